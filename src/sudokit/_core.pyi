@@ -1,0 +1,32 @@
+# Type stub for the C extension ``sudokit._core``.
+#
+# The kernel contract (shared by ``_core`` and its pure-Python twin ``_pycore``):
+#   * A 9x9 puzzle is 81 bytes, row-major: b'1'..b'9' for a digit, b'.' or b'0' for a blank.
+#   * The kernel bounds-checks everything and never trusts its input, but meaning
+#     (parsing, error messages) is Python's job.
+#   * ``count`` is capped at ``limit`` (the search stops as soon as ``limit`` solutions exist).
+#   * Conflicting givens simply give a count of 0; Python tells conflicts from
+#     unsolvable puzzles afterwards.
+from typing_extensions import Buffer
+
+#: Status written to ``counts[i]`` by ``solve_batch`` when puzzle i holds a byte
+#: outside b'1'..b'9', b'.', b'0'.
+BAD_INPUT: int
+
+def solve(puzzle: bytes, limit: int) -> tuple[int, bytes, int]:
+    """Solve one puzzle: ``(count, first_solution, guesses)``.
+
+    ``first_solution`` is 81 bytes when ``count >= 1``, else ``b''``.
+    Raises ValueError if ``puzzle`` is not 81 valid bytes or ``limit < 1``.
+    """
+
+def solve_batch(puzzles: Buffer, solutions: Buffer, counts: Buffer, limit: int) -> int:
+    """Solve ``n = len(puzzles) // 81`` puzzles with the GIL released; return total guesses.
+
+    ``solutions`` (writable, 81*n bytes) gets each first solution, or 81 b'.' when there
+    is none. ``counts`` (writable, n native uint32 values, e.g. ``array('I')``) gets each
+    count capped at ``limit``, or ``BAD_INPUT``. Raises ValueError on size mismatches.
+    """
+
+def features() -> list[str]:
+    """The CPU features the kernel detected and uses at run time (e.g. ['sse4.1', 'avx2'])."""

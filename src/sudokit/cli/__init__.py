@@ -1,0 +1,170 @@
+"""The ``sudokit`` command line: ``main(argv, stdin, stdout, stderr) -> int``.
+
+Each sub-command lives in its own module ``sudokit.cli.cmd_<name>`` that defines
+``register(subparsers)``; the module adds its parser and sets ``handler`` to a function
+``handler(args, streams) -> int``. Modules are discovered automatically, so adding a
+command never touches this file.
+
+Exit codes (also in ``sudokit --help``):
+
+====  =====================  ==================================================
+code  name                   meaning
+====  =====================  ==================================================
+0     OK                     everything succeeded
+1     FAILURE                an unexpected internal error (a bug: please report)
+2     USAGE                  bad command-line arguments
+3     INVALID                some input was not a valid puzzle (format/conflict)
+4     UNSOLVABLE             some puzzle has no solution
+5     MULTIPLE               some puzzle has more than one solution (where one was required)
+6     LIMIT                  a node, time or count limit ran out
+7     IO                     a file could not be read or written
+130   INTERRUPTED            stopped by Ctrl-C; what was finished has been written
+====  =====================  ==================================================
+
+When several inputs fail in different ways, the exit code is that of the first failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import IO, Callable, Sequence
+
+from .. import errors
+
+__all__ = ["ExitCode", "Streams", "main", "run", "exit_code_for"]
+
+
+class ExitCode(IntEnum):
+    """Named process exit codes of the ``sudokit`` command."""
+
+    OK = 0
+    FAILURE = 1
+    USAGE = 2
+    INVALID = 3
+    UNSOLVABLE = 4
+    MULTIPLE = 5
+    LIMIT = 6
+    IO = 7
+    INTERRUPTED = 130
+
+
+@dataclass
+class Streams:
+    """The three standard streams a command reads and writes (injected for tests)."""
+
+    stdin: IO[str]
+    stdout: IO[str]
+    stderr: IO[str]
+
+    def error(self, message: str) -> None:
+        """Write ``sudokit: <message>`` to stderr."""
+        print(f"sudokit: {message}", file=self.stderr)
+
+
+Handler = Callable[[argparse.Namespace, Streams], int]
+
+
+def exit_code_for(exc: BaseException) -> ExitCode:
+    """Map an exception to the exit code the CLI reports for it."""
+    table: list[tuple[type[BaseException], ExitCode]] = [
+        (errors.InvalidPuzzleError, ExitCode.INVALID),
+        (errors.UnsolvableError, ExitCode.UNSOLVABLE),
+        (errors.MultipleSolutionsError, ExitCode.MULTIPLE),
+        (errors.SearchLimitExceeded, ExitCode.LIMIT),
+        (OSError, ExitCode.IO),
+        (KeyboardInterrupt, ExitCode.INTERRUPTED),
+    ]
+    for kind, code in table:
+        if isinstance(exc, kind):
+            return code
+    return ExitCode.FAILURE
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser that raises instead of exiting, so ``main`` stays in-process."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _UsageError(f"{self.prog}: {message}")
+
+    def exit(self, status: int = 0, message: str | None = None) -> None:  # type: ignore[override]
+        if message:
+            raise _UsageError(message.strip())
+        raise _EarlyExit(status)
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _EarlyExit(Exception):
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def _command_modules() -> list[str]:
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name.startswith("cmd_"))
+
+
+def build_parser(stdout: IO[str] | None = None) -> argparse.ArgumentParser:
+    """Build the argument parser with every discovered sub-command."""
+    parser = _Parser(
+        prog="sudokit",
+        description="Solve, count, check, rate and generate Sudoku puzzles.",
+        epilog="exit codes: " + ", ".join(f"{c.value} {c.name.lower()}" for c in ExitCode),
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in _command_modules():
+        module = importlib.import_module(f"{__name__}.{name}")
+        module.register(sub)
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: IO[str] | None = None,
+    stdout: IO[str] | None = None,
+    stderr: IO[str] | None = None,
+) -> int:
+    """Run the CLI in-process and return its exit code (never raises, never exits)."""
+    streams = Streams(stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(args_list, streams)
+    except KeyboardInterrupt:
+        streams.error("interrupted")
+        return ExitCode.INTERRUPTED
+    except BrokenPipeError:
+        return ExitCode.OK  # the reader went away (e.g. `| head`); not our failure
+    except errors.SudokuError as exc:
+        streams.error(str(exc))
+        return exit_code_for(exc)
+    except OSError as exc:
+        streams.error(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc))
+        return ExitCode.IO
+
+
+def _dispatch(argv: list[str], streams: Streams) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except _UsageError as exc:
+        streams.error(str(exc))
+        return ExitCode.USAGE
+    except _EarlyExit as exc:  # --help / --version already printed
+        return exc.status
+    if not getattr(args, "handler", None):
+        parser.print_help(streams.stdout)
+        return ExitCode.USAGE
+    handler: Handler = args.handler
+    return int(handler(args, streams))
+
+
+def run() -> None:
+    """Console-script entry point: ``sys.exit(main())``."""
+    sys.exit(main())

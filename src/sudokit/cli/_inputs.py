@@ -1,0 +1,52 @@
+"""Where CLI commands get puzzles from: arguments, files, stdin or the bundled example."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from typing import IO, Any
+
+from ..puzzlefile import Entry, example_text, iter_entries
+from . import Streams
+
+
+def iter_inputs(sources: Sequence[str], streams: Streams) -> Iterator[Entry]:
+    """Puzzles from each source in order: ``-`` is stdin, an existing path is a file,
+    anything else is a puzzle given on the command line. No sources: the bundled example."""
+    if not sources:
+        yield from iter_entries(io.StringIO(example_text()), "<example>")
+        return
+    for number, source in enumerate(sources, start=1):
+        if source == "-":
+            yield from iter_entries(streams.stdin, "<stdin>")
+        elif os.path.isfile(source):
+            with open(source, encoding="utf-8", errors="replace") as stream:
+                yield from iter_entries(stream, source)
+        elif _looks_like_path(source):
+            raise FileNotFoundError(2, "No such file", source)
+        else:
+            yield Entry(f"<argument {number}>", 1, source)
+
+
+def _looks_like_path(text: str) -> bool:
+    return os.sep in text or text.endswith((".txt", ".sdm", ".csv")) or len(text.strip()) < 81 and "\n" not in text
+
+
+def progress(streams: Streams, enabled: bool | None) -> Any:
+    """A tqdm progress bar on stderr when it is a terminal (or when asked), else None."""
+    if enabled is None:
+        enabled = _isatty(streams.stderr)
+    if not enabled:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(file=streams.stderr, unit=" puzzles", dynamic_ncols=True, mininterval=0.5)
+
+
+def _isatty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty() and stream is sys.stderr
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,93 @@
+"""One exception hierarchy for everything sudokit raises on purpose.
+
+::
+
+    SudokuError                      base class; catch this to catch them all
+    ├── InvalidPuzzleError (+ValueError)   the input is not a well-formed puzzle
+    │   ├── InvalidFormatError       wrong length, bad characters, bad shape
+    │   └── ConflictingGivensError   two givens share a house and a digit
+    ├── UnsolvableError              well formed, but no solution exists
+    ├── MultipleSolutionsError       more than one solution where one was required
+    └── SearchLimitExceeded          a node, time or count budget ran out
+
+Puzzles with no solution are not bugs: they raise :class:`UnsolvableError` with a clear
+message, never a crash or a wrong answer. The CLI maps each class to an exit code
+(see :mod:`sudokit.cli`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class SudokuError(Exception):
+    """Base class of every error sudokit raises deliberately."""
+
+
+class InvalidPuzzleError(SudokuError, ValueError):
+    """The input cannot be read as a valid puzzle."""
+
+
+class InvalidFormatError(InvalidPuzzleError):
+    """Wrong length, an unexpected character or a bad shape.
+
+    ``line`` and ``column`` (1-based) locate the problem in text input when known.
+    """
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None) -> None:
+        where = ""
+        if line is not None and column is not None:
+            where = f"line {line}, column {column}: "
+        elif column is not None:
+            where = f"position {column}: "
+        super().__init__(where + message)
+        self.line = line
+        self.column = column
+
+
+class Conflict(NamedTuple):
+    """Two cells of one house holding the same digit (0-based cell indices)."""
+
+    cell_a: int
+    cell_b: int
+    digit: int
+    house: str  # e.g. "row 1", "column 3", "box 9"
+
+    def __str__(self) -> str:
+        return f"{cell_name(self.cell_a)} and {cell_name(self.cell_b)} both hold {self.digit} ({self.house})"
+
+
+class ConflictingGivensError(InvalidPuzzleError):
+    """Two givens of one row, column or box hold the same digit."""
+
+    def __init__(self, conflicts: list[Conflict]) -> None:
+        self.conflicts = conflicts
+        shown = "; ".join(str(c) for c in conflicts[:3])
+        more = f" (+{len(conflicts) - 3} more)" if len(conflicts) > 3 else ""
+        super().__init__(f"conflicting givens: {shown}{more}")
+
+
+class UnsolvableError(SudokuError):
+    """The puzzle is well formed but has no solution."""
+
+
+class MultipleSolutionsError(SudokuError):
+    """The puzzle has more than one solution where exactly one was required."""
+
+    def __init__(self, message: str = "the puzzle has more than one solution", *, count: int = 2) -> None:
+        super().__init__(message)
+        self.count = count  # a lower bound: counting stopped at the limit
+
+
+class SearchLimitExceeded(SudokuError):
+    """A node, time or result budget ran out before the search finished."""
+
+    def __init__(self, message: str, *, nodes: int | None = None, seconds: float | None = None) -> None:
+        super().__init__(message)
+        self.nodes = nodes
+        self.seconds = seconds
+
+
+def cell_name(index: int) -> str:
+    """Name a 0-based cell index in r/c notation: ``cell_name(0) == 'r1c1'``."""
+    return f"r{index // 9 + 1}c{index % 9 + 1}"

@@ -1,0 +1,81 @@
+"""Reading puzzles from text: one puzzle a line, or a single pretty-printed grid.
+
+Lines starting with ``#`` and blank lines are skipped; CRLF and LF both work. Every
+puzzle keeps its source name and 1-based line number so errors can point at it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from importlib import resources
+from typing import IO
+
+from .errors import InvalidFormatError
+from .grid import Grid
+
+__all__ = ["Entry", "iter_entries", "read_puzzles", "example_text"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle's text and where it came from (``line`` is 1-based)."""
+
+    source: str
+    line: int
+    text: str
+
+    def where(self) -> str:
+        """``source:line`` for messages."""
+        return f"{self.source}:{self.line}"
+
+
+def _content(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    for number, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        if text and not text.startswith("#"):
+            yield number, text
+
+
+def iter_entries(stream: IO[str] | Iterable[str], source: str = "<stdin>") -> Iterator[Entry]:
+    """Yield one :class:`Entry` per puzzle in a text stream.
+
+    If the first content line is not a whole puzzle, the rest of the stream is read as
+    one pretty-printed grid (for example the output of ``Grid.pretty()``).
+    """
+    content = _content(stream)
+    for number, text in content:
+        if len(text) == 81 or not _could_be_grid_row(text):
+            yield Entry(source, number, text)
+            yield from (Entry(source, n, t) for n, t in content)
+            return
+        rows = [text] + [t for _, t in content]
+        yield Entry(source, number, "\n".join(rows))
+        return
+
+
+def _could_be_grid_row(text: str) -> bool:
+    """A short line of cells and decoration, like ``5 3 . | . 7 . | . . .``."""
+    return len(text) < 81 and all(ch in "123456789.0_*|-+= :" for ch in text)
+
+
+def read_puzzles(path: str | os.PathLike[str]) -> Iterator[Grid]:
+    """Yield every puzzle of a text file as a :class:`Grid` (errors name the line)."""
+    name = os.fspath(path)
+    with open(name, encoding="utf-8", newline=None) as stream:
+        for entry in iter_entries(stream, name):
+            yield parse_entry(entry)
+
+
+def parse_entry(entry: Entry) -> Grid:
+    """Parse one entry, re-raising format errors with the file name and line number."""
+    try:
+        return Grid.parse(entry.text)
+    except InvalidFormatError as exc:
+        raise InvalidFormatError(f"{entry.where()}: {exc}") from None
+
+
+def example_text() -> str:
+    """The bundled example puzzle file (used by ``sudokit solve`` with no input)."""
+    return resources.files("sudokit").joinpath("data/example.txt").read_text(encoding="utf-8")

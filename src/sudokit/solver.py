@@ -1,0 +1,241 @@
+"""Solving and counting: ``solve``, ``count_solutions``, ``is_unique``, ``solutions``, ``solve_many``.
+
+All argument handling happens here; the kernel (C or its Python twin, see
+``_backend``) only ever sees 81-byte puzzles.
+
+>>> from sudokit import solve, count_solutions
+>>> puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+>>> str(solve(puzzle))[:9]
+'534678912'
+>>> count_solutions("." * 81, limit=5)
+5
+"""
+
+from __future__ import annotations
+
+import os
+from array import array
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, overload
+
+from . import _backend
+from .errors import ConflictingGivensError, InvalidFormatError, MultipleSolutionsError, UnsolvableError
+from .grid import PEERS, Grid, PuzzleLike
+
+__all__ = ["solve", "count_solutions", "is_unique", "solutions", "solve_many", "solve_board", "BAD_INPUT"]
+
+#: ``counts[i]`` from :func:`solve_many` for an input that is not a well-formed puzzle.
+BAD_INPUT = 0xFFFFFFFF
+_CHUNK = 2048  # puzzles per kernel call: keeps Ctrl-C responsive and threads balanced
+
+
+def _puzzle_bytes(puzzle: PuzzleLike) -> bytes:
+    """81 validated bytes for the kernel; a fast path for the common 81-char string."""
+    if isinstance(puzzle, Grid):
+        return bytes(puzzle)
+    return bytes(Grid.parse(puzzle))
+
+
+def _explain_zero(cells: bytes) -> UnsolvableError | ConflictingGivensError:
+    """Tell conflicting givens from a well-formed puzzle that just has no solution."""
+    conflicts = Grid._trusted(cells).conflicts()
+    if conflicts:
+        return ConflictingGivensError(conflicts)
+    return UnsolvableError("the puzzle has no solution")
+
+
+def solve(puzzle: PuzzleLike, *, unique: bool = False) -> Grid:
+    """Return the solution of ``puzzle``.
+
+    With ``unique=True`` the puzzle must have exactly one solution, else
+    :class:`~sudokit.errors.MultipleSolutionsError`. Raises
+    :class:`~sudokit.errors.UnsolvableError` when there is none and an
+    :class:`~sudokit.errors.InvalidPuzzleError` for malformed or conflicting input.
+    """
+    cells = _puzzle_bytes(puzzle)
+    count, first, _ = _backend.kernel().solve(cells, 2 if unique else 1)
+    if count == 0:
+        raise _explain_zero(cells)
+    if unique and count > 1:
+        raise MultipleSolutionsError("the puzzle has more than one solution", count=count)
+    return Grid._trusted(first)
+
+
+def count_solutions(puzzle: PuzzleLike, limit: int = 2) -> int:
+    """Count solutions, stopping at ``limit`` (so the result is ``min(true count, limit)``).
+
+    Raises :class:`~sudokit.errors.ConflictingGivensError` for conflicting givens; a
+    well-formed puzzle without solutions counts 0.
+    """
+    if not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be a positive integer, got {limit!r}")
+    cells = _puzzle_bytes(puzzle)
+    count: int = _backend.kernel().solve(cells, limit)[0]
+    if count == 0:
+        error = _explain_zero(cells)
+        if isinstance(error, ConflictingGivensError):
+            raise error
+    return count
+
+
+def is_unique(puzzle: PuzzleLike) -> bool:
+    """True when the puzzle has exactly one solution."""
+    return count_solutions(puzzle, limit=2) == 1
+
+
+def solutions(puzzle: PuzzleLike, limit: int | None = None) -> Iterator[Grid]:
+    """Yield the solutions one by one, lazily, in a fixed order (at most ``limit``).
+
+    The search is split on a most-constrained blank cell until each branch has a
+    single solution, so memory stays small even for puzzles with millions of solutions.
+    """
+    cells = _puzzle_bytes(puzzle)
+    if _backend.kernel().solve(cells, 1)[0] == 0:
+        error = _explain_zero(cells)
+        if isinstance(error, ConflictingGivensError):
+            raise error
+        return
+    produced = 0
+    stack = [cells]
+    while stack and (limit is None or produced < limit):
+        branch = stack.pop()
+        count, first, _ = _backend.kernel().solve(branch, 2)
+        if count == 1:
+            produced += 1
+            yield Grid._trusted(first)
+        elif count > 1:
+            stack.extend(reversed(_split(branch)))
+
+
+def _split(cells: bytes) -> list[bytes]:
+    """One child puzzle per candidate of the blank cell with the fewest candidates."""
+    best: tuple[int, list[int]] = (-1, list(range(10)))
+    for i, ch in enumerate(cells):
+        if ch == 46:
+            used = {cells[p] - 48 for p in PEERS[i] if cells[p] != 46}
+            options = [d for d in range(1, 10) if d not in used]
+            if len(options) < len(best[1]):
+                best = (i, options)
+    cell, options = best
+    return [cells[:cell] + bytes([48 + d]) + cells[cell + 1 :] for d in options]
+
+
+def solve_board(board: list[list[str]]) -> None:
+    """Solve a LeetCode 37 board (9 lists of 9 one-char strings, '.' blanks) in place."""
+    solution = str(solve(board))
+    for r in range(9):
+        board[r][:] = solution[r * 9 : r * 9 + 9]
+
+
+# ------------------------------------------------------------------ batches
+@overload
+def solve_many(puzzles: bytes | bytearray | memoryview, *, unique: bool = ..., threads: int = ..., return_counts: bool = ...) -> Any: ...
+@overload
+def solve_many(puzzles: Iterable[PuzzleLike] | os.PathLike[str], *, unique: bool = ..., threads: int = ..., return_counts: bool = ...) -> Any: ...
+def solve_many(
+    puzzles: Any,
+    *,
+    unique: bool = False,
+    threads: int = 1,
+    return_counts: bool = False,
+) -> Any:
+    """Solve many puzzles at once through the kernel's batch loop (GIL released).
+
+    The result matches the input's form:
+
+    * a list/iterable of puzzles (strings, Grids, boards) or a path (``os.PathLike``)
+      to a text file with one puzzle a line → ``list[Grid | None]``;
+    * one bytes-like buffer of ``81*n`` characters → ``bytes`` of ``81*n``;
+    * a numpy ``uint8`` array of shape ``(n, 81)`` (digits 0-9 or ASCII) → an array
+      of the same shape and encoding.
+
+    A puzzle without a solution (or, with ``unique=True``, without exactly one) gets
+    ``None`` / a row of blanks. With ``return_counts=True`` the result is a pair
+    ``(solutions, counts)``; ``counts[i]`` is the solution count capped at 2 (or 1 when
+    not ``unique``), or :data:`BAD_INPUT` for a malformed buffer row. Malformed
+    puzzles in a list raise :class:`~sudokit.errors.InvalidFormatError` naming the index.
+    ``threads > 1`` solves chunks in parallel (the C kernel releases the GIL).
+    """
+    limit = 2 if unique else 1
+    if isinstance(puzzles, (bytes, bytearray, memoryview)):
+        return _many_buffer(bytes(puzzles), limit, threads, return_counts)
+    if _is_numpy(puzzles):
+        return _many_numpy(puzzles, limit, threads, return_counts)
+    if isinstance(puzzles, os.PathLike):
+        from .puzzlefile import read_puzzles
+
+        puzzles = [grid for grid in read_puzzles(os.fspath(puzzles))]
+    if isinstance(puzzles, str):
+        raise TypeError("solve_many takes many puzzles; use solve() for one string, or pass a pathlib.Path for a file")
+    return _many_list(puzzles, limit, threads, return_counts)
+
+
+def _run_batch(buffer: bytes, limit: int, threads: int) -> tuple[bytearray, array]:
+    """Call the kernel over ``buffer`` in chunks, on ``threads`` threads; returns outputs."""
+    n = len(buffer) // 81
+    solutions = bytearray(len(buffer))
+    counts = array("I", bytes(4 * n))
+    src, dst, out = memoryview(buffer), memoryview(solutions), memoryview(counts)
+    kernel = _backend.kernel()
+
+    def work(start: int) -> None:
+        stop = min(n, start + _CHUNK)
+        kernel.solve_batch(src[81 * start : 81 * stop], dst[81 * start : 81 * stop], out[start:stop], limit)
+
+    starts = range(0, n, _CHUNK)
+    if threads > 1 and n > _CHUNK:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            list(pool.map(work, starts))
+    else:
+        for start in starts:
+            work(start)
+    return solutions, counts
+
+
+def _many_buffer(buffer: bytes, limit: int, threads: int, return_counts: bool) -> Any:
+    if len(buffer) % 81:
+        raise InvalidFormatError(f"a batch buffer must hold 81*n bytes, got {len(buffer)}")
+    solutions, counts = _run_batch(buffer, limit, threads)
+    for k, count in enumerate(counts):
+        if count != 1 and count != BAD_INPUT and limit == 2:
+            solutions[81 * k : 81 * k + 81] = b"." * 81
+    result = bytes(solutions)
+    return (result, counts) if return_counts else result
+
+
+def _many_list(puzzles: Iterable[PuzzleLike], limit: int, threads: int, return_counts: bool) -> Any:
+    rows = []
+    for index, puzzle in enumerate(puzzles):
+        try:
+            rows.append(_puzzle_bytes(puzzle))
+        except InvalidFormatError as exc:
+            raise InvalidFormatError(f"puzzle {index}: {exc}") from None
+    solutions, counts = _run_batch(b"".join(rows), limit, threads)
+    grids: list[Grid | None] = [
+        Grid._trusted(bytes(solutions[81 * k : 81 * k + 81])) if count == 1 or (count and limit == 1) else None
+        for k, count in enumerate(counts)
+    ]
+    return (grids, counts) if return_counts else grids
+
+
+def _is_numpy(value: object) -> bool:
+    return type(value).__module__ == "numpy" and hasattr(value, "shape")
+
+
+def _many_numpy(array_in: Any, limit: int, threads: int, return_counts: bool) -> Any:
+    import numpy as np
+
+    if array_in.ndim != 2 or array_in.shape[1] != 81:
+        raise InvalidFormatError(f"expected an array of shape (n, 81), got {array_in.shape}")
+    data = np.ascontiguousarray(array_in, dtype=np.uint8)
+    ascii_input = bool(data.size) and int(data.max()) > 9
+    buffer = data.tobytes() if ascii_input else (data + 48).tobytes()
+    solutions, counts = _run_batch(buffer, limit, threads)
+    out = np.frombuffer(bytes(solutions), dtype=np.uint8).reshape(data.shape).copy()
+    count_array = np.frombuffer(counts, dtype=np.uint32).copy()
+    failed = (count_array != 1) if limit == 2 else (count_array == 0) | (count_array == BAD_INPUT)
+    out[failed] = ord(".")
+    if not ascii_input:
+        out = np.where(out == ord("."), 0, out - 48).astype(np.uint8)
+    return (out, count_array) if return_counts else out
