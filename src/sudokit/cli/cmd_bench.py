@@ -1,0 +1,37 @@
+"""``sudokit bench --learn``: time the LeetCode 37 teaching solvers against the engine.
+
+The measuring code lives in :mod:`sudokit.learn.bench` (so it works from an installed
+package); ``benchmarks/bench_learn.py`` is a thin runner around the same code.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..learn import bench
+from . import ExitCode, Streams
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the bench command."""
+    text = "run a benchmark and print its results as Markdown tables"
+    parser = sub.add_parser("bench", help=text, description=text)
+    parser.add_argument("--learn", action="store_true", help="the four LeetCode 37 teaching solvers vs the engine")
+    parser.add_argument("--quick", action="store_true", help="fewer puzzles, repeats and smaller budgets (seconds, not minutes)")
+    parser.add_argument("--data", metavar="DIR", help="shared benchmark data directory (default: $SUDOKIT_DATA or ../shared/data)")
+    parser.set_defaults(handler=_bench)
+
+
+def _bench(args: argparse.Namespace, streams: Streams) -> int:
+    if not args.learn:
+        streams.error("bench: choose a benchmark: --learn (the teaching solvers)")
+        return ExitCode.USAGE
+    if args.data and bench.find_data_dir(args.data) is None:
+        streams.error(f"bench: {args.data}: no {bench.HARD_FILE} there; the hard section will be skipped")
+
+    def log(message: str) -> None:
+        print(message, file=streams.stderr, flush=True)
+
+    sections = bench.run(quick=args.quick, data_dir=args.data, log=log)
+    print(bench.to_markdown(sections), file=streams.stdout)
+    return ExitCode.OK
