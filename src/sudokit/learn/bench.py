@@ -81,11 +81,13 @@ class Section:
 def find_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path | None:
     """The shared benchmark data directory, or None when it is not there.
 
-    Looks at ``explicit``, then ``$SUDOKIT_DATA``, then ``../shared/data`` from the
+    Uses ``explicit`` when given (None if it lacks the data); otherwise ``$SUDOKIT_DATA``, then ``../shared/data`` from the
     current directory and from the source checkout this module lives in.
     """
+    if explicit is not None:  # asked for this one: do not silently use another
+        return Path(explicit).resolve() if (Path(explicit) / HARD_FILE).is_file() else None
     here = Path(__file__).resolve()
-    candidates = [explicit, os.environ.get("SUDOKIT_DATA"), Path.cwd() / "../shared/data"]
+    candidates = [os.environ.get("SUDOKIT_DATA"), Path.cwd() / "../shared/data"]
     candidates += [parent / "../shared/data" for parent in here.parents[2:4]]
     for candidate in candidates:
         if candidate and (Path(candidate) / HARD_FILE).is_file():
@@ -197,9 +199,18 @@ def _section(title: str, puzzles: Sequence[str], repeats: int, cfg: Config | Non
     return section
 
 
-def run(*, quick: bool = False, data_dir: str | os.PathLike[str] | None = None, log: Callable[[str], None] | None = None) -> list[Section]:
-    """Run the whole benchmark and return its sections (see :func:`to_markdown`)."""
-    cfg = Config.preset(quick)
+def run(
+    *,
+    quick: bool = False,
+    data_dir: str | os.PathLike[str] | None = None,
+    log: Callable[[str], None] | None = None,
+    config: Config | None = None,
+) -> list[Section]:
+    """Run the whole benchmark and return its sections (see :func:`to_markdown`).
+
+    ``config`` overrides the preset chosen by ``quick``; ``log`` receives progress lines.
+    """
+    cfg = config or Config.preset(quick)
     say = log or (lambda message: None)
     say("leetcode example")
     sections = [_section("LeetCode 37 example board", [LEETCODE_EXAMPLE], cfg.repeats, None, say)]
