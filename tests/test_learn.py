@@ -1,7 +1,7 @@
 """Tests of the LeetCode 37 teaching solvers (sudokit.learn) and their benchmark.
 
-The solvers are pure Python, so most tests do not need the ``backend`` fixture; the ones
-that compare with the engine use it so they run against both kernels.
+The solvers are pure Python, so most tests run once (``single_backend``); the ones that
+compare with the engine run against both kernels (the ``backend`` fixture of conftest).
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ needs_data = pytest.mark.skipif(DATA is None, reason="../shared/data (tdoku puzz
 
 Solve = Callable[..., SolveReport]
 
+# The teaching solvers are pure Python: tests that do not call the engine run once.
+single = pytest.mark.single_backend
+
 
 def houses(grid: str) -> list[list[str]]:
     """The 27 houses of an 81-character grid, as lists of characters."""
@@ -66,10 +69,12 @@ def name(request: pytest.FixtureRequest) -> str:
 # --- the LeetCode example -------------------------------------------------------------
 
 
+@single
 def test_known_solution_obeys_the_rules() -> None:
     assert is_solution_of(EXAMPLE_SOLUTION, EXAMPLE)
 
 
+@single
 def test_leetcode_interface_solves_the_example_in_place(name: str) -> None:
     board = board_from_string(EXAMPLE)
     rows = list(board)  # the same row objects must be filled, as LeetCode checks them
@@ -78,6 +83,7 @@ def test_leetcode_interface_solves_the_example_in_place(name: str) -> None:
     assert all(a is b for a, b in zip(board, rows))
 
 
+@single
 def test_solve_reports_the_solution(name: str) -> None:
     report = learn.SOLVERS[name](board_from_string(EXAMPLE))
     assert report.solver == name
@@ -86,12 +92,14 @@ def test_solve_reports_the_solution(name: str) -> None:
     assert report.trace == []
 
 
+@single
 def test_node_counts_follow_the_lesson() -> None:
     """Step 1 also counts illegal digits; steps 2-4 walk the very same search tree."""
     nodes = {name: learn.SOLVERS[name](board_from_string(EXAMPLE)).nodes for name in SOLVER_NAMES}
     assert nodes == {"check_everything": 37652, "bookkeeping": 4208, "positional": 4208, "template": 4208}
 
 
+@single
 def test_node_order_on_generated_puzzles() -> None:
     for puzzle in bench.generate_easy(3):
         nodes = [learn.SOLVERS[name](board_from_string(puzzle)).nodes for name in SOLVER_NAMES]
@@ -147,6 +155,7 @@ def test_unsolvable_fixture_is_well_formed_and_has_no_solution(backend: str) -> 
     learn.check_board(board_from_string(UNSOLVABLE))  # no clash between givens
 
 
+@single
 def test_unsolvable_board_is_left_unchanged(name: str) -> None:
     board = board_from_string(UNSOLVABLE)
     rows = list(board)
@@ -156,6 +165,7 @@ def test_unsolvable_board_is_left_unchanged(name: str) -> None:
     assert all(a is b for a, b in zip(board, rows))
 
 
+@single
 @pytest.mark.parametrize(
     "board, error",
     [
@@ -176,14 +186,16 @@ def test_invalid_boards_raise(name: str, board: Board, error: type[Exception]) -
     assert board == before
 
 
+@single
 def test_invalid_errors_are_value_errors() -> None:
     with pytest.raises(ValueError):
-        learn.template.solve([])  # type: ignore[arg-type]
+        learn.template.solve([])
 
 
 # --- budgets --------------------------------------------------------------------------
 
 
+@single
 def test_node_budget(name: str) -> None:
     board = board_from_string(EXAMPLE)
     with pytest.raises(SearchLimitExceeded, match="node budget of 100") as info:
@@ -192,10 +204,12 @@ def test_node_budget(name: str) -> None:
     assert flat(board) == EXAMPLE
 
 
+@single
 def test_node_budget_exactly_enough() -> None:
     assert learn.positional.solve(board_from_string(EXAMPLE), max_nodes=4208).nodes == 4208
 
 
+@single
 def test_time_budget(name: str) -> None:
     board = board_from_string(EXAMPLE)
     with pytest.raises(SearchLimitExceeded, match="time budget") as info:
@@ -208,6 +222,7 @@ def test_time_budget(name: str) -> None:
 # --- traces ----------------------------------------------------------------------------
 
 
+@single
 @pytest.mark.parametrize("puzzle", [EXAMPLE, UNSOLVABLE], ids=["solvable", "unsolvable"])
 def test_trace_replays_to_the_final_board(name: str, puzzle: str) -> None:
     start = board_from_string(puzzle)
@@ -220,6 +235,7 @@ def test_trace_replays_to_the_final_board(name: str, puzzle: str) -> None:
     assert sum(event.kind == "place" for event in report.trace) == report.nodes
 
 
+@single
 def test_trace_undoes_in_stack_order(name: str) -> None:
     """Every undo takes back the latest placement still standing, digit and cell alike."""
     report = learn.SOLVERS[name](board_from_string(EXAMPLE), trace=True)
@@ -233,6 +249,7 @@ def test_trace_undoes_in_stack_order(name: str) -> None:
     assert len(standing) == EXAMPLE.count(".")  # what stands at the end fills the blanks
 
 
+@single
 def test_traces_of_the_same_tree_agree() -> None:
     """Steps 2-4 make the same placements in the same order."""
     traces = [learn.SOLVERS[name](board_from_string(EXAMPLE), trace=True).trace for name in SOLVER_NAMES[1:]]
@@ -242,8 +259,9 @@ def test_traces_of_the_same_tree_agree() -> None:
 # --- docs, benchmark and CLI -------------------------------------------------------------
 
 
+@single
 @pytest.mark.parametrize("module", ["__init__", "_budget", "bookkeeping", "template", "bench"])
-def test_module_doctests(module: str, backend: str) -> None:
+def test_module_doctests(module: str) -> None:
     target = learn if module == "__init__" else getattr(learn, module)
     result = doctest.testmod(target, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
@@ -252,6 +270,7 @@ def test_module_doctests(module: str, backend: str) -> None:
 TINY = bench.Config(repeats=1, easy_count=1, hard_count=1, max_nodes=2_000, max_seconds=0.05)
 
 
+@single
 def test_bench_tables(tmp_path: Path) -> None:
     sections = bench.run(config=TINY, data_dir=tmp_path)  # tmp_path: no data there
     text = bench.to_markdown(sections)
@@ -262,6 +281,7 @@ def test_bench_tables(tmp_path: Path) -> None:
         assert "skipped: shared data not found" in text
 
 
+@single
 @needs_data
 def test_bench_hard_section_under_budget() -> None:
     sections = bench.run(config=TINY, data_dir=DATA)
@@ -272,6 +292,7 @@ def test_bench_hard_section_under_budget() -> None:
     assert all(row.nodes is not None and row.nodes <= TINY.max_nodes for row in learn_rows)
 
 
+@single
 def test_cli_bench_learn(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(bench.Config, "preset", classmethod(lambda cls, quick: TINY))
     out, err = io.StringIO(), io.StringIO()
@@ -281,6 +302,7 @@ def test_cli_bench_learn(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
     assert "hard section will be skipped" in err.getvalue()
 
 
+@single
 def test_cli_bench_needs_a_choice() -> None:
     err = io.StringIO()
     assert main(["bench"], stdout=io.StringIO(), stderr=err) == ExitCode.USAGE
