@@ -1,0 +1,240 @@
+"""Difficulty ratings: SE-like ER/EP/ED, a HoDoKu-like level and score, and a simple band.
+
+:func:`rate` solves the puzzle with the enabled techniques and reads the ratings off the
+path; see ``docs/techniques.md`` for the scales. In short:
+
+* ``se`` (ER) is the largest Sudoku Explainer rating of a step on the path that always
+  takes the easiest available step (registry order); ``ep`` (EP, "pearl") is the largest
+  rating of the steps up to and including the first placement; ``ed`` (ED, "diamond") is
+  the rating of the very first step. These follow serate's definitions ("the highest ER
+  of the methods leading to the puzzle solution / to the first cell placement / to the
+  first candidate elimination"), but only with the techniques of our set: SE's "direct"
+  variants (Direct Pointing 1.7, Direct Hidden Pair 2.0, ...) and its chains are absent,
+  so our ER is an approximation (see the agreement figures in benchmarks/RESULTS.md).
+* ``hodoku_score`` is the sum of HoDoKu's per-step scores along a second path that tries
+  the techniques in HoDoKu's own order (Full House, Naked Single, Hidden Single, Locked
+  Candidates, ...); ``hodoku_level`` is the hardest step's HoDoKu level, raised while the
+  score exceeds that level's maximum (Easy 800, Medium 1000, Hard 1600, Unfair 1800),
+  as HoDoKu 2.2 does.
+* ``band`` maps ER to a five-step scale for players (see :data:`BANDS`).
+
+When the set cannot finish the puzzle (``solved_logically`` is False) every number is a
+lower bound: ``se`` and ``hodoku_score`` cover the steps found, ``hodoku_level`` is at
+least ``"Unfair"`` (the next HoDoKu techniques, chains and ALS, are Unfair or Extreme)
+and ``band`` is ``"extreme"``.
+
+>>> from sudokit.human import rate
+>>> r = rate("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+>>> r.band, r.solved_logically, r.hodoku_level
+('easy', True, 'Easy')
+>>> r == rate("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..grid import Grid, PuzzleLike
+from . import registry
+from .model import Candidates
+from .path import BACKTRACKING, MAX_STEPS, enabled_techniques, solve_and_count, walk
+from .step import Step
+
+__all__ = ["Rating", "rate", "BANDS", "HODOKU_LEVELS", "HODOKU_MAX_SCORE", "ENGINE_VERSION", "hodoku_order", "band_for"]
+
+#: Version of the rating engine: this module's rules plus the registry's order/ratings
+#: version; it changes whenever the rating of some puzzle could change.
+ENGINE_VERSION = f"human-1.{registry.ENGINE_ORDER_VERSION}"
+
+#: HoDoKu's difficulty levels, easiest first.
+HODOKU_LEVELS: tuple[str, ...] = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
+#: HoDoKu 2.2 default level maxima (``Options.DEFAULT_DIFFICULTY_LEVELS``): a puzzle whose
+#: score exceeds its level's maximum is moved up one level (repeatedly).
+HODOKU_MAX_SCORE: dict[str, int] = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800, "Extreme": 2**31 - 1}
+
+#: The user band of an ER: (upper bound exclusive, band). Not solved logically: "extreme".
+BANDS: tuple[tuple[float, str], ...] = (
+    (2.5, "easy"),  # singles only (Full House 1.0, Hidden Single 1.2/1.5, Naked Single 2.3)
+    (4.2, "medium"),  # intersections, pairs, triples, X-Wing, Swordfish (2.6 - 4.0)
+    (6.2, "hard"),  # wings, uniqueness, quads, Jellyfish, BUG+1 (4.2 - 6.0)
+    (99.0, "expert"),  # chain-like patterns rated as SE's X-/Y-chains (6.2 and up)
+)
+
+#: HoDoKu's solver order (``Options.solverSteps`` index) for the techniques of our set;
+#: techniques missing here keep their registry position after the listed ones.
+_HODOKU_INDEX: dict[str, int] = {
+    "full_house": 100,
+    "naked_single": 200,
+    "hidden_single_box": 300,
+    "hidden_single_line": 301,
+    "locked_pair": 1000,
+    "locked_triple": 1100,
+    "pointing": 1200,
+    "claiming": 1210,
+    "naked_pair": 1300,
+    "naked_triple": 1400,
+    "hidden_pair": 1500,
+    "hidden_triple": 1600,
+    "naked_quad": 2000,
+    "hidden_quad": 2100,
+    "x_wing": 2200,
+    "swordfish": 2300,
+    "jellyfish": 2400,
+    "remote_pair": 2800,
+    "bug_plus_1": 2900,
+    "skyscraper": 3000,
+    "two_string_kite": 3100,
+    "turbot_fish": 3120,
+    "empty_rectangle": 3170,
+    "w_wing": 3200,
+    "xy_wing": 3300,
+    "xyz_wing": 3400,
+    "unique_rectangle_1": 3500,
+    "unique_rectangle_2": 3600,
+    "unique_rectangle_3": 3700,
+    "unique_rectangle_4": 3800,
+    "finned_x_wing": 4100,
+    "sashimi_x_wing": 4200,
+    "finned_swordfish": 4300,
+    "sashimi_swordfish": 4400,
+    "simple_colors_trap": 5330,
+    "simple_colors_wrap": 5331,
+}
+
+
+def hodoku_order(techniques: Sequence[registry.Technique]) -> tuple[registry.Technique, ...]:
+    """The techniques re-ordered as HoDoKu's solver tries them (stable for unknown ids)."""
+    position = {t.id: k for k, t in enumerate(techniques)}
+    return tuple(sorted(techniques, key=lambda t: (_HODOKU_INDEX.get(t.id, 10_000), position[t.id])))
+
+
+def band_for(er: float, solved_logically: bool) -> str:
+    """The user band of an ER (see :data:`BANDS`)."""
+    if not solved_logically:
+        return "extreme"
+    return next(name for bound, name in BANDS if er < bound)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """How hard a puzzle is, and what made the numbers (so they can be reproduced).
+
+    ``counts`` maps technique id to the number of steps of that technique on the
+    SE-ordered path; ``hardest`` is the name of the first step with the largest ER;
+    ``techniques`` lists the enabled technique ids and ``engine_version`` the engine.
+    """
+
+    se: float
+    ep: float
+    ed: float
+    hodoku_level: str
+    hodoku_score: int
+    band: str
+    hardest: str
+    counts: dict[str, int] = field(hash=False)
+    solved_logically: bool
+    steps: int
+    uniqueness: bool
+    engine_version: str
+    techniques: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field."""
+        data = asdict(self)
+        data["techniques"] = list(self.techniques)
+        return data
+
+    def summary(self) -> str:
+        """One short line: ``ER/EP/ED HoDoKu-level score band hardest``."""
+        mark = "" if self.solved_logically else " (not solved by this set)"
+        return (
+            f"{self.se:.1f}/{self.ep:.1f}/{self.ed:.1f} {self.hodoku_level} {self.hodoku_score} "
+            f"{self.band} {self.hardest or '-'}{mark}"
+        )
+
+
+def rate(
+    puzzle: PuzzleLike,
+    *,
+    techniques: Iterable[str] | None = None,
+    uniqueness: bool | None = None,
+    max_steps: int = MAX_STEPS,
+) -> Rating:
+    """Rate ``puzzle`` (see the module docstring for every field).
+
+    ``techniques`` and ``uniqueness`` are as for :func:`~sudokit.human.explain`.
+    Raises the same errors as :func:`~sudokit.human.explain`.
+    """
+    grid = Grid.parse(puzzle)
+    count, _solution = solve_and_count(grid)
+    use_uniqueness = count == 1 if uniqueness is None else bool(uniqueness)
+    enabled = enabled_techniques(techniques, use_uniqueness)
+    by_id = {t.id: t for t in enabled}
+    se_steps, se_end = walk(Candidates.from_puzzle(grid), enabled, max_steps=max_steps)
+    solved = se_end == "solved"
+    ordered = hodoku_order(enabled)
+    if ordered == enabled:
+        ho_steps, ho_end = se_steps, se_end
+    else:
+        ho_steps, ho_end = walk(Candidates.from_puzzle(grid), ordered, max_steps=max_steps)
+    er, ep, ed, hardest = _se_numbers(se_steps, by_id)
+    score, level = _hodoku_numbers(ho_steps, by_id, solved and ho_end == "solved")
+    return Rating(
+        se=er,
+        ep=ep,
+        ed=ed,
+        hodoku_level=level,
+        hodoku_score=score,
+        band=band_for(er, solved),
+        hardest=hardest,
+        counts=dict(Counter(s.technique for s in se_steps)),
+        solved_logically=solved,
+        steps=len(se_steps),
+        uniqueness=use_uniqueness,
+        engine_version=ENGINE_VERSION,
+        techniques=tuple(t.id for t in enabled),
+    )
+
+
+def _se_numbers(steps: Sequence[Step], by_id: dict[str, registry.Technique]) -> tuple[float, float, float, str]:
+    """ER (max), EP (max up to the first placement), ED (first step), hardest step's name."""
+    er = ep = ed = 0.0
+    hardest = ""
+    for k, step in enumerate(steps):
+        value = float(by_id[step.technique].se_rating) if step.technique != BACKTRACKING else 0.0
+        if value > er:
+            er, hardest = value, step.name
+        if k == 0:
+            ed = er
+        if not ep and step.placements:
+            ep = er
+    return round(er, 1), round(ep, 1), round(ed, 1), hardest
+
+
+def _hodoku_numbers(steps: Sequence[Step], by_id: dict[str, registry.Technique], solved: bool) -> tuple[int, str]:
+    """HoDoKu score (sum of step scores) and level (max step level, bumped by score)."""
+    score = 0
+    level = 0
+    for step in steps:
+        technique = by_id.get(step.technique)
+        if technique is None:
+            continue
+        score += int(technique.hodoku_score)
+        level = max(level, _level_index(technique.hodoku_level))
+    if not solved:
+        level = max(level, HODOKU_LEVELS.index("Unfair"))
+    while score > HODOKU_MAX_SCORE[HODOKU_LEVELS[level]] and level < len(HODOKU_LEVELS) - 1:
+        level += 1
+    return score, HODOKU_LEVELS[level]
+
+
+def _level_index(level: object) -> int:
+    """Index in :data:`HODOKU_LEVELS` of a level given by name (any case) or number."""
+    if isinstance(level, int):
+        return min(max(level, 0), len(HODOKU_LEVELS) - 1)
+    text = str(getattr(level, "name", level)).capitalize()
+    return HODOKU_LEVELS.index(text) if text in HODOKU_LEVELS else 0
