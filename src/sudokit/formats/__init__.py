@@ -1,0 +1,277 @@
+"""Reading and writing the file formats Sudoku tools exchange.
+
+Single puzzles (:func:`read`, :func:`write`) come back as a :class:`~sudokit.grid.Grid`,
+or a :class:`PencilGrid` for pencil-mark formats. Collections stream
+(:func:`read_collection` yields :class:`Record` values lazily, :func:`write_collection`
+and :func:`open_writer` write incrementally), so a multi-GB file never has to fit in memory.
+Formats are picked from the extension, else from the content (:func:`detect_format`), or
+named explicitly with ``format=``. See ``docs/formats.md`` for every format.
+
+>>> import io
+>>> from sudokit.formats import read, write, write_collection, read_collection
+>>> out = io.StringIO()
+>>> write_collection(out, [{"puzzle": "." * 81, "rating": 1.5}], format="jsonl")
+1
+>>> [r.rating for r in read_collection(io.StringIO(out.getvalue()))]
+[1.5]
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterable, Iterator
+from itertools import chain
+from typing import IO, Any, cast
+
+from ..grid import Grid
+from . import _registry
+from ._base import CollectionWriter
+from ._detect import detect_format
+from ._errors import format_error
+from ._io import Source, is_binary_stream, is_path, name_of, open_binary, open_text
+from ._registry import FormatSpec, Puzzle, all_formats
+from .pencil import PencilGrid
+from .record import FIELDS, Record, RecordLike
+from . import _builtin  # noqa: F401  (registers the built-in formats)
+
+__all__ = [
+    "FIELDS",
+    "FormatSpec",
+    "PencilGrid",
+    "Puzzle",
+    "Record",
+    "RecordLike",
+    "all_formats",
+    "detect_format",
+    "format_names",
+    "open_writer",
+    "read",
+    "read_collection",
+    "write",
+    "write_collection",
+]
+
+_HEAD = 64 * 1024
+
+
+def format_names() -> list[str]:
+    """The names accepted by ``format=`` (and ``--from/--to``)."""
+    return [spec.name for spec in all_formats()]
+
+
+# ------------------------------------------------------------------ reading
+def read(source: Source, format: str | None = None) -> Puzzle:
+    """Read one puzzle from a path or an open stream.
+
+    Returns a :class:`Grid`, or a :class:`PencilGrid` for pencil-mark formats
+    (``sukaku``, ``pm``). A collection file with exactly one puzzle reads too; with more,
+    :class:`InvalidFormatError` says to use :func:`read_collection`.
+    """
+    name = name_of(source)
+    data = _read_all(source)
+    spec = _resolve(source, format, data[:_HEAD])
+    if spec.loads is not None:
+        text = _decode(data, name)
+        return spec.loads(text, name)
+    records = _records(spec, data, name)
+    first = next(records, None)
+    if first is None:
+        raise format_error("no puzzle found", name)
+    if next(records, None) is not None:
+        raise format_error(f"holds more than one puzzle; use read_collection() (format {spec.name})", name)
+    return first.puzzle
+
+
+def read_collection(source: Source, format: str | None = None) -> Iterator[Record]:
+    """Yield every puzzle of a collection as a :class:`Record`, lazily.
+
+    Text formats are read line by line and binary ones in blocks, so memory stays flat
+    however large the file. Single-puzzle formats yield one record (a pencil grid yields
+    its placed digits). Errors are :class:`InvalidFormatError` naming ``file:line``.
+    """
+    name = name_of(source)
+    if is_path(source):
+        with open(cast("str | os.PathLike[str]", source), "rb") as probe:
+            head = probe.read(_HEAD)
+        spec = _resolve(source, format, head)
+        yield from _stream_records(spec, source, name)
+        return
+    yield from _stream_from_open(source, format, name)
+
+
+def _stream_from_open(stream: Source, format: str | None, name: str) -> Iterator[Record]:
+    if is_binary_stream(stream):
+        buffered = cast(IO[bytes], stream)
+        head = buffered.peek(_HEAD)[:_HEAD] if hasattr(buffered, "peek") else b""
+        if head or format is not None:
+            spec = _resolve(stream, format, head)
+            yield from _stream_records(spec, stream, name)
+            return
+        data = buffered.read()
+        spec = _resolve(stream, format, data[:_HEAD])
+        yield from _records(spec, data, name)
+        return
+    text_stream = cast(IO[str], stream)
+    head_lines = [text_stream.readline() for _ in range(50)]
+    spec = _resolve(stream, format, "".join(head_lines).encode("utf-8"))
+    if spec.binary:
+        raise TypeError(f"{name}: format {spec.name} needs a binary stream")
+    lines = chain(head_lines, text_stream)
+    yield from _text_records(spec, lines, name)
+
+
+def _stream_records(spec: FormatSpec, source: Source, name: str) -> Iterator[Record]:
+    if spec.binary:
+        with open_binary(source, "r") as stream:
+            yield from _binary_records(spec, stream, name)
+    else:
+        with open_text(source, "r") as text:
+            yield from _text_records(spec, text, name)
+
+
+def _text_records(spec: FormatSpec, lines: Iterable[str], name: str) -> Iterator[Record]:
+    if spec.read_records is not None:
+        yield from spec.read_records(lines, name)
+        return
+    assert spec.loads is not None
+    yield Record(_as_grid(spec.loads("".join(lines), name)))
+
+
+def _binary_records(spec: FormatSpec, stream: IO[bytes], name: str) -> Iterator[Record]:
+    assert spec.read_records is not None
+    yield from spec.read_records(stream, name)
+
+
+def _records(spec: FormatSpec, data: bytes, name: str) -> Iterator[Record]:
+    if spec.binary:
+        return _binary_records(spec, io.BytesIO(data), name)
+    return _text_records(spec, io.StringIO(_decode(data, name), newline=None), name)
+
+
+def _as_grid(puzzle: Puzzle) -> Grid:
+    return puzzle.to_grid() if isinstance(puzzle, PencilGrid) else puzzle
+
+
+def _read_all(source: Source) -> bytes:
+    if is_path(source):
+        with open(cast("str | os.PathLike[str]", source), "rb") as stream:
+            return stream.read()
+    if is_binary_stream(source):
+        return cast(IO[bytes], source).read()
+    return cast(IO[str], source).read().encode("utf-8")
+
+
+def _decode(data: bytes, name: str) -> str:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise format_error("not UTF-8 text (is it a binary format? name it with format=)", name, line) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _resolve(source: Source, format: str | None, head: bytes) -> FormatSpec:
+    if format is not None:
+        return _registry.get(format)
+    path = os.fspath(cast("str | os.PathLike[str]", source)) if is_path(source) else getattr(source, "name", None)
+    return _registry.get(detect_format(path if isinstance(path, str) else None, head))
+
+
+# ------------------------------------------------------------------ writing
+def write(obj: Puzzle | str, target: Source, format: str | None = None) -> None:
+    """Write one puzzle (a Grid, a PencilGrid or a puzzle string) to a path or stream.
+
+    The format comes from ``format=`` or the target's extension; a stream with no name
+    gets the 81-character ``line`` format (``sukaku`` for a pencil grid).
+    """
+    puzzle: Puzzle = obj if isinstance(obj, (Grid, PencilGrid)) else Grid.parse(obj)
+    spec = _target_spec(target, format, default="sukaku" if isinstance(puzzle, PencilGrid) else "line")
+    if spec.dumps is None:
+        write_collection(target, [Record(_as_grid(puzzle))], format=spec.name)
+        return
+    if isinstance(puzzle, PencilGrid) and not spec.pencil:
+        raise ValueError(f"format {spec.name} cannot hold pencil marks; write puzzle.to_grid() or use sukaku/pm")
+    text = spec.dumps(puzzle)
+    with open_text(target, "w") as stream:
+        stream.write(text)
+
+
+def write_collection(target: Source, records: Iterable[RecordLike], format: str | None = None) -> int:
+    """Write records (dicts with :data:`FIELDS` keys, :class:`Record`, Grid or strings),
+    streaming: records are consumed one at a time. Returns how many were written.
+
+    The format comes from ``format=`` or the target's extension (``txt`` for an unnamed
+    stream). A single-puzzle format accepts exactly one record.
+    """
+    count = 0
+    with open_writer(target, format) as writer:
+        for item in records:
+            writer.write(Record.of(item))
+            count += 1
+    return count
+
+
+class _Writer:
+    """Context manager around a format's incremental writer and the stream it owns."""
+
+    def __init__(self, spec: FormatSpec, target: Source) -> None:
+        self.spec, self.target = spec, target
+        self._context: Any = open_binary(target, "w") if spec.binary else open_text(target, "w")
+        self._stream = self._context.__enter__()
+        self._inner: CollectionWriter = (
+            spec.writer(self._stream) if spec.writer else _SingleWriter(spec, cast(IO[str], self._stream))
+        )
+
+    def write(self, record: RecordLike) -> None:
+        """Append one record (dict, Record, Grid or puzzle string)."""
+        self._inner.write(Record.of(record))
+
+    def close(self) -> None:
+        """Finish the file; closes it only if this writer opened it."""
+        try:
+            self._inner.close()
+        finally:
+            self._context.__exit__(None, None, None)
+
+    def __enter__(self) -> _Writer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class _SingleWriter:
+    """Adapts a single-puzzle format to the writer protocol (exactly one record)."""
+
+    def __init__(self, spec: FormatSpec, stream: IO[str]) -> None:
+        self.spec, self.stream, self.count = spec, stream, 0
+
+    def write(self, record: Record) -> None:
+        self.count += 1
+        if self.count > 1:
+            raise ValueError(f"format {self.spec.name} holds one puzzle; use txt, csv, jsonl, sdm, parquet or npy for many")
+        assert self.spec.dumps is not None
+        self.stream.write(self.spec.dumps(record.puzzle))
+
+    def close(self) -> None:
+        self.stream.flush()
+
+
+def open_writer(target: Source, format: str | None = None) -> _Writer:
+    """An incremental writer: ``with open_writer("out.csv") as w: w.write({...})``."""
+    return _Writer(_target_spec(target, format, default="txt"), target)
+
+
+def _target_spec(target: Source, format: str | None, default: str) -> FormatSpec:
+    if format is not None:
+        return _registry.get(format)
+    path = os.fspath(cast("str | os.PathLike[str]", target)) if is_path(target) else getattr(target, "name", None)
+    if isinstance(path, str):
+        spec = _registry.by_extension(os.path.splitext(path)[1])
+        if spec is not None:
+            return spec
+        if is_path(target):
+            raise ValueError(f"{path}: cannot tell the format from the extension; name it with format=")
+    return _registry.get(default)
+

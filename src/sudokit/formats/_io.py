@@ -1,0 +1,75 @@
+"""Opening paths and streams as text or bytes, whichever a format needs.
+
+A *source* is a path (``str`` / ``os.PathLike``), ``"-"`` (stdin/stdout, only from the CLI),
+or an open stream, text or binary. Formats say whether they want text or bytes; these
+helpers adapt, and never close a stream the caller handed in.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO, Any, Union, cast
+
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+
+
+def is_path(source: object) -> bool:
+    """True for a file-system path (as opposed to an open stream)."""
+    return isinstance(source, (str, os.PathLike))
+
+
+def name_of(source: object) -> str:
+    """A short name for messages: the path, the stream's ``name``, or ``<stream>``."""
+    if is_path(source):
+        return os.fspath(cast("os.PathLike[str]", source))
+    name = getattr(source, "name", None)
+    return name if isinstance(name, str) else "<stream>"
+
+
+def is_binary_stream(stream: object) -> bool:
+    """True when a stream reads/writes bytes rather than str."""
+    if isinstance(stream, io.TextIOBase):
+        return False
+    if isinstance(stream, (io.BufferedIOBase, io.RawIOBase)):
+        return True
+    return "b" in str(getattr(stream, "mode", ""))
+
+
+@contextmanager
+def open_text(source: Source, mode: str) -> Iterator[IO[str]]:
+    """A text stream (UTF-8, universal newlines on read) for a path or any stream."""
+    if is_path(source):
+        path = cast("str | os.PathLike[str]", source)
+        newline = None if mode == "r" else ""
+        with open(path, mode, encoding="utf-8", newline=newline) as stream:
+            yield stream
+    elif is_binary_stream(source):
+        wrapper = io.TextIOWrapper(cast(IO[bytes], source), encoding="utf-8", newline=None if mode == "r" else "")
+        try:
+            yield wrapper
+        finally:
+            if mode != "r":
+                wrapper.flush()
+            wrapper.detach()
+    else:
+        yield cast(IO[str], source)
+
+
+@contextmanager
+def open_binary(source: Source, mode: str) -> Iterator[IO[bytes]]:
+    """A binary stream for a path or a binary stream (text streams get a clear error)."""
+    if is_path(source):
+        with open(cast("str | os.PathLike[str]", source), mode + "b") as stream:
+            yield stream
+    elif is_binary_stream(source):
+        yield cast(IO[bytes], source)
+    else:
+        buffer: Any = getattr(source, "buffer", None)
+        if buffer is None:
+            raise TypeError(f"{name_of(source)}: this format needs a binary stream, got a text stream")
+        if mode != "r":
+            cast(IO[str], source).flush()
+        yield cast(IO[bytes], buffer)

@@ -1,0 +1,122 @@
+"""One entry of a puzzle collection: :class:`Record` and the coercion from plain dicts.
+
+Every collection format (text, CSV, JSONL, Parquet, ``.npy``) reads and writes
+:class:`Record` values. Writers also take plain ``dict`` objects with the same keys, so a
+generator can stream ``{"puzzle": ..., "solution": ..., "rating": ...}`` straight to disk.
+
+>>> r = Record.of({"puzzle": "1" + "." * 80, "rating": 2.5, "techniques": ["Naked Single"]})
+>>> r.puzzle.givens, r.rating, r.techniques
+(1, 2.5, ('Naked Single',))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Union
+
+from ..errors import InvalidFormatError
+from ..grid import Grid
+
+__all__ = ["Record", "RecordLike", "FIELDS"]
+
+#: The field names of a record, in the column order writers use.
+FIELDS = ("puzzle", "solution", "rating", "techniques", "seed")
+
+Rating = Union[int, float, str]
+
+
+@dataclass(frozen=True)
+class Record:
+    """A puzzle with optional solution, rating, technique names and generator seed.
+
+    ``rating`` is a number or a label (e.g. ``"hard"``); ``techniques`` is a tuple of
+    technique names; ``seed`` is the integer seed a generator used.
+    """
+
+    puzzle: Grid
+    solution: Grid | None = None
+    rating: Rating | None = None
+    techniques: tuple[str, ...] | None = None
+    seed: int | None = None
+
+    @classmethod
+    def of(cls, value: RecordLike) -> Record:
+        """Coerce a Record, a Grid, a puzzle string or a dict with :data:`FIELDS` keys.
+
+        Unknown dict keys are ignored; missing optional keys are ``None``. Puzzles and
+        solutions may be anything :meth:`Grid.parse` accepts.
+        """
+        if isinstance(value, Record):
+            return value
+        if isinstance(value, Mapping):
+            return _from_mapping(value)
+        return cls(Grid.parse(value))
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: grids as 81-character strings, absent fields left out."""
+        out: dict[str, Any] = {"puzzle": str(self.puzzle)}
+        if self.solution is not None:
+            out["solution"] = str(self.solution)
+        if self.rating is not None:
+            out["rating"] = self.rating
+        if self.techniques is not None:
+            out["techniques"] = list(self.techniques)
+        if self.seed is not None:
+            out["seed"] = self.seed
+        return out
+
+
+RecordLike = Union[Record, Mapping[str, Any], Grid, str]
+
+
+def _from_mapping(data: Mapping[str, Any]) -> Record:
+    if data.get("puzzle") is None:
+        raise InvalidFormatError("record has no 'puzzle'")
+    solution = data.get("solution")
+    return Record(
+        puzzle=Grid.parse(data["puzzle"]),
+        solution=None if solution is None or solution == "" else Grid.parse(solution),
+        rating=_rating(data.get("rating")),
+        techniques=_techniques(data.get("techniques")),
+        seed=_seed(data.get("seed")),
+    )
+
+
+def _rating(value: Any) -> Rating | None:
+    """Numbers stay numbers; numeric strings become int/float; other strings are labels."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise InvalidFormatError(f"bad rating {value!r}")
+    if isinstance(value, (int, float)):
+        return value
+    if hasattr(value, "item"):  # numpy scalars
+        return _rating(value.item())
+    text = str(value).strip()
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _techniques(value: Any) -> tuple[str, ...] | None:
+    """A list of names, or one string separated by ``;`` (the CSV spelling)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        return tuple(t.strip() for t in value.split(";") if t.strip())
+    if isinstance(value, Sequence) or hasattr(value, "__iter__"):
+        return tuple(str(t) for t in value)
+    raise InvalidFormatError(f"bad techniques {value!r} (expected a list of names)")
+
+
+def _seed(value: Any) -> int | None:
+    if value is None or value == "":
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise InvalidFormatError(f"bad seed {value!r} (expected an integer)") from None
