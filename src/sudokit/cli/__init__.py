@@ -27,6 +27,7 @@ When several inputs fail in different ways, the exit code is that of the first f
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import pkgutil
 import sys
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import IO, Callable, Sequence
 
-from .. import errors
+from .. import __version__, errors
 
 __all__ = ["ExitCode", "Streams", "main", "run", "exit_code_for"]
 
@@ -111,13 +112,14 @@ def _command_modules() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name.startswith("cmd_"))
 
 
-def build_parser(stdout: IO[str] | None = None) -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser with every discovered sub-command."""
     parser = _Parser(
         prog="sudokit",
         description="Solve, count, check, rate and generate Sudoku puzzles.",
         epilog="exit codes: " + ", ".join(f"{c.value} {c.name.lower()}" for c in ExitCode),
     )
+    parser.add_argument("--version", action="version", version=f"sudokit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in _command_modules():
         module = importlib.import_module(f"{__name__}.{name}")
@@ -152,7 +154,9 @@ def main(
 def _dispatch(argv: list[str], streams: Streams) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        # argparse prints --help/--version to sys.stdout; send it to our streams instead.
+        with contextlib.redirect_stdout(streams.stdout), contextlib.redirect_stderr(streams.stderr):
+            args = parser.parse_args(argv)
     except _UsageError as exc:
         streams.error(str(exc))
         return ExitCode.USAGE

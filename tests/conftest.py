@@ -1,0 +1,76 @@
+"""Shared fixtures: every test runs once per available backend (C and the Python twin).
+
+A module that never touches the kernel can say ``pytestmark = pytest.mark.single_backend``
+to run once. ``SUDOKIT_PUREPYTHON=1`` restricts the runs to the Python twin.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sudokit import _backend
+
+SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+GOLDEN = Path(__file__).resolve().parent / "data" / "golden.txt"
+
+
+def _backends() -> list[str]:
+    if os.environ.get("SUDOKIT_PUREPYTHON", "") not in ("", "0"):
+        return ["python"]
+    return _backend.available()
+
+
+BACKENDS = _backends()
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        single = metafunc.definition.get_closest_marker("single_backend") is not None
+        metafunc.parametrize("backend", BACKENDS[:1] if single else BACKENDS, indirect=True, scope="module")
+
+
+@pytest.fixture(scope="module")
+def backend(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The kernel every sudokit call in the test uses ("c" or "python")."""
+    with _backend.use(request.param):
+        yield request.param
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _run_on_backend(backend: str) -> str:
+    return backend
+
+
+def shared_file(name: str) -> Path:
+    """A file of ../shared/data, or skip the test with the reason it is missing."""
+    path = SHARED_DATA / name
+    if not path.exists():
+        pytest.skip(f"shared data set {name} not found at {path} (clone the project next to shared/)")
+    return path
+
+
+def read_puzzle_lines(path: Path, limit: int | None = None) -> list[str]:
+    """Puzzle lines of a data file (comments and blank lines skipped)."""
+    out = []
+    with open(path) as stream:
+        for line in stream:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                out.append(line)
+                if limit is not None and len(out) >= limit:
+                    break
+    return out
+
+
+def golden_cases() -> list[tuple[str, str, str]]:
+    """(puzzle, count, solution) from tests/data/golden.txt."""
+    cases = []
+    for line in GOLDEN.read_text().splitlines():
+        if line and not line.startswith("#"):
+            puzzle, count, solution = line.split(":")
+            cases.append((puzzle, count, solution))
+    return cases
