@@ -11,5 +11,9 @@ from __future__ import annotations
 from .model import Candidates
 from .registry import TECHNIQUE_IDS, TECHNIQUES, Technique, find_steps, technique
 from .step import Step
+from .hint import Hint, UserState, hint
+from .path import Path, explain
+from .rating import Rating, rate
 
-__all__ = ["Candidates", "Step", "Technique", "TECHNIQUES", "TECHNIQUE_IDS", "find_steps", "technique"]
+__all__ = ["Candidates", "Step", "Technique", "TECHNIQUES", "TECHNIQUE_IDS", "find_steps", "technique",
+           "explain", "Path", "hint", "Hint", "UserState", "rate", "Rating"]
