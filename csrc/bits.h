@@ -1,0 +1,90 @@
+/* bits.h -- named bit tricks used by the sudokit C core.
+ *
+ * Each trick gets a one-line helper with a name, so the solver reads as intent
+ * ("lowest_bit", "spread_columns") rather than as puzzles of & and ~.
+ *
+ * Band masks (the solver's main currency) are 27-bit words, one per band of three rows:
+ *
+ *        col: 0 1 2   3 4 5   6 7 8
+ *   row 0   :  0  1  2 | 3  4  5 | 6  7  8      bit = 9*row + col
+ *   row 1   :  9 10 11 |12 13 14 |15 16 17      box j of the band = columns 3j..3j+2
+ *   row 2   : 18 19 20 |21 22 23 |24 25 26      minirow (r, j) = bits 9r+3j .. 9r+3j+2
+ *
+ * Band b of the grid holds cells 27*b .. 27*b+26 in row-major order, so grid cell
+ * index i lives in band i / 27 at bit i % 27.
+ */
+#ifndef SUDOKIT_BITS_H
+#define SUDOKIT_BITS_H
+
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SK_INLINE static inline __attribute__((always_inline))
+#define SK_LIKELY(x) __builtin_expect(!!(x), 1)
+#define SK_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define SK_INLINE static inline
+#define SK_LIKELY(x) (x)
+#define SK_UNLIKELY(x) (x)
+#endif
+
+#define SK_BAND_FULL 0x7FFFFFFu /* all 27 cells of a band */
+#define SK_NINE 0x1FFu          /* all 9 columns, digits, or minirows */
+
+/* x with only its lowest set bit kept (two's complement trick). */
+SK_INLINE uint32_t lowest_bit(uint32_t x) { return x & (0u - x); }
+
+/* x with its lowest set bit cleared. */
+SK_INLINE uint32_t clear_lowest(uint32_t x) { return x & (x - 1u); }
+
+/* 1 if at most one bit is set (zero counts: callers test x != 0 separately). */
+SK_INLINE int at_most_one_bit(uint32_t x) { return (x & (x - 1u)) == 0; }
+
+/* 1 if exactly one bit is set. */
+SK_INLINE int one_bit(uint32_t x) { return x != 0 && at_most_one_bit(x); }
+
+/* Index of the lowest set bit; x must not be 0. */
+SK_INLINE int lowest_index(uint32_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) { x >>= 1; i++; }
+    return i;
+#endif
+}
+
+/* Number of set bits. */
+SK_INLINE int bit_count(uint32_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcount(x);
+#else
+    int n = 0;
+    for (; x; x &= x - 1u) n++;
+    return n;
+#endif
+}
+
+/* Columns used anywhere in a band: OR the three 9-bit rows together. */
+SK_INLINE uint32_t fold_columns(uint32_t band) { return (band | (band >> 9) | (band >> 18)) & SK_NINE; }
+
+/* The band cells of a 9-bit column set: copy it into all three rows (x * 0b1_000000001_000000001). */
+SK_INLINE uint32_t spread_columns(uint32_t cols9) { return cols9 * 0x40201u; }
+
+/* Row r (0..2) of a band as a 9-bit column set. */
+SK_INLINE uint32_t band_row(uint32_t band, int r) { return (band >> (9 * r)) & SK_NINE; }
+
+/* Cells that are the only candidate left in their row of the band (row hidden singles). */
+SK_INLINE uint32_t row_singles(uint32_t band)
+{
+    uint32_t out = 0;
+    for (int r = 0; r < 3; r++) {
+        uint32_t row = band_row(band, r);
+        if (at_most_one_bit(row)) out |= row << (9 * r);
+    }
+    return out;
+}
+
+#endif /* SUDOKIT_BITS_H */

@@ -1,0 +1,171 @@
+/* module.c -- the CPython binding sudokit._core (the only file that includes Python.h).
+ *
+ * It checks every argument and buffer size, copies nothing it does not need to, and
+ * releases the GIL around the solver, which touches no Python object.  The contract is
+ * documented in src/sudokit/_core.pyi.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <string.h>
+
+#include "solver9.h"
+
+/* Read `limit`: an int >= 1; values above S9_MAX_LIMIT are clamped (counts are uint32). */
+static int parse_limit(PyObject *obj, uint32_t *out)
+{
+    PyObject *index = PyNumber_Index(obj);
+    if (!index) return -1;
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(index, &overflow);
+    Py_DECREF(index);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow < 0 || (overflow == 0 && v < 1)) {
+        PyErr_SetString(PyExc_ValueError, "limit must be at least 1");
+        return -1;
+    }
+    *out = (overflow > 0 || v > (long long)S9_MAX_LIMIT) ? S9_MAX_LIMIT : (uint32_t)v;
+    return 0;
+}
+
+/* 1 if every byte is '1'..'9', '.' or '0'. */
+static int valid_puzzle(const uint8_t *p)
+{
+    for (int i = 0; i < 81; i++)
+        if (!((p[i] >= '1' && p[i] <= '9') || p[i] == '.' || p[i] == '0')) return 0;
+    return 1;
+}
+
+static PyObject *core_solve(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer view;
+    PyObject *limit_obj;
+    uint32_t limit;
+    if (!PyArg_ParseTuple(args, "y*O:solve", &view, &limit_obj)) return NULL;
+    uint8_t puzzle[81], solution[81];
+    int ok = view.len == 81;
+    if (ok) memcpy(puzzle, view.buf, 81);
+    PyBuffer_Release(&view);
+    if (!ok || !valid_puzzle(puzzle)) {
+        PyErr_SetString(PyExc_ValueError, "puzzle must be 81 bytes of '1'-'9', '.' or '0'");
+        return NULL;
+    }
+    if (parse_limit(limit_obj, &limit) < 0) return NULL;
+    uint64_t guesses = 0;
+    uint32_t count;
+    Py_BEGIN_ALLOW_THREADS
+    count = s9_solve(puzzle, limit, solution, &guesses);
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("(ky#K)", (unsigned long)count, (const char *)solution, (Py_ssize_t)(count ? 81 : 0),
+                         (unsigned long long)guesses);
+}
+
+/* The counts buffer must hold native 4-byte integers, or be raw bytes. */
+static int counts_format_ok(const Py_buffer *v)
+{
+    if (v->itemsize == 1) return 1;
+    if (v->itemsize != 4 || v->format == NULL) return v->itemsize == 4;
+    const char *f = v->format;
+    if (*f == '@' || *f == '=') f++;
+    return (f[0] == 'I' || f[0] == 'i' || f[0] == 'L' || f[0] == 'l') && f[1] == 0;
+}
+
+static int overlaps(const Py_buffer *a, const Py_buffer *b)
+{
+    const char *pa = a->buf, *pb = b->buf;
+    return a->len && b->len && pa < pb + b->len && pb < pa + a->len;
+}
+
+static PyObject *core_solve_batch(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *p_obj, *s_obj, *c_obj, *limit_obj;
+    uint32_t limit;
+    if (!PyArg_ParseTuple(args, "OOOO:solve_batch", &p_obj, &s_obj, &c_obj, &limit_obj)) return NULL;
+    if (parse_limit(limit_obj, &limit) < 0) return NULL;
+    Py_buffer pv, sv, cv;
+    if (PyObject_GetBuffer(p_obj, &pv, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (PyObject_GetBuffer(s_obj, &sv, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&pv);
+        return NULL;
+    }
+    if (PyObject_GetBuffer(c_obj, &cv, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_FORMAT) < 0) {
+        PyBuffer_Release(&pv);
+        PyBuffer_Release(&sv);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    size_t n = (size_t)pv.len / 81;
+    if (pv.len % 81 != 0)
+        PyErr_SetString(PyExc_ValueError, "puzzles must hold 81*n bytes");
+    else if ((size_t)sv.len != 81 * n)
+        PyErr_Format(PyExc_ValueError, "solutions must hold %zu bytes (81 per puzzle), got %zd", 81 * n, sv.len);
+    else if ((size_t)cv.len != 4 * n || !counts_format_ok(&cv))
+        PyErr_Format(PyExc_ValueError, "counts must hold %zu native uint32 values, got %zd bytes", n, cv.len);
+    else if ((overlaps(&pv, &sv) && pv.buf != sv.buf) || overlaps(&cv, &pv) || overlaps(&cv, &sv))
+        PyErr_SetString(PyExc_ValueError, "output buffers overlap the input or each other");
+    else {
+        uint64_t guesses;
+        Py_BEGIN_ALLOW_THREADS
+        guesses = s9_solve_batch(pv.buf, n, sv.buf, cv.buf, limit);
+        Py_END_ALLOW_THREADS
+        result = PyLong_FromUnsignedLongLong(guesses);
+    }
+    PyBuffer_Release(&cv);
+    PyBuffer_Release(&sv);
+    PyBuffer_Release(&pv);
+    return result;
+}
+
+static PyObject *core_features(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    PyObject *list = PyList_New(0);
+    if (!list) return NULL;
+    for (const char *const *f = s9_features(); *f; f++) {
+        PyObject *name = PyUnicode_FromString(*f);
+        if (!name || PyList_Append(list, name) < 0) {
+            Py_XDECREF(name);
+            Py_DECREF(list);
+            return NULL;
+        }
+        Py_DECREF(name);
+    }
+    return list;
+}
+
+static PyMethodDef core_methods[] = {
+    {"solve", core_solve, METH_VARARGS,
+     "solve(puzzle: bytes, limit: int) -> (count, first_solution, guesses)\n\n"
+     "Solve one 81-byte puzzle; count is capped at limit. See _core.pyi."},
+    {"solve_batch", core_solve_batch, METH_VARARGS,
+     "solve_batch(puzzles, solutions, counts, limit) -> total_guesses\n\n"
+     "Solve len(puzzles)//81 puzzles into the caller's buffers with the GIL released."},
+    {"features", core_features, METH_NOARGS, "features() -> list of the CPU features used at run time."},
+    {NULL, NULL, 0, NULL},
+};
+
+static int core_exec(PyObject *module)
+{
+    return PyModule_AddObject(module, "BAD_INPUT", PyLong_FromUnsignedLong(S9_BAD_INPUT));
+}
+
+static PyModuleDef_Slot core_slots[] = {
+    {Py_mod_exec, (void *)core_exec},
+#ifdef Py_mod_multiple_interpreters
+    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
+#endif
+#ifdef Py_mod_gil
+    {Py_mod_gil, Py_MOD_GIL_NOT_USED},
+#endif
+    {0, NULL},
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT, "sudokit._core", "The native 9x9 Sudoku kernel of sudokit (see _core.pyi).",
+    0, core_methods, core_slots, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) { return PyModuleDef_Init(&core_module); }

@@ -1,0 +1,283 @@
+/* solver9.c -- band bitboard solver for 9x9 Sudoku.
+ *
+ * State: for each digit d and band b, f[3*d + b] is the 27-bit set of cells of band b
+ * where d is still a candidate (layout in bits.h).  A placed cell keeps exactly one
+ * digit bit and leaves `unsolved`.
+ *
+ * Propagation runs to a fixpoint:
+ *   1. per digit, band by band: the minirows holding d must form one of the 6
+ *      row->box permutations (T9_PERM_KEEP), which prunes row/box hidden singles and
+ *      pointing/claiming along rows;
+ *   2. per digit, across bands: a column alone in its box within a band is locked to
+ *      that band (pointing, T9_LOCKED_COLS) and a column present in only one band
+ *      clears the rest of its box there (claiming, T9_CLAIM_KEEP);
+ *   3. a cell left alone in its band row holds d (hidden single), so the other digits
+ *      lose that cell;
+ *   4. per band, the 9 digit masks are bit-sliced into "at least once / at least twice"
+ *      accumulators: cells seen once are naked singles, cells seen never are contradictions.
+ * Search picks a bivalue cell when there is one (else the cell with fewest candidates),
+ * copies the state for every alternative but the last, which is played in place.
+ */
+#include "solver9.h"
+
+#include <string.h>
+
+#include "bits.h"
+#include "tables9.h"
+
+typedef struct {
+    uint32_t f[27];       /* f[3*d + b]: candidate cells of digit d in band b */
+    uint32_t unsolved[3]; /* cells of each band without a placed digit */
+    uint32_t seen[27];    /* f as it was when digit d was last brought to its fixpoint */
+} s9_state;
+
+typedef struct {
+    uint32_t count;
+    uint32_t limit;
+    uint64_t guesses;
+    uint8_t *solution; /* first solution goes here (81 bytes), may be NULL */
+} s9_search;
+
+/* Place digit d in cell pos of band b: drop its row/box/column peers, empty the cell of other digits. */
+SK_INLINE void place(s9_state *st, int d, int b, int pos)
+{
+    uint32_t bit = 1u << pos;
+    uint32_t mine = st->f[3 * d + b] & ~T9_BAND_PEERS[pos];
+    uint32_t col = ~spread_columns(1u << (pos % 9));
+    for (int e = 0; e < 9; e++) st->f[3 * e + b] &= ~bit;
+    st->f[3 * d + b] = mine;
+    st->f[3 * d + (b + 1) % 3] &= col;
+    st->f[3 * d + (b + 2) % 3] &= col;
+    st->unsolved[b] &= ~bit;
+}
+
+/* Keep only the cells of minirows that some legal row->box pattern of the band uses. */
+SK_INLINE uint32_t band_filter(uint32_t a)
+{
+    uint32_t m = T9_BOX_OCC[a & SK_NINE] | (uint32_t)T9_BOX_OCC[(a >> 9) & SK_NINE] << 3 |
+                 (uint32_t)T9_BOX_OCC[a >> 18] << 6;
+    return a & T9_PERM_KEEP[m];
+}
+
+/* Bring digit d to its fixpoint (steps 1-3 above).  Returns 0 on a contradiction. */
+static int update_digit(s9_state *st, int d)
+{
+    uint32_t *f = st->f + 3 * d;
+    uint32_t a0 = f[0], a1 = f[1], a2 = f[2];
+    for (;;) {
+        a0 = band_filter(a0);
+        a1 = band_filter(a1);
+        a2 = band_filter(a2);
+        if (SK_UNLIKELY(!a0 || !a1 || !a2)) return 0;
+        uint32_t o0 = fold_columns(a0), o1 = fold_columns(a1), o2 = fold_columns(a2);
+        if (SK_UNLIKELY((o0 | o1 | o2) != SK_NINE)) return 0;
+        uint32_t l0 = T9_LOCKED_COLS[o0], l1 = T9_LOCKED_COLS[o1], l2 = T9_LOCKED_COLS[o2];
+        uint32_t n0 = a0 & ~spread_columns(l1 | l2) & spread_columns(T9_CLAIM_KEEP[o0 & ~(o1 | o2)]);
+        uint32_t n1 = a1 & ~spread_columns(l0 | l2) & spread_columns(T9_CLAIM_KEEP[o1 & ~(o0 | o2)]);
+        uint32_t n2 = a2 & ~spread_columns(l0 | l1) & spread_columns(T9_CLAIM_KEEP[o2 & ~(o0 | o1)]);
+        if (n0 == a0 && n1 == a1 && n2 == a2) break;
+        a0 = n0;
+        a1 = n1;
+        a2 = n2;
+    }
+    f[0] = a0;
+    f[1] = a1;
+    f[2] = a2;
+    for (int b = 0; b < 3; b++) {
+        uint32_t placed = row_singles(f[b]) & st->unsolved[b];
+        if (placed) {
+            st->unsolved[b] &= ~placed;
+            for (int e = 0; e < 9; e++)
+                if (e != d) st->f[3 * e + b] &= ~placed;
+        }
+    }
+    st->seen[3 * d] = f[0];
+    st->seen[3 * d + 1] = f[1];
+    st->seen[3 * d + 2] = f[2];
+    return 1;
+}
+
+/* Bring every changed digit to its fixpoint, until none changes.  Returns 0 on a contradiction. */
+static int update_digits(s9_state *st)
+{
+    int changed;
+    do {
+        changed = 0;
+        for (int d = 0; d < 9; d++) {
+            const uint32_t *f = st->f + 3 * d, *s = st->seen + 3 * d;
+            if ((f[0] ^ s[0]) | (f[1] ^ s[1]) | (f[2] ^ s[2])) {
+                if (!update_digit(st, d)) return 0;
+                changed = 1;
+            }
+        }
+    } while (changed);
+    return 1;
+}
+
+/* Place the naked singles of band b.  Returns -1 on a contradiction, else how many were placed. */
+static int naked_singles(s9_state *st, int b)
+{
+    uint32_t once = 0, twice = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t x = st->f[3 * d + b];
+        twice |= once & x;
+        once |= x;
+    }
+    if (SK_UNLIKELY(once != SK_BAND_FULL)) return -1; /* some cell has no candidate */
+    uint32_t singles = once & ~twice & st->unsolved[b];
+    int n = 0;
+    for (; singles; singles = clear_lowest(singles), n++) {
+        int pos = lowest_index(singles);
+        int d = 0;
+        while (d < 9 && !(st->f[3 * d + b] >> pos & 1u)) d++;
+        if (SK_UNLIKELY(d == 9)) return -1; /* an earlier single took its last digit */
+        place(st, d, b, pos);
+    }
+    return n;
+}
+
+/* Propagate to the fixpoint.  Returns 0 on a contradiction. */
+static int propagate(s9_state *st)
+{
+    for (;;) {
+        if (!update_digits(st)) return 0;
+        int placed = 0;
+        for (int b = 0; b < 3; b++) {
+            int n = naked_singles(st, b);
+            if (n < 0) return 0;
+            placed += n;
+        }
+        if (!placed) return 1;
+    }
+}
+
+/* Digits still possible in cell pos of band b, as a 9-bit set. */
+SK_INLINE uint32_t cell_digits(const s9_state *st, int b, int pos)
+{
+    uint32_t out = 0;
+    for (int d = 0; d < 9; d++) out |= (st->f[3 * d + b] >> pos & 1u) << d;
+    return out;
+}
+
+/* Choose the branching cell: the first bivalue cell, else one with the fewest candidates. */
+static uint32_t choose_cell(const s9_state *st, int *band, int *pos)
+{
+    for (int b = 0; b < 3; b++) {
+        uint32_t once = 0, twice = 0, thrice = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = st->f[3 * d + b];
+            thrice |= twice & x;
+            twice |= once & x;
+            once |= x;
+        }
+        uint32_t two = twice & ~thrice & st->unsolved[b];
+        if (two) {
+            *band = b;
+            *pos = lowest_index(two);
+            return cell_digits(st, b, *pos);
+        }
+    }
+    int best = 10;
+    uint32_t best_digits = 0;
+    for (int b = 0; b < 3; b++) {
+        for (uint32_t u = st->unsolved[b]; u; u = clear_lowest(u)) {
+            int p = lowest_index(u);
+            uint32_t digits = cell_digits(st, b, p);
+            int n = bit_count(digits);
+            if (n < best) {
+                best = n;
+                best_digits = digits;
+                *band = b;
+                *pos = p;
+                if (n <= 3) return digits;
+            }
+        }
+    }
+    return best_digits;
+}
+
+static void record_solution(s9_search *s, const s9_state *st)
+{
+    if (s->count++ == 0 && s->solution) {
+        for (int d = 0; d < 9; d++)
+            for (int b = 0; b < 3; b++)
+                for (uint32_t x = st->f[3 * d + b]; x; x = clear_lowest(x))
+                    s->solution[27 * b + lowest_index(x)] = (uint8_t)('1' + d);
+    }
+}
+
+static void search(s9_search *s, s9_state *st)
+{
+    for (;;) {
+        if (!propagate(st)) return;
+        if (!(st->unsolved[0] | st->unsolved[1] | st->unsolved[2])) {
+            record_solution(s, st);
+            return;
+        }
+        int b = 0, pos = 0;
+        uint32_t digits = choose_cell(st, &b, &pos);
+        while (!at_most_one_bit(digits)) { /* every alternative but the last on a copy */
+            int d = lowest_index(digits);
+            digits = clear_lowest(digits);
+            s9_state child = *st;
+            place(&child, d, b, pos);
+            s->guesses++;
+            search(s, &child);
+            if (s->count >= s->limit) return;
+            st->f[3 * d + b] &= ~(1u << pos);
+        }
+        if (!digits) return;
+        place(st, lowest_index(digits), b, pos); /* the last alternative, in place */
+    }
+}
+
+/* Set up the state from the givens.  Returns 1, 0 for conflicting givens, -1 for bad bytes. */
+static int setup(s9_state *st, const uint8_t *puzzle)
+{
+    for (int i = 0; i < 81; i++) {
+        uint8_t ch = puzzle[i];
+        if (!((ch >= '1' && ch <= '9') || ch == '.' || ch == '0')) return -1;
+    }
+    for (int k = 0; k < 27; k++) {
+        st->f[k] = SK_BAND_FULL;
+        st->seen[k] = 0;
+    }
+    st->unsolved[0] = st->unsolved[1] = st->unsolved[2] = SK_BAND_FULL;
+    for (int i = 0; i < 81; i++) {
+        uint8_t ch = puzzle[i];
+        if (ch < '1') continue; /* '.' or '0' */
+        int d = ch - '1', b = i / 27, pos = i % 27;
+        if (!(st->f[3 * d + b] >> pos & 1u)) return 0; /* a peer given already holds d */
+        place(st, d, b, pos);
+    }
+    return 1;
+}
+
+uint32_t s9_solve(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses)
+{
+    s9_state st;
+    s9_search s = {0, limit < 1 ? 1 : (limit > S9_MAX_LIMIT ? S9_MAX_LIMIT : limit), 0, solution};
+    int ok = setup(&st, puzzle); /* reads the puzzle before anything is written: solution may alias it */
+    if (solution) memset(solution, '.', 81);
+    if (ok < 0) return S9_BAD_INPUT;
+    if (ok > 0) search(&s, &st);
+    if (guesses) *guesses += s.guesses;
+    return s.count;
+}
+
+uint64_t s9_solve_batch(const uint8_t *puzzles, size_t n, uint8_t *solutions, uint8_t *counts_bytes,
+                        uint32_t limit)
+{
+    uint64_t guesses = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t count = s9_solve(puzzles + 81 * i, limit, solutions + 81 * i, &guesses);
+        memcpy(counts_bytes + 4 * i, &count, 4);
+    }
+    return guesses;
+}
+
+const char *const *s9_features(void)
+{
+    static const char *const none[] = {NULL};
+    return none;
+}

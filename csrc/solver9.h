@@ -1,0 +1,45 @@
+/* solver9.h -- the fast 9x9 Sudoku solver of sudokit (plain C, no Python).
+ *
+ * Contract (the same as sudokit._core, see src/sudokit/_core.pyi):
+ *   - a puzzle is 81 bytes, row-major: '1'..'9' a given, '.' or '0' a blank;
+ *     any other byte makes the puzzle BAD_INPUT;
+ *   - conflicting givens give a count of 0 (found while placing the givens, before search);
+ *   - the search stops as soon as `limit` solutions are found (limit >= 1);
+ *   - the first solution found is written as 81 bytes '1'..'9', or 81 '.' if none.
+ *
+ * Reentrant: no global mutable state.  Every call keeps its whole state on the
+ * caller's stack (about 230 bytes per search level, at most 81 levels), allocates
+ * nothing, and only reads the const tables in tables9.h.  Any number of threads may
+ * call these functions at once on distinct output buffers.
+ */
+#ifndef SUDOKIT_SOLVER9_H
+#define SUDOKIT_SOLVER9_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define S9_BAD_INPUT 0xFFFFFFFFu /* count of a puzzle holding a byte outside '1'-'9', '.', '0' */
+#define S9_MAX_LIMIT 0xFFFFFFFEu /* larger limits are clamped to this (counts are uint32) */
+
+/* Solve one puzzle; returns the count (capped at limit) or S9_BAD_INPUT.
+ * solution (81 bytes, may be NULL, may be the puzzle itself) gets the first solution or 81 '.'.
+ * *guesses (may be NULL) is increased by the number of guesses made. */
+uint32_t s9_solve(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses);
+
+/* Solve n puzzles stored back to back (81*n bytes); counts[i] as s9_solve returns it.
+ * counts may be unaligned (it is written with memcpy).  Returns the total guesses. */
+uint64_t s9_solve_batch(const uint8_t *puzzles, size_t n, uint8_t *solutions, uint8_t *counts_bytes,
+                        uint32_t limit);
+
+/* Names of the CPU features the solver detected and uses at run time, NULL-terminated. */
+const char *const *s9_features(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SUDOKIT_SOLVER9_H */
