@@ -1,30 +1,125 @@
-"""Intersections: Pointing, Claiming, Locked Pair and Locked Triple."""
+"""Intersections: Pointing, Claiming (Locked Candidates types 1 and 2), Locked Pair and Triple.
+
+An intersection is the three cells a box shares with a row or column. When a digit's
+places in one house all lie in the intersection, the digit can go nowhere else in the
+other house.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 
-from .model import Candidates
-from .step import Step
+from .model import (
+    DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, POPCOUNT, Candidates, cells_of,
+)
+from .step import Step, cells_text
 
-__all__ = ["find_pointing", "find_claiming", "find_locked_pair", "find_locked_triple"]
+__all__ = ["find_pointing", "find_claiming", "find_locked_pair", "find_locked_triple", "INTERSECTIONS"]
+
+_FAMILY = "intersections"
+
+#: The 54 (box, line) pairs that meet in three cells: (box house, line house, 81-bit mask).
+INTERSECTIONS: tuple[tuple[int, int, int], ...] = tuple(
+    (box, line, HOUSE_MASK[box] & HOUSE_MASK[line])
+    for box in range(18, 27)
+    for line in range(18)
+    if HOUSE_MASK[box] & HOUSE_MASK[line]
+)
+
+
+def _locked(state: Candidates, pointing: bool) -> Iterator[Step]:
+    where = state.where
+    for box, line, inter in INTERSECTIONS:
+        base, cover = (box, line) if pointing else (line, box)
+        base_mask, cover_mask = HOUSE_MASK[base], HOUSE_MASK[cover]
+        for d in range(1, 10):
+            in_base = where[d] & base_mask
+            if not in_base or in_base & ~inter:
+                continue
+            targets = where[d] & cover_mask & ~inter
+            if not targets:
+                continue
+            cells = cells_of(in_base)
+            yield _locked_step(pointing, d, base, cover, cells, cells_of(targets))
+
+
+def _locked_step(pointing: bool, d: int, base: int, cover: int, cells: list[int], targets: list[int]) -> Step:
+    technique, name = ("pointing", "Pointing") if pointing else ("claiming", "Claiming")
+    where_text = HOUSE_NAMES[base]
+    return Step(
+        technique, name, _FAMILY,
+        eliminations=tuple((c, d) for c in targets),
+        cells=tuple((c, "base") for c in cells),
+        houses=(HOUSE_NAMES[base], HOUSE_NAMES[cover]),
+        digits=(d,),
+        why=(f"In {where_text}, {d} can only go in {cells_text(cells)}, which also lie in "
+             f"{HOUSE_NAMES[cover]}, so {d} can go nowhere else in {HOUSE_NAMES[cover]}."),
+        notation=f"{d} in {_short(base)}",
+    )
+
+
+def _short(house: int) -> str:
+    """HoDoKu's short house names: r1, c3, b9."""
+    return "rcb"[house // 9] + str(house % 9 + 1)
 
 
 def find_pointing(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """A digit confined to one row or column inside a box leaves the rest of that line."""
+    return _locked(state, pointing=True)
 
 
 def find_claiming(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """A digit confined to one box inside a row or column leaves the rest of that box."""
+    return _locked(state, pointing=False)
+
+
+def _locked_subsets(state: Candidates, size: int) -> Iterator[Step]:
+    cands = state.cands
+    seen: set[tuple[int, ...]] = set()
+    for box, line, inter in INTERSECTIONS:
+        cells = [c for c in cells_of(inter) if 2 <= POPCOUNT[cands[c]] <= size]
+        for combo in combinations(cells, size):
+            union = 0
+            for c in combo:
+                union |= cands[c]
+            if POPCOUNT[union] != size or combo in seen:
+                continue
+            seen.add(combo)
+            inside = sum(1 << c for c in combo)
+            elims = []
+            for house in (line, box):
+                for c in HOUSE_CELLS[house]:
+                    if not (inside >> c) & 1 and cands[c] & union:
+                        elims.extend((c, d) for d in DIGITS_OF[cands[c] & union])
+            if elims:
+                yield _subset_step(size, combo, union, line, box, sorted(set(elims)))
+
+
+def _subset_step(size: int, combo: tuple[int, ...], union: int, line: int, box: int,
+                 elims: list[tuple[int, int]]) -> Step:
+    technique, name = ("locked_pair", "Locked Pair") if size == 2 else ("locked_triple", "Locked Triple")
+    digits = DIGITS_OF[union]
+    digit_text = ",".join(map(str, digits))
+    return Step(
+        technique, name, _FAMILY,
+        eliminations=tuple(elims),
+        cells=tuple((c, "base") for c in combo),
+        houses=(HOUSE_NAMES[line], HOUSE_NAMES[box]),
+        digits=digits,
+        why=(f"{cells_text(combo)} hold only {digit_text} between them and lie in both "
+             f"{HOUSE_NAMES[line]} and {HOUSE_NAMES[box]}, so those digits go nowhere else in either."),
+        notation=f"{digit_text} in {','.join(cells_text([c]) for c in combo)}",
+    )
 
 
 def find_locked_pair(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """A naked pair inside a box-line intersection: clears both the box and the line."""
+    return _locked_subsets(state, 2)
 
 
 def find_locked_triple(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """A naked triple inside a box-line intersection: clears both the box and the line."""
+    return _locked_subsets(state, 3)
+
+

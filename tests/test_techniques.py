@@ -1,0 +1,239 @@
+"""Technique finders against HoDoKu's regression library, plus soundness properties.
+
+HoDoKu's reglib (``../shared/data/rated/hodoku_reglib-1.3.txt``) gives, per case, a
+candidate grid and the exact eliminations (or placements) one instance of a technique
+must produce; ``-x`` cases must not fire. ``REGLIB_MAP`` says which HoDoKu technique
+codes map to which of our technique ids. A case passes when one step yielded by the
+mapped finder(s) has exactly the expected eliminations and placements.
+
+Run ``python tests/test_techniques.py`` for the pass counts per technique.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from sudokit import solve
+from sudokit.human import TECHNIQUES, Candidates, find_steps
+from sudokit.human.model import BIT
+
+RATED = Path(__file__).resolve().parents[2] / "shared" / "data" / "rated"
+REGLIB = RATED / "hodoku_reglib-1.3.txt"
+LEARNING = RATED / "sudocue_learningcurve_rated.tsv"
+DIABOLICAL = RATED / "grantm_sudoku-exchange_diabolical_2020-06-25.txt"
+
+#: HoDoKu technique code (reglib, ``SolutionType``) -> our technique ids.
+REGLIB_MAP: dict[str, tuple[str, ...]] = {
+    "0000": ("full_house",),
+    "0002": ("hidden_single_box", "hidden_single_line"),
+    "0003": ("naked_single",),
+    "0100": ("pointing",),
+    "0101": ("claiming",),
+    "0110": ("locked_pair",),
+    "0111": ("locked_triple",),
+    "0200": ("naked_pair",),
+    "0201": ("naked_triple",),
+    "0202": ("naked_quad",),
+    "0210": ("hidden_pair",),
+    "0211": ("hidden_triple",),
+    "0212": ("hidden_quad",),
+    "0300": ("x_wing",),
+    "0301": ("swordfish",),
+    "0302": ("jellyfish",),
+    "0310": ("finned_x_wing",),
+    "0311": ("finned_swordfish",),
+    "0320": ("sashimi_x_wing",),
+    "0321": ("sashimi_swordfish",),
+    "0400": ("skyscraper",),
+    "0401": ("two_string_kite",),
+    "0402": ("empty_rectangle",),
+    "0403": ("turbot_fish",),
+    "0500": ("simple_colors_trap",),
+    "0501": ("simple_colors_wrap",),
+    "0600": ("unique_rectangle_1",),
+    "0601": ("unique_rectangle_2",),
+    "0602": ("unique_rectangle_3",),
+    "0603": ("unique_rectangle_4",),
+    "0610": ("bug_plus_1",),
+    "0703": ("remote_pair",),
+    "0800": ("xy_wing",),
+    "0801": ("xyz_wing",),
+    "0803": ("w_wing",),
+}
+
+#: Reglib cases we knowingly do not reproduce, by (code, line number), with the reason.
+KNOWN_MISMATCHES: dict[tuple[str, int], str] = {}
+
+
+class Case(NamedTuple):
+    line: int
+    code: str
+    variant: str
+    digits: str
+    state: Candidates
+    eliminations: frozenset[tuple[int, int]]
+    placements: frozenset[tuple[int, int]]
+
+
+def _cands(field: str) -> frozenset[tuple[int, int]]:
+    """``"436 257"`` -> {(cell, digit)}: digit, row, column (1-based)."""
+    out = set()
+    for item in field.split():
+        d, r, c = int(item[0]), int(item[1]), int(item[2])
+        out.add(((r - 1) * 9 + c - 1, d))
+    return frozenset(out)
+
+
+def _state(givens_field: str, deleted: str) -> Candidates:
+    values: list[int] = []
+    givens: set[int] = set()
+    placed = False
+    for ch in givens_field:
+        if ch == "+":
+            placed = True
+            continue
+        cell = len(values)
+        values.append(int(ch) if ch.isdigit() else 0)
+        if values[-1] and not placed:
+            givens.add(cell)
+        placed = False
+    assert len(values) == 81, givens_field
+    state = Candidates.from_state(values, givens=givens)
+    for cell, digit in _cands(deleted):
+        state.eliminate(cell, digit)
+    return state
+
+
+def reglib_cases() -> Iterator[Case]:
+    """Every reglib case whose technique code is in :data:`REGLIB_MAP`."""
+    for number, raw in enumerate(REGLIB.read_text(encoding="ascii", errors="replace").splitlines(), start=1):
+        if not raw.startswith(":"):
+            continue
+        fields = raw.split(":")
+        code, _, variant = fields[1].partition("-")
+        if code not in REGLIB_MAP:
+            continue
+        yield Case(number, code, variant, fields[2], _state(fields[3], fields[4]), _cands(fields[5]), _cands(fields[6]))
+
+
+def check_case(case: Case) -> bool:
+    """True when the mapped finders reproduce the case (or, for ``-x``, do not fire)."""
+    found = []
+    for tid in REGLIB_MAP[case.code]:
+        for step in find_steps(case.state.copy(), tid):
+            found.append((frozenset(step.eliminations), frozenset(step.placements)))
+    if case.variant == "x":
+        return not found
+    if case.code in ("0000", "0002", "0003"):  # singles: the placement must be among them
+        return any(case.placements <= p for _, p in found)
+    return (case.eliminations, case.placements) in found
+
+
+def _reglib_or_skip() -> list[Case]:
+    if not REGLIB.exists():
+        pytest.skip(f"HoDoKu reglib not found at {REGLIB} (shared test data is not part of the repo)")
+    return list(reglib_cases())
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[Case]:
+    return _reglib_or_skip()
+
+
+def test_reglib_every_mapped_case(cases: list[Case]) -> None:
+    failures = [
+        f"line {c.line} ({c.code}{'-' + c.variant if c.variant else ''}, {REGLIB_MAP[c.code]})"
+        for c in cases
+        if (c.code, c.line) not in KNOWN_MISMATCHES and not check_case(c)
+    ]
+    assert not failures, f"{len(failures)} reglib cases fail: " + "; ".join(failures[:20])
+
+
+def test_reglib_map_covers_every_technique() -> None:
+    mapped = {tid for ids in REGLIB_MAP.values() for tid in ids}
+    assert mapped == {t.id for t in TECHNIQUES}
+
+
+# ------------------------------------------------------------ soundness properties
+def _sample_puzzles() -> list[str]:
+    rng = random.Random(20261129)
+    puzzles: list[str] = []
+    if LEARNING.exists():
+        rows = LEARNING.read_text().splitlines()[1:]
+        puzzles += [r.split("\t")[2] for r in rng.sample(rows, 12)]
+    if DIABOLICAL.exists():
+        with DIABOLICAL.open() as f:
+            lines = [line for k, line in enumerate(f) if k % 97 == 0]
+        puzzles += [line.split()[1] for line in rng.sample(lines, 12)]
+    return puzzles
+
+
+def _assert_sound(state: Candidates, solution: list[int], where: str) -> None:
+    for t in TECHNIQUES:
+        for step in t.finder(state):
+            for cell, digit in step.eliminations:
+                assert solution[cell] != digit, f"{where}: {step} eliminates the solution digit at cell {cell}"
+                assert state.cands[cell] & BIT[digit], f"{where}: {step} eliminates a missing candidate"
+            for cell, digit in step.placements:
+                assert solution[cell] == digit, f"{where}: {step} places a wrong digit"
+            assert step.placements or step.eliminations, f"{where}: {step} does nothing"
+
+
+def test_every_finder_is_sound_along_a_path() -> None:
+    """Walk each sampled puzzle with the easiest step each time; at every state every
+    step of every finder must agree with the solution."""
+    puzzles = _sample_puzzles()
+    if not puzzles:
+        pytest.skip(f"rated puzzle files not found under {RATED}")
+    for puzzle in puzzles:
+        solution = list(solve(puzzle))
+        state = Candidates.from_puzzle(puzzle)
+        for _ in range(200):
+            _assert_sound(state, solution, puzzle)
+            step = next((s for t in TECHNIQUES for s in t.finder(state)), None)
+            if step is None:
+                break
+            state.apply(step)
+
+
+def test_step_text_and_fields(cases: list[Case]) -> None:
+    """Every step names its technique and has a why sentence and a parseable one-liner."""
+    seen = set()
+    for case in cases:
+        for tid in REGLIB_MAP[case.code]:
+            if tid in seen:
+                continue
+            for step in find_steps(case.state.copy(), tid):
+                seen.add(tid)
+                assert step.technique == tid and step.why and str(step).startswith(step.name + ": ")
+                break
+
+
+def report() -> Counter[str]:
+    """Print pass counts per technique code; return the failures per code."""
+    passed: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    fails: Counter[str] = Counter()
+    for case in reglib_cases():
+        key = case.code + ("-x" if case.variant == "x" else "")
+        total[key] += 1
+        if check_case(case):
+            passed[key] += 1
+        else:
+            fails[key] += 1
+            print(f"  FAIL line {case.line} {key}", file=sys.stderr)
+    for key in sorted(total):
+        print(f"{key:8} {'/'.join(REGLIB_MAP[key[:4]]):40} {passed[key]:3}/{total[key]:3}")
+    print(f"total {sum(passed.values())}/{sum(total.values())}")
+    return fails
+
+
+if __name__ == "__main__":
+    report()
