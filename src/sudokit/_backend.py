@@ -19,7 +19,7 @@ def _load_default() -> tuple[str, ModuleType]:
     if os.environ.get("SUDOKIT_PUREPYTHON", "") not in ("", "0"):
         return "python", _pycore
     try:
-        from . import _core  # type: ignore[attr-defined]
+        from . import _core
     except ImportError:
         return "python", _pycore
     return "c", _core
@@ -42,7 +42,7 @@ def available() -> list[str]:
     """Backends that can be used in this process (``"python"`` always is)."""
     names = ["python"]
     try:
-        from . import _core  # type: ignore[attr-defined]  # noqa: F401
+        from . import _core  # noqa: F401
     except ImportError:
         return names
     return ["c", "python"]
@@ -53,7 +53,7 @@ def use(backend: str) -> Iterator[None]:
     """Temporarily switch the kernel (for tests and benchmarks): ``with use("python"): ...``."""
     global _NAME, _KERNEL
     if backend == "c":
-        from . import _core  # type: ignore[attr-defined]
+        from . import _core
 
         chosen: ModuleType = _core
     elif backend == "python":

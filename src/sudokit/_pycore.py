@@ -10,8 +10,6 @@ removed from its peers; ``placed`` tracks that so a cell is propagated only once
 
 from __future__ import annotations
 
-from array import array
-
 BAD_INPUT = 0xFFFFFFFF
 ALL_DIGITS = 0x1FF
 
@@ -198,7 +196,3 @@ def features() -> list[str]:
     """The pure-Python twin uses no CPU features."""
     return []
 
-
-def new_counts(n: int) -> array:  # pragma: no cover - convenience for callers
-    """An ``array('I')`` of ``n`` zeros, the counts buffer ``solve_batch`` expects."""
-    return array("I", bytes(4 * n))

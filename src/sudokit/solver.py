@@ -171,7 +171,7 @@ def solve_many(
     return _many_list(puzzles, limit, threads, return_counts)
 
 
-def _run_batch(buffer: bytes, limit: int, threads: int) -> tuple[bytearray, array]:
+def _run_batch(buffer: bytes, limit: int, threads: int) -> tuple[bytearray, "array[int]"]:
     """Call the kernel over ``buffer`` in chunks, on ``threads`` threads; returns outputs."""
     n = len(buffer) // 81
     solutions = bytearray(len(buffer))
