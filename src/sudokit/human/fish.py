@@ -1,45 +1,181 @@
-"""Basic and finned/sashimi fish."""
+"""Basic fish (X-Wing, Swordfish, Jellyfish) and finned/sashimi X-Wing and Swordfish.
+
+A fish of size n on digit d: n *base* lines (rows, or columns) in which d's places all lie
+in n *cover* lines of the other direction; d then goes nowhere else in the cover lines.
+A *finned* fish has extra base places, the *fins*, all in one box: either a fin is true or
+the fish is, so only cover cells in the fin box (which see every fin) lose d. It is
+*sashimi* when some base line has a single place left outside the fins.
+
+Lines are handled as 9-bit masks: for row bases, ``positions[i]`` is the set of columns of
+row i holding d; for column bases the set of rows of column i.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 
-from .model import Candidates
-from .step import Step
+from .model import HOUSE_NAMES, POPCOUNT, Candidates
+from .step import Step, cell_text, cells_text
 
-__all__ = ["find_x_wing", "find_swordfish", "find_jellyfish", "find_finned_x_wing", "find_sashimi_x_wing", "find_finned_swordfish", "find_sashimi_swordfish"]
+__all__ = [
+    "find_x_wing", "find_swordfish", "find_jellyfish",
+    "find_finned_x_wing", "find_sashimi_x_wing", "find_finned_swordfish", "find_sashimi_swordfish",
+]
+
+_FAMILY = "fish"
+_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+_IDS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
+#: The 3-line band (9-bit mask) each line index belongs to.
+_BAND = tuple(0b111 << (3 * (i // 3)) for i in range(9))
+
+
+def _bits(mask: int) -> list[int]:
+    return [k for k in range(9) if mask >> k & 1]
+
+
+def _positions(state: Candidates, d: int, by_rows: bool) -> list[int]:
+    """For each base line, the 9-bit mask of cross indices where d is a candidate."""
+    where = state.where[d]
+    if by_rows:
+        return [(where >> (9 * r)) & 0x1FF for r in range(9)]
+    cols = [0] * 9
+    for r in range(9):
+        row = (where >> (9 * r)) & 0x1FF
+        for c in _bits(row):
+            cols[c] |= 1 << r
+    return cols
+
+
+def _cell(by_rows: bool, base: int, cross: int) -> int:
+    return base * 9 + cross if by_rows else cross * 9 + base
+
+
+def _line_text(by_rows: bool, lines: list[int] | tuple[int, ...]) -> str:
+    return ("r" if by_rows else "c") + "".join(str(i + 1) for i in lines)
+
+
+def _house(by_rows: bool, line: int, base: bool) -> str:
+    return HOUSE_NAMES[line if by_rows == base else 9 + line]
+
+
+def _basic(state: Candidates, size: int) -> Iterator[Step]:
+    for d in range(1, 10):
+        for by_rows in (True, False):
+            pos = _positions(state, d, by_rows)
+            lines = [i for i in range(9) if 2 <= POPCOUNT[pos[i]] <= size]
+            for bases in combinations(lines, size):
+                union = 0
+                for i in bases:
+                    union |= pos[i]
+                if POPCOUNT[union] != size:
+                    continue
+                elims = [
+                    _cell(by_rows, i, j)
+                    for i in range(9) if i not in bases and pos[i] & union
+                    for j in _bits(pos[i] & union)
+                ]
+                if elims:
+                    yield _fish_step(size, d, by_rows, bases, union, 0, elims, False, False, pos)
+
+
+def _finned(state: Candidates, size: int, sashimi: bool) -> Iterator[Step]:
+    for d in range(1, 10):
+        for by_rows in (True, False):
+            pos = _positions(state, d, by_rows)
+            lines = [i for i in range(9) if pos[i]]
+            for bases in combinations(lines, size):
+                union = 0
+                for i in bases:
+                    union |= pos[i]
+                if not size < POPCOUNT[union] <= size + 3:
+                    continue
+                yield from _covers(d, by_rows, pos, bases, union, size, sashimi)
+
+
+def _covers(d: int, by_rows: bool, pos: list[int], bases: tuple[int, ...], union: int,
+            size: int, sashimi: bool) -> Iterator[Step]:
+    for cover_tuple in combinations(_bits(union), size):
+        cover = sum(1 << j for j in cover_tuple)
+        fin_cross = union & ~cover
+        band = _BAND[(fin_cross & -fin_cross).bit_length() - 1]
+        if fin_cross & ~band:
+            continue  # fins in more than one box column band
+        fin_bases = [i for i in bases if pos[i] & fin_cross]
+        base_band = _BAND[fin_bases[0]]
+        if any(not _BAND[i] == base_band for i in fin_bases):
+            continue  # fins in more than one box
+        if any(not pos[i] & cover for i in bases):
+            continue  # a base line made only of fins: not a fish
+        is_sashimi = any(POPCOUNT[pos[i] & cover] == 1 for i in bases)
+        if is_sashimi != sashimi:
+            continue
+        elims = [
+            _cell(by_rows, i, j)
+            for i in _bits(base_band) if i not in bases
+            for j in _bits(pos[i] & cover & band)
+        ]
+        if elims:
+            yield _fish_step(size, d, by_rows, bases, cover, fin_cross, elims, True, sashimi, pos)
+
+
+def _fish_step(size: int, d: int, by_rows: bool, bases: tuple[int, ...], cover: int, fin_cross: int,
+               elims: list[int], finned: bool, sashimi: bool, pos: list[int] | None = None) -> Step:
+    covers = _bits(cover)
+    kind = "sashimi_" if sashimi else "finned_" if finned else ""
+    name = ("Sashimi " if sashimi else "Finned " if finned else "") + _NAMES[size]
+    base_cells = [_cell(by_rows, i, j) for i in bases for j in covers if pos is None or pos[i] >> j & 1]
+    fins = [_cell(by_rows, i, j) for i in bases for j in _bits(fin_cross) if pos and pos[i] >> j & 1]
+    base_names = tuple(_house(by_rows, i, True) for i in bases)
+    cover_names = tuple(_house(by_rows, j, False) for j in covers)
+    notation = f"{d} {_line_text(by_rows, bases)} {_line_text(not by_rows, covers)}"
+    if fins:
+        notation += " " + " ".join(f"f{cell_text(c)}" for c in fins)
+    why = (f"In {', '.join(base_names)}, {d} can only go in {', '.join(cover_names)}"
+           + (f" (or in the fin{'s' if len(fins) > 1 else ''} {cells_text(fins)})" if fins else "")
+           + f", so {d} goes nowhere else in those {'columns' if by_rows else 'rows'}"
+           + (" that sees every fin." if fins else "."))
+    return Step(
+        kind + _IDS[size], name, _FAMILY,
+        eliminations=tuple((c, d) for c in sorted(elims)),
+        cells=tuple((c, "base") for c in base_cells) + tuple((c, "fin") for c in fins),
+        houses=base_names + cover_names,
+        digits=(d,),
+        why=why,
+        notation=notation,
+    )
 
 
 def find_x_wing(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """Two lines whose places for a digit lie in the same two cross lines."""
+    return _basic(state, 2)
 
 
 def find_swordfish(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """Three lines whose places for a digit lie in three cross lines."""
+    return _basic(state, 3)
 
 
 def find_jellyfish(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """Four lines whose places for a digit lie in four cross lines."""
+    return _basic(state, 4)
 
 
 def find_finned_x_wing(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """An X-Wing with extra places (fins) in one box."""
+    return _finned(state, 2, sashimi=False)
 
 
 def find_sashimi_x_wing(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """A finned X-Wing one of whose base lines has a single non-fin place."""
+    return _finned(state, 2, sashimi=True)
 
 
 def find_finned_swordfish(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """A Swordfish with extra places (fins) in one box."""
+    return _finned(state, 3, sashimi=False)
 
 
 def find_sashimi_swordfish(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """A finned Swordfish one of whose base lines has a single non-fin place."""
+    return _finned(state, 3, sashimi=True)
