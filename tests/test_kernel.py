@@ -258,4 +258,8 @@ def test_c_agrees_with_python_twin() -> None:
         cells = bytearray(BLANK)
         for _ in range(rng.randint(5, 25)):
             cells[rng.randrange(81)] = rng.randint(49, 57)
-        assert _core.solve(bytes(cells), 2)[:2] == _pycore.solve(bytes(cells), 2)[:2]
+        c_count, c_first, _ = _core.solve(bytes(cells), 2)
+        p_count, p_first, _ = _pycore.solve(bytes(cells), 2)
+        assert c_count == p_count
+        if c_count != 2:  # with several solutions the first one found may differ
+            assert c_first == p_first
