@@ -1,25 +1,130 @@
-"""Wings: XY-Wing, XYZ-Wing, W-Wing."""
+"""Wings: XY-Wing, XYZ-Wing and W-Wing.
+
+XY-Wing: a *pivot* {x,y} sees two *pincers* {x,z} and {y,z}; whatever the pivot holds, one
+pincer is z, so z leaves every cell that sees both pincers. XYZ-Wing: the pivot is
+{x,y,z}; z leaves the cells that see the pivot and both pincers. W-Wing: two cells {x,y}
+joined by a strong link on x (each sees one end of a house where x has two places): one
+of them is y, so y leaves every cell that sees both.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .model import Candidates
-from .step import Step
+from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
+from .step import Step, cell_text, cells_text
 
-__all__ = ["find_xy_wing", "find_xyz_wing", "find_w_wing"]
+__all__ = ["find_xy_wing", "find_xyz_wing", "find_w_wing", "conjugate_pairs"]
+
+_FAMILY = "wings"
+
+
+def _wing(state: Candidates, pivot_size: int) -> Iterator[Step]:
+    cands, where = state.cands, state.where
+    for pivot in range(81):
+        pm = cands[pivot]
+        if POPCOUNT[pm] != pivot_size:
+            continue
+        pincers = [q for q in PEER_CELLS[pivot] if POPCOUNT[cands[q]] == 2 and POPCOUNT[cands[q] & pm] == pivot_size - 1]
+        if pivot_size == 2:
+            pincers = [q for q in pincers if cands[q] != pm]
+        for i, q1 in enumerate(pincers):
+            for q2 in pincers[i + 1:]:
+                m1, m2 = cands[q1], cands[q2]
+                if m1 == m2:
+                    continue
+                zmask = m1 & m2
+                if POPCOUNT[zmask] != 1:
+                    continue
+                if pivot_size == 2:
+                    if zmask & pm or (m1 | m2) & pm != pm:
+                        continue
+                    seen = PEER_MASK[q1] & PEER_MASK[q2]
+                elif not (zmask & pm) or (m1 | m2) != pm:
+                    continue
+                else:
+                    seen = PEER_MASK[q1] & PEER_MASK[q2] & PEER_MASK[pivot]
+                z = DIGITS_OF[zmask][0]
+                targets = cells_of(where[z] & seen & ~CELL_BIT[pivot])
+                if targets:
+                    yield _wing_step(pivot_size, pivot, q1, q2, pm, z, targets)
+
+
+def _wing_step(size: int, pivot: int, q1: int, q2: int, pm: int, z: int, targets: list[int]) -> Step:
+    technique, name = ("xy_wing", "XY-Wing") if size == 2 else ("xyz_wing", "XYZ-Wing")
+    xy = [d for d in DIGITS_OF[pm] if d != z]
+    digits = tuple(xy) + (z,)
+    if size == 2:
+        why = (f"Whether the pivot {cell_text(pivot)} is {xy[0]} or {xy[1]}, one of the pincers "
+               f"{cell_text(q1)}, {cell_text(q2)} is {z}, so no cell seeing both pincers can be {z}.")
+    else:
+        why = (f"One of the pivot {cell_text(pivot)} and the pincers {cell_text(q1)}, {cell_text(q2)} "
+               f"must be {z}, so no cell seeing all three can be {z}.")
+    return Step(
+        technique, name, _FAMILY,
+        eliminations=tuple((c, z) for c in targets),
+        cells=((pivot, "pivot"), (q1, "pincer"), (q2, "pincer")),
+        digits=digits,
+        why=why,
+        notation=f"{'/'.join(map(str, digits))} in {cell_text(pivot)},{cell_text(q1)},{cell_text(q2)}",
+    )
 
 
 def find_xy_wing(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """Pivot {x,y}, pincers {x,z} and {y,z}: z leaves the cells seeing both pincers."""
+    return _wing(state, 2)
 
 
 def find_xyz_wing(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """Pivot {x,y,z}, pincers {x,z} and {y,z}: z leaves the cells seeing all three."""
+    return _wing(state, 3)
+
+
+def conjugate_pairs(state: Candidates, digit: int) -> list[tuple[int, int, int]]:
+    """Strong links of ``digit``: (house, cell a, cell b) for every house where the digit
+    has exactly two places, houses in order (rows, columns, boxes)."""
+    where = state.where[digit]
+    out = []
+    for h in range(27):
+        m = where & HOUSE_MASK[h]
+        if m and m.bit_count() == 2:
+            a = (m & -m).bit_length() - 1
+            out.append((h, a, m.bit_length() - 1))
+    return out
 
 
 def find_w_wing(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """Two equal bivalue cells {x,y}, each seeing one end of a strong link on x."""
+    cands, where = state.cands, state.where
+    bivalue = [c for c in range(81) if POPCOUNT[cands[c]] == 2]
+    links = {d: conjugate_pairs(state, d) for d in range(1, 10)}
+    seen_steps: set[tuple[int, int, int, int]] = set()
+    for i, a in enumerate(bivalue):
+        for b in bivalue[i + 1:]:
+            if cands[a] != cands[b] or PEER_MASK[a] >> b & 1:
+                continue
+            for x in DIGITS_OF[cands[a]]:
+                y = DIGITS_OF[cands[a] & ~BIT[x]][0]
+                targets = cells_of(where[y] & PEER_MASK[a] & PEER_MASK[b])
+                if not targets:
+                    continue
+                for house, e1, e2 in links[x]:
+                    if {e1, e2} & {a, b}:
+                        continue
+                    for s1, s2 in ((e1, e2), (e2, e1)):
+                        if PEER_MASK[a] >> s1 & 1 and PEER_MASK[b] >> s2 & 1 and (a, b, x, y) not in seen_steps:
+                            seen_steps.add((a, b, x, y))
+                            yield _w_step(a, b, x, y, house, s1, s2, targets)
+
+
+def _w_step(a: int, b: int, x: int, y: int, house: int, s1: int, s2: int, targets: list[int]) -> Step:
+    return Step(
+        "w_wing", "W-Wing", _FAMILY,
+        eliminations=tuple((c, y) for c in targets),
+        cells=((a, "pincer"), (b, "pincer"), (s1, "link"), (s2, "link")),
+        houses=(HOUSE_NAMES[house],),
+        digits=(x, y),
+        why=(f"{cell_text(a)} and {cell_text(b)} are both {x}/{y}; {x} must be in {cell_text(s1)} or "
+             f"{cell_text(s2)} ({HOUSE_NAMES[house]}), so one of them is {y}, and no cell seeing both can be {y}."),
+        notation=f"{x}/{y} in {cell_text(a)},{cell_text(b)} connected by {x} in {cells_text([s1, s2])}",
+    )
