@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Solving speed of the sudokit kernel, per data set (GitHub issue 3).
+
+    python benchmarks/bench_solve.py            # a few minutes
+    python benchmarks/bench_solve.py --quick    # smoke run, well under a minute
+
+Every puzzle is solved with a uniqueness check (count with limit 2), through
+``_core.solve_batch`` on one bytes buffer of 81*n characters, as in the issue's
+reference figures.  Reported per data set, as medians of repeated runs in this process:
+µs/puzzle and puzzles/s for the C core with 1 thread and with 2 threads (two Python
+threads each calling solve_batch on one half of the buffer), the pure-Python twin
+``_pycore`` on a small sample, guesses per puzzle, and ratios: against the Python twin,
+2 threads against 1, and against the tdoku figures quoted in issue 3.
+
+Data sets are read from ../shared/data (next to the repository); when that folder is
+missing the benchmark says so and skips them.  The "multi" set (34-35 clues, several
+solutions) is generated here from solved grids with a fixed seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import threading
+import time
+from array import array
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from sudokit import _pycore  # noqa: E402
+
+try:
+    from sudokit import _core  # type: ignore[attr-defined]  # noqa: E402
+except ImportError as exc:  # pragma: no cover - depends on the build
+    sys.exit(f"bench_solve: sudokit._core is not built ({exc}); run `python setup.py build_ext --inplace`")
+
+DATA = ROOT.parent / "shared" / "data"
+
+# tdoku µs/puzzle (limit 2, 1 thread) as quoted in issue 3 for this machine class.
+TDOKU_ISSUE = {"17_clue": 3.5, "top1465": 10.0, "hardest_1905_11+": 59.0, "hardest_1106": 95.0, "multi_34_35": 2.7}
+
+# name, file, sample size (default run), sample size (--quick), Python-twin sample size
+SETS = [
+    ("17_clue", "puzzles2_17_clue", None, 5000, 50),
+    ("top1465", "puzzles3_magictour_top1465", None, 300, 20),
+    ("hardest_1905_11+", "puzzles5_forum_hardest_1905_11+", 10000, 500, 6),
+    ("hardest_1106", "puzzles6_forum_hardest_1106", None, 100, 4),
+]
+
+
+def read_puzzles(path: Path) -> list[bytes]:
+    out = []
+    with open(path, "rb") as stream:
+        for line in stream:
+            line = line.strip()
+            if len(line) >= 81 and not line.startswith(b"#"):
+                out.append(line[:81])
+    return out
+
+
+def sample(puzzles: list[bytes], n: int | None, seed: int = 1) -> list[bytes]:
+    if n is None or n >= len(puzzles):
+        return puzzles
+    return random.Random(seed).sample(puzzles, n)
+
+
+def multi_solution_set(n: int, seed: int = 2024) -> list[bytes]:
+    """34-35-clue puzzles with several solutions: solved grids with givens removed."""
+    rng = random.Random(seed)
+    base = b"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    grid = bytearray(_core.solve(base, 1)[1])
+    out = []
+    while len(out) < n:
+        relabel = list(range(1, 10))
+        rng.shuffle(relabel)
+        cells = bytes(48 + relabel[ch - 49] for ch in grid)
+        keep = set(rng.sample(range(81), rng.choice((34, 35))))
+        puzzle = bytes(ch if i in keep else 46 for i, ch in enumerate(cells))
+        if _core.solve(puzzle, 2)[0] == 2:  # keep only puzzles with several solutions
+            out.append(puzzle)
+    return out
+
+
+def time_batch(buf: bytes, threads: int) -> tuple[float, int, array]:
+    """Wall time of solving buf (limit 2) split over `threads` Python threads."""
+    n = len(buf) // 81
+    solutions, counts = bytearray(len(buf)), array("I", bytes(4 * n))
+    sol_view, cnt_view = memoryview(solutions), memoryview(counts).cast("B")
+    bounds = [n * k // threads for k in range(threads + 1)]
+    guesses = [0] * threads
+
+    def work(k: int) -> None:
+        a, b = bounds[k], bounds[k + 1]
+        guesses[k] = _core.solve_batch(buf[81 * a : 81 * b], sol_view[81 * a : 81 * b], cnt_view[4 * a : 4 * b], 2)
+
+    if threads == 1:
+        start = time.perf_counter()
+        work(0)
+        return time.perf_counter() - start, guesses[0], counts
+    pool = [threading.Thread(target=work, args=(k,)) for k in range(threads)]
+    start = time.perf_counter()
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    return time.perf_counter() - start, sum(guesses), counts
+
+
+def median_time(buf: bytes, threads: int, repeats: int) -> tuple[float, int, array]:
+    runs = [time_batch(buf, threads) for _ in range(repeats)]
+    return statistics.median(r[0] for r in runs), runs[0][1], runs[0][2]
+
+
+def time_python(puzzles: list[bytes]) -> float:
+    start = time.perf_counter()
+    for p in puzzles:
+        _pycore.solve(p, 2)
+    return (time.perf_counter() - start) / len(puzzles)
+
+
+def call_overhead(puzzles: list[bytes], repeats: int) -> float:
+    """µs one `_core.solve` call costs above the per-puzzle batch time."""
+    buf = b"".join(puzzles)
+    runs = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for p in puzzles:
+            _core.solve(p, 2)
+        single = time.perf_counter() - start
+        batch = time_batch(buf, 1)[0]
+        runs.append((single - batch) / len(puzzles) * 1e6)
+    return statistics.median(runs)
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def row(name: str, puzzles: list[bytes], py_n: int, repeats: int) -> list[str]:
+    buf = b"".join(puzzles)
+    n = len(puzzles)
+    t1, guesses, counts = median_time(buf, 1, repeats)
+    t2, _, _ = median_time(buf, 2, repeats)
+    unique = sum(1 for c in counts if c == 1)
+    us1, us2 = t1 / n * 1e6, t2 / n * 1e6
+    py_us = time_python(puzzles[:py_n]) * 1e6 if py_n else float("nan")
+    ref = TDOKU_ISSUE.get(name)
+    return [
+        name, f"{n:,}", f"{us1:.2f}", f"{n / t1:,.0f}", f"{us2:.2f}", f"{n / t2:,.0f}", f"{t1 / t2:.2f}x",
+        f"{py_us:,.0f} (n={py_n})", f"{py_us / us1:,.0f}x", f"{guesses / n:.1f}", f"{unique / n:.0%}",
+        f"{ref:g}" if ref else "-", f"{us1 / ref:.2f}" if ref else "-",
+    ]
+
+
+HEADER = [
+    "data set", "puzzles", "C 1T µs/puzzle", "C 1T puzzles/s", "C 2T µs/puzzle", "C 2T puzzles/s", "2T/1T",
+    "Python twin µs/puzzle", "C vs twin", "guesses/puzzle", "unique", "tdoku µs (issue 3)", "C 1T / tdoku",
+]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="small samples and few repeats (smoke run)")
+    parser.add_argument("--repeats", type=int, default=None, help="timed runs per measurement (median kept)")
+    parser.add_argument("--data", type=Path, default=DATA, help=f"data folder (default {DATA})")
+    args = parser.parse_args(argv)
+    repeats = args.repeats or (3 if args.quick else 7)
+
+    print(f"# bench_solve.py{' --quick' if args.quick else ''}: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    print(f"# CPU: {cpu_model()}; Python {platform.python_version()}; kernel features: {_core.features()}")
+    print(f"# limit 2 (solve + uniqueness check); medians of {repeats} runs\n")
+    rows = []
+    if not args.data.is_dir():
+        print(f"bench_solve: data folder {args.data} not found: the tdoku data sets are skipped "
+              "(clone the project next to shared/ to run them)\n")
+    for name, filename, n_full, n_quick, py_n in SETS:
+        path = args.data / filename
+        if not path.exists():
+            if args.data.is_dir():
+                print(f"bench_solve: {path} not found, skipped")
+            continue
+        puzzles = sample(read_puzzles(path), n_quick if args.quick else n_full)
+        rows.append(row(name, puzzles, py_n, repeats))
+        print(f"  done: {name}", file=sys.stderr)
+    multi = multi_solution_set(1000 if args.quick else 10000)
+    rows.append(row("multi_34_35", multi, 50, repeats))
+
+    print("| " + " | ".join(HEADER) + " |")
+    print("|" + "|".join("---" if k == 0 else "---:" for k in range(len(HEADER))) + "|")
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+    easy = multi[:2000]
+    print(f"\nOne `_core.solve(bytes, 2)` call costs {call_overhead(easy, repeats):.2f} µs more than the same "
+          f"puzzle inside solve_batch (median over {len(easy)} multi_34_35 puzzles).")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
