@@ -1,0 +1,137 @@
+"""``sudokit render`` (a grid as SVG, PNG, PDF or in the terminal) and ``sudokit book``
+(a printable PDF of many puzzles with solutions at the back)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Iterator
+from typing import Any
+
+from .. import errors
+from ..grid import Grid
+from ..puzzlefile import Entry, parse_entry
+from . import ExitCode, Streams, exit_code_for
+from ._inputs import iter_inputs
+
+_THEMES = ("light", "dark", "print")
+_SEPARATORS = " \t,;:|"
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the render and book commands."""
+    text = "draw puzzles as SVG, PNG or PDF (by the -o extension), or in the terminal without -o"
+    render: argparse.ArgumentParser = sub.add_parser("render", help=text, description=text)
+    render.add_argument("inputs", nargs="*", metavar="PUZZLE|FILE|-", help="puzzle strings, files, or - for stdin (default: a bundled example)")
+    render.add_argument("-o", "--output", help="picture file: .svg, .png or .pdf (several puzzles: NAME-1.svg, NAME-2.svg, ...)")
+    render.add_argument("--theme", choices=_THEMES, default="light", help="colours (default light)")
+    render.add_argument("--size", type=_positive_float, help="picture size: pixels for SVG/PNG (default 450), points for PDF (default 400)")
+    render.add_argument("--candidates", action="store_true", help="show every blank cell's candidates as pencil marks")
+    render.add_argument("--color", action=argparse.BooleanOptionalAction, default=None, help="terminal colour (default: when stdout is a terminal and NO_COLOR is unset)")
+    render.set_defaults(handler=_render)
+    text = "lay puzzles out as a printable PDF book with solutions at the back"
+    book: argparse.ArgumentParser = sub.add_parser("book", help=text, description=text + ". Lines may carry a solution and a rating after the puzzle (puzzle[,solution][,rating]).")
+    book.add_argument("inputs", nargs="*", metavar="FILE|PUZZLE|-", help="puzzle files, strings, or - for stdin (default: a bundled example)")
+    book.add_argument("-o", "--output", required=True, help="the PDF file to write")
+    book.add_argument("--per-page", type=int, choices=(1, 2, 4, 6), default=4, help="puzzles per page (default 4)")
+    book.add_argument("--solutions-per-page", type=int, choices=(1, 2, 4, 6), default=6, help="solutions per page (default 6)")
+    book.add_argument("--paper", choices=("A4", "Letter"), type=_paper, default="A4", help="paper size (default A4)")
+    book.add_argument("--title", default="Sudoku", help="the heading of every page (default 'Sudoku')")
+    book.add_argument("--theme", choices=_THEMES, default="print", help="colours (default print)")
+    book.add_argument("--solutions", action=argparse.BooleanOptionalAction, default=True, help="add the solutions at the back (default yes)")
+    book.set_defaults(handler=_book)
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+    return value
+
+
+def _paper(text: str) -> str:
+    return {"a4": "A4", "letter": "Letter"}.get(text.lower(), text)
+
+
+def _render(args: argparse.Namespace, streams: Streams) -> int:
+    from ..render import save, to_terminal
+    from ..render._deps import MissingDependency
+    from ..render.save import format_of
+
+    status = ExitCode.OK
+    grids: list[Grid] = []
+    for entry in iter_inputs(args.inputs, streams):
+        try:
+            grids.extend(item["puzzle"] for item in _book_items(iter([entry])))
+        except errors.InvalidPuzzleError as exc:
+            streams.error(str(exc))
+            status = status or exit_code_for(exc)
+    if args.output is None:
+        blocks = [to_terminal(g, color=args.color, stream=streams.stdout, candidates=args.candidates or None) for g in grids]
+        print("\n\n".join(blocks), file=streams.stdout)
+        return status
+    try:
+        format_of(args.output)
+        for grid, path in zip(grids, _names(args.output, len(grids))):
+            save(grid, path, size=args.size, theme=args.theme, candidates=args.candidates or None)
+    except (MissingDependency, ValueError) as exc:
+        streams.error(str(exc))
+        return ExitCode.USAGE
+    return status
+
+
+def _names(path: str, count: int) -> Iterator[str]:
+    """``path`` itself for one picture; ``stem-1.ext``, ``stem-2.ext``, ... for several."""
+    if count == 1:
+        yield path
+        return
+    stem, ext = os.path.splitext(path)
+    yield from (f"{stem}-{k}{ext}" for k in range(1, count + 1))
+
+
+def _book(args: argparse.Namespace, streams: Streams) -> int:
+    from ..render import make_book
+    from ..render._deps import MissingDependency
+
+    items = list(_book_items(iter_inputs(args.inputs, streams)))
+    try:
+        make_book(
+            items, args.output, per_page=args.per_page, paper=args.paper, title=args.title,
+            with_solutions=args.solutions, solutions_per_page=args.solutions_per_page, theme=args.theme,
+        )
+    except errors.SudokuError:
+        raise  # main() reports it with its exit code
+    except (MissingDependency, ValueError) as exc:
+        streams.error(str(exc))
+        return ExitCode.USAGE
+    return ExitCode.OK
+
+
+def _book_items(entries: Iterator[Entry]) -> Iterator[dict[str, Any]]:
+    """Puzzle lines as book entries: ``puzzle[,solution][,rating]`` (any of `` ,;:|`` between)."""
+    for entry in entries:
+        text = entry.text
+        if entry.line == 1 and text.lower().startswith("puzzle,"):
+            continue  # a CSV header
+        one_line = "\n" not in text and len(text) > 81 and text[81] in _SEPARATORS
+        head, rest = (text[:81], text[81:]) if one_line else (text, "")
+        item: dict[str, Any] = {"puzzle": parse_entry(Entry(entry.source, entry.line, head))}
+        for token in (t for t in _split(rest) if t):
+            if len(token) == 81 and "solution" not in item:
+                item["solution"] = parse_entry(Entry(entry.source, entry.line, token))
+            elif "rating" not in item:
+                item["rating"] = _rating(token)
+        yield item
+
+
+def _split(text: str) -> list[str]:
+    for sep in _SEPARATORS[1:]:
+        text = text.replace(sep, " ")
+    return text.split()
+
+
+def _rating(token: str) -> float | str:
+    try:
+        return float(token)
+    except ValueError:
+        return token

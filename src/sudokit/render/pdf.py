@@ -1,0 +1,111 @@
+"""PDF pictures via fpdf2 (``pip install sudokit[render]``): :func:`to_pdf` and :func:`paint`.
+
+PDF is vector output: the same display list as the SVG, in points (1/72 inch), with the
+built-in Helvetica face (bold for givens), so no font is embedded or downloaded.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+from ._deps import require
+from ._layout import Circle, Line, Rect, Shape, Text, layout
+from ._model import prepare
+from .themes import ThemeLike, get_theme
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+__all__ = ["to_pdf", "new_document", "paint", "latin1"]
+
+# Helvetica's digits are about 0.70 em tall: the baseline sits half of that below the centre.
+_BASELINE = 0.35
+
+
+def to_pdf(
+    grid: Any,
+    path: str | os.PathLike[str] | None = None,
+    *,
+    size: float = 400,
+    theme: ThemeLike = "light",
+    highlights: Any = None,
+    candidates: bool | None = None,
+    title: str | None = None,
+) -> bytes:
+    """A one-page PDF whose page is the picture, ``size`` points square; written to ``path``
+    when given. Other arguments are as for :func:`~sudokit.render.to_svg`."""
+    if size < 30:
+        raise ValueError(f"size must be at least 30 points, got {size}")
+    shown, marks = prepare(grid, highlights, candidates)
+    document = new_document((float(size), float(size)), title or "Sudoku grid")
+    document.add_page()
+    paint(document, layout(shown, marks, get_theme(theme), float(size)))
+    data = bytes(document.output())
+    if path is not None:
+        with open(path, "wb") as out:
+            out.write(data)
+    return data
+
+
+def new_document(page: str | tuple[float, float], title: str) -> FPDF:
+    """An fpdf2 document in points with no margins or automatic page breaks."""
+    fpdf = require("fpdf")
+    document: FPDF = fpdf.FPDF(unit="pt", format=page)
+    document.set_margins(0, 0, 0)
+    document.set_auto_page_break(False)
+    document.set_title(latin1(title))
+    document.set_creator("sudokit")
+    return document
+
+
+def latin1(text: str) -> str:
+    """``text`` with characters the built-in PDF fonts cannot show replaced by ``?``."""
+    return text.encode("latin-1", "replace").decode("latin-1")
+
+
+def paint(document: FPDF, shapes: list[Shape], x: float = 0.0, y: float = 0.0) -> None:
+    """Paint a display list on the current page with its top-left corner at (x, y)."""
+    for shape in shapes:
+        if isinstance(shape, Rect):
+            _rect(document, shape, x, y)
+        elif isinstance(shape, Line):
+            _line(document, shape, x, y)
+        elif isinstance(shape, Circle):
+            document.set_fill_color(*_rgb(shape.fill))
+            document.ellipse(shape.cx + x - shape.r, shape.cy + y - shape.r, 2 * shape.r, 2 * shape.r, style="F")
+        else:
+            _text(document, shape, x, y)
+
+
+def _rgb(color: str) -> tuple[int, int, int]:
+    value = color.lstrip("#")
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+def _rect(document: FPDF, shape: Rect, x: float, y: float) -> None:
+    if shape.fill:
+        document.set_fill_color(*_rgb(shape.fill))
+        document.rect(shape.x + x, shape.y + y, shape.w, shape.h, style="F")
+    if shape.stroke:
+        document.set_draw_color(*_rgb(shape.stroke))
+        document.set_line_width(shape.width)
+        document.rect(shape.x + x, shape.y + y, shape.w, shape.h, style="D")
+
+
+def _line(document: FPDF, shape: Line, x: float, y: float) -> None:
+    document.set_draw_color(*_rgb(shape.color))
+    document.set_line_width(shape.width)
+    if shape.dash:
+        document.set_dash_pattern(dash=shape.dash[0], gap=shape.dash[1])
+    document.line(shape.x1 + x, shape.y1 + y, shape.x2 + x, shape.y2 + y)
+    if shape.dash:
+        document.set_dash_pattern()
+
+
+def _text(document: FPDF, shape: Text, x: float, y: float) -> None:
+    document.set_font("helvetica", "B" if shape.bold else "", shape.size)
+    document.set_text_color(*_rgb(shape.color))
+    text = latin1(shape.text)
+    width = document.get_string_width(text)
+    document.text(shape.cx + x - width / 2, shape.cy + y + _BASELINE * shape.size, text)
