@@ -49,6 +49,9 @@ PEERS: tuple[frozenset[int], ...] = tuple(
 _NORMALISE = str.maketrans({b: "." for b in BLANKS})
 _VALID = set(_DIGITS + ".")
 
+_new_object = object.__new__
+_set_cells = object.__setattr__
+
 PuzzleLike = Union["Grid", str, bytes, bytearray, memoryview, Sequence[Any]]
 
 
@@ -70,8 +73,8 @@ class Grid:
     @classmethod
     def _trusted(cls, cells: bytes) -> Grid:
         """Wrap 81 already-validated bytes (b'1'..b'9', b'.') without checking them."""
-        grid = object.__new__(cls)
-        object.__setattr__(grid, "_cells", cells)
+        grid = _new_object(cls)
+        _set_cells(grid, "_cells", cells)
         return grid
 
     # ----------------------------------------------------------------- parsing

@@ -30,8 +30,16 @@ BAD_INPUT = 0xFFFFFFFF
 _CHUNK = 2048  # puzzles per kernel call: keeps Ctrl-C responsive and threads balanced
 
 
+_TO_DOT = bytes.maketrans(b"0_*", b"...")
+_CELL_BYTES = b"123456789."
+
+
 def _puzzle_bytes(puzzle: PuzzleLike) -> bytes:
-    """81 validated bytes for the kernel; a fast path for the common 81-char string."""
+    """81 validated bytes for the kernel, with a fast path for the common 81-char string."""
+    if type(puzzle) is str and len(puzzle) == 81 and puzzle.isascii():
+        cells = puzzle.encode("ascii").translate(_TO_DOT)
+        if not cells.translate(None, _CELL_BYTES):  # nothing left but digits and blanks
+            return cells
     if isinstance(puzzle, Grid):
         return bytes(puzzle)
     return bytes(Grid.parse(puzzle))
