@@ -1,25 +1,155 @@
-"""Simple Colors (trap, wrap) and Remote Pair."""
+"""Simple Colors (color trap and color wrap) and Remote Pair.
+
+Simple Colors: the strong links of one digit form clusters; color each cluster with two
+colors so that strongly linked cells differ. One color is entirely true. *Trap*: a cell that
+sees both colors cannot hold the digit. *Wrap*: two cells of one color see each other, so
+that color is false everywhere.
+
+Remote Pair: a chain of bivalue cells with the same two digits, each seeing the next; the
+cells alternate between the two digits, so a cell that sees two chain cells of opposite
+parity holds neither digit.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .model import Candidates
-from .step import Step
+from .model import CELL_BIT, DIGITS_OF, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
+from .step import Step, cell_text, cells_text
+from .wings import conjugate_pairs
 
-__all__ = ["find_simple_colors_trap", "find_simple_colors_wrap", "find_remote_pair"]
+__all__ = ["find_simple_colors_trap", "find_simple_colors_wrap", "find_remote_pair", "color_clusters"]
+
+_FAMILY = "coloring"
+
+
+def color_clusters(state: Candidates, digit: int) -> list[tuple[list[int], list[int], tuple[int, ...]]]:
+    """Clusters of ``digit``'s strong-link graph: (color-1 cells, color-2 cells, houses used),
+    each cluster at least one link; a cluster that cannot be two-colored is left out
+    (it means the candidates are already contradictory)."""
+    graph: dict[int, list[int]] = {}
+    link_house: dict[frozenset[int], int] = {}
+    for h, a, b in conjugate_pairs(state, digit):
+        graph.setdefault(a, []).append(b)
+        graph.setdefault(b, []).append(a)
+        link_house.setdefault(frozenset((a, b)), h)
+    color: dict[int, int] = {}
+    out = []
+    for start in sorted(graph):
+        if start in color:
+            continue
+        color[start] = 0
+        stack, members, ok = [start], [start], True
+        while stack:
+            cell = stack.pop()
+            for nxt in graph[cell]:
+                if nxt not in color:
+                    color[nxt] = 1 - color[cell]
+                    members.append(nxt)
+                    stack.append(nxt)
+                elif color[nxt] == color[cell]:
+                    ok = False
+        if ok:
+            houses = tuple(sorted({h for pair, h in link_house.items() if next(iter(pair)) in members}))
+            c1 = sorted(c for c in members if color[c] == 0)
+            c2 = sorted(c for c in members if color[c] == 1)
+            out.append((c1, c2, houses))
+    return out
+
+
+def _mask(cells: list[int]) -> int:
+    m = 0
+    for c in cells:
+        m |= CELL_BIT[c]
+    return m
+
+
+def _seen_by_any(cells: list[int]) -> int:
+    m = 0
+    for c in cells:
+        m |= PEER_MASK[c]
+    return m
+
+
+def _color_step(technique: str, name: str, d: int, c1: list[int], c2: list[int], houses: tuple[int, ...],
+                elims: list[int], why: str) -> Step:
+    return Step(
+        technique, name, _FAMILY,
+        eliminations=tuple((c, d) for c in sorted(elims)),
+        cells=tuple((c, "color1") for c in c1) + tuple((c, "color2") for c in c2),
+        houses=tuple(HOUSE_NAMES[h] for h in houses),
+        digits=(d,),
+        why=why,
+        notation=f"{d} ({cells_text(c1)}) / ({cells_text(c2)})",
+    )
 
 
 def find_simple_colors_trap(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """Cells that see both colors of a digit's cluster lose the digit."""
+    for d in range(1, 10):
+        for c1, c2, houses in color_clusters(state, d):
+            if len(c1) + len(c2) < 4:
+                continue  # a lone strong link: nothing a pointing/claiming would not see
+            targets = state.where[d] & _seen_by_any(c1) & _seen_by_any(c2) & ~_mask(c1 + c2)
+            if targets:
+                yield _color_step(
+                    "simple_colors_trap", "Simple Colors Trap", d, c1, c2, houses, cells_of(targets),
+                    f"Either every cell of color 1 or every cell of color 2 is {d}; a cell seeing both colors cannot be {d}.",
+                )
 
 
 def find_simple_colors_wrap(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """A color with two cells in one house is false: all its cells lose the digit."""
+    for d in range(1, 10):
+        for c1, c2, houses in color_clusters(state, d):
+            for bad, good in ((c1, c2), (c2, c1)):
+                if any(PEER_MASK[a] & _mask(bad) for a in bad):
+                    yield _color_step(
+                        "simple_colors_wrap", "Simple Colors Wrap", d, c1, c2, houses, bad,
+                        f"Two cells of one color see each other, so that color cannot be {d}: "
+                        f"{d} leaves {cells_text(bad)}.",
+                    )
 
 
 def find_remote_pair(state: Candidates) -> Iterator[Step]:
-    """Not implemented yet: finds nothing."""
-    return iter(())
+    """A chain of at least four equal bivalue cells: cells seeing both parities lose both digits."""
+    cands = state.cands
+    done: set[int] = set()
+    for start in range(81):
+        pm = cands[start]
+        if POPCOUNT[pm] != 2 or start in done:
+            continue
+        parity = {start: 0}
+        stack = [start]
+        while stack:
+            cell = stack.pop()
+            for nxt in PEER_CELLS[cell]:
+                if cands[nxt] == pm and nxt not in parity:
+                    parity[nxt] = 1 - parity[cell]
+                    stack.append(nxt)
+        done.update(parity)
+        if len(parity) < 4:
+            continue
+        yield from _remote_pair_steps(state, pm, parity)
+
+
+def _remote_pair_steps(state: Candidates, pm: int, parity: dict[int, int]) -> Iterator[Step]:
+    even = sorted(c for c, p in parity.items() if p == 0)
+    odd = sorted(c for c, p in parity.items() if p == 1)
+    if any(PEER_MASK[a] & _mask(even) for a in even) or any(PEER_MASK[a] & _mask(odd) for a in odd):
+        return  # an odd cycle: the pair is not a consistent chain (contradictory candidates)
+    x, y = DIGITS_OF[pm]
+    seen = _seen_by_any(even) & _seen_by_any(odd) & ~_mask(even + odd)
+    elims = [(c, d) for d in (x, y) for c in cells_of(state.where[d] & seen)]
+    if elims:
+        yield Step(
+            "remote_pair", "Remote Pair", _FAMILY,
+            eliminations=tuple(sorted(elims)),
+            cells=tuple((c, "color1") for c in even) + tuple((c, "color2") for c in odd),
+            digits=(x, y),
+            why=(f"The {x}/{y} cells {cells_text(even + odd)} form a chain that alternates {x} and {y}; "
+                 f"a cell seeing both parities holds neither."),
+            notation=f"{x}/{y} {'-'.join(cell_text(c) for c in even + odd)}",
+        )
+
+
