@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from importlib import resources
-from typing import IO
+from typing import IO, NamedTuple
 
 from .errors import InvalidFormatError
 from .grid import Grid
@@ -18,9 +17,12 @@ from .grid import Grid
 __all__ = ["Entry", "iter_entries", "read_puzzles", "example_text"]
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One puzzle's text and where it came from (``line`` is 1-based)."""
+class Entry(NamedTuple):
+    """One puzzle's text and where it came from (``line`` is 1-based).
+
+    A NamedTuple rather than a dataclass: the CLI makes one per input line, millions per
+    run, and tuple construction is several times cheaper.
+    """
 
     source: str
     line: int

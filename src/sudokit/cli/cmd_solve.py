@@ -14,8 +14,8 @@ from itertools import islice
 
 from .. import errors
 from ..grid import Grid
-from ..puzzlefile import Entry, parse_entry
-from ..solver import BAD_INPUT, _explain_zero, _run_batch
+from ..puzzlefile import Entry
+from ..solver import BAD_INPUT, _explain_zero, _puzzle_bytes, _run_batch
 from . import ExitCode, Streams, exit_code_for
 from ._inputs import iter_inputs, progress
 
@@ -63,75 +63,72 @@ class _Run:
         if self.status == ExitCode.OK:
             self.status = exit_code_for(exc)
 
-    def batches(self, limit: int) -> Iterator[tuple[list[Entry], list[Grid | None], list[int]]]:
-        """Yield (entries, solutions, counts) chunk by chunk; malformed entries are reported."""
+    def batches(self, limit: int) -> Iterator[tuple[list[Entry], list[bytes], str, list[int]]]:
+        """Yield (entries, puzzles, solutions text, counts) chunk by chunk.
+
+        Malformed entries are reported and dropped. Solutions stay one decoded string per
+        chunk (81 characters a puzzle) so output needs no per-puzzle objects.
+        """
         entries = iter_inputs(self.args.inputs, self.streams)
         try:
             while chunk := list(islice(entries, _BATCH)):
-                good = self._parse(chunk)
-                buffer = b"".join(bytes(grid) for _, grid in good)
-                sols, counts = _run_batch(buffer, limit, self.args.threads)
-                grids = [Grid._trusted(bytes(sols[81 * k : 81 * k + 81])) if c else None for k, c in enumerate(counts)]
-                yield [e for e, _ in good], grids, list(counts)
+                good, cells = self._parse(chunk)
+                solutions, counts = _run_batch(b"".join(cells), limit, self.args.threads)
+                yield good, cells, solutions.decode("ascii"), list(counts)
                 if self.bar is not None:
                     self.bar.update(len(chunk))
         finally:
             if self.bar is not None:
                 self.bar.close()
 
-    def _parse(self, chunk: Iterable[Entry]) -> list[tuple[Entry, Grid]]:
-        good = []
+    def _parse(self, chunk: Iterable[Entry]) -> tuple[list[Entry], list[bytes]]:
+        good, cells = [], []
         for entry in chunk:
             try:
-                good.append((entry, parse_entry(entry)))
+                cells.append(_puzzle_bytes(entry.text))
             except errors.InvalidFormatError as exc:
                 self.fail(entry, exc)
-        return good
-
-
-def _no_solution(grid_text: str) -> errors.SudokuError:
-    return _explain_zero(grid_text.encode("ascii"))
+            else:
+                good.append(entry)
+        return good, cells
 
 
 def _solve(args: argparse.Namespace, streams: Streams) -> int:
     run = _Run(args, streams)
     limit = 1 if args.first else 2
-    for entries, grids, counts in run.batches(limit):
-        for entry, grid, count in zip(entries, grids, counts):
+    for entries, cells, solutions, counts in run.batches(limit):
+        out = []
+        for k, (entry, count) in enumerate(zip(entries, counts)):
             if count == 0 or count == BAD_INPUT:
-                run.fail(entry, _no_solution(_puzzle_text(entry)))
+                run.fail(entry, _explain_zero(cells[k]))
             elif count > 1:
                 run.fail(entry, errors.MultipleSolutionsError("the puzzle has more than one solution (use --first to print one)"))
             else:
-                _write_solution(streams, args.format, entry, grid)
+                out.append(_format(args.format, entry, cells[k], solutions[81 * k : 81 * k + 81]))
+        if out:
+            streams.stdout.write("\n".join(out) + "\n")
         streams.stdout.flush()
     return run.status
 
 
-def _puzzle_text(entry: Entry) -> str:
-    return str(parse_entry(entry))
-
-
-def _write_solution(streams: Streams, fmt: str, entry: Entry, grid: Grid | None) -> None:
-    assert grid is not None
+def _format(fmt: str, entry: Entry, puzzle: bytes, solution: str) -> str:
     if fmt == "pretty":
-        print(grid.pretty() + "\n", file=streams.stdout)
-    elif fmt == "json":
-        record = {"source": entry.source, "line": entry.line, "puzzle": str(parse_entry(entry)), "solution": str(grid)}
-        print(json.dumps(record), file=streams.stdout)
-    else:
-        print(grid, file=streams.stdout)
+        return Grid._trusted(solution.encode("ascii")).pretty() + "\n"
+    if fmt == "json":
+        record = {"source": entry.source, "line": entry.line, "puzzle": puzzle.decode("ascii"), "solution": solution}
+        return json.dumps(record)
+    return solution
 
 
 def _count(args: argparse.Namespace, streams: Streams) -> int:
     run = _Run(args, streams)
     from ..solver import count_solutions
 
-    for entries, _grids, counts in run.batches(1):
-        for entry, first in zip(entries, counts):
+    for entries, cells, _solutions, counts in run.batches(1):
+        for entry, puzzle, first in zip(entries, cells, counts):
             try:
                 # The batch already found out which puzzles have none; count the rest fully.
-                value = count_solutions(parse_entry(entry), limit=args.limit) if first else _zero_or_raise(entry)
+                value = count_solutions(puzzle.decode("ascii"), limit=args.limit) if first else _zero_or_raise(puzzle)
             except errors.SudokuError as exc:
                 run.fail(entry, exc)
                 continue
@@ -140,8 +137,8 @@ def _count(args: argparse.Namespace, streams: Streams) -> int:
     return run.status
 
 
-def _zero_or_raise(entry: Entry) -> int:
-    error = _no_solution(_puzzle_text(entry))
+def _zero_or_raise(puzzle: bytes) -> int:
+    error = _explain_zero(puzzle)
     if isinstance(error, errors.ConflictingGivensError):
         raise error
     return 0
@@ -149,12 +146,12 @@ def _zero_or_raise(entry: Entry) -> int:
 
 def _check(args: argparse.Namespace, streams: Streams) -> int:
     run = _Run(args, streams)
-    for entries, _grids, counts in run.batches(2):
-        for entry, count in zip(entries, counts):
+    for entries, cells, _solutions, counts in run.batches(2):
+        for entry, puzzle, count in zip(entries, cells, counts):
             if count == 1:
                 print(f"{entry.where()}: ok (unique solution)", file=streams.stdout)
             elif count == 0:
-                run.fail(entry, _no_solution(_puzzle_text(entry)))
+                run.fail(entry, _explain_zero(puzzle))
             else:
                 run.fail(entry, errors.MultipleSolutionsError())
         streams.stdout.flush()
