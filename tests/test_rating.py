@@ -1,0 +1,118 @@
+"""Ratings (``sudokit.human.rate``): fields, definitions, reproducibility, agreement."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sudokit.human import TECHNIQUE_IDS, Rating, explain, rate, technique
+from sudokit.human.rating import BANDS, ENGINE_VERSION, HODOKU_LEVELS, _hodoku_numbers, band_for, hodoku_order
+from sudokit.human.registry import TECHNIQUES
+from sudokit.human.step import Step
+
+from conftest import shared_file
+
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+HARD = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+MULTI = EASY[:63] + "." * 18
+
+
+def test_fields_of_an_easy_puzzle() -> None:
+    r = rate(EASY)
+    assert isinstance(r, Rating)
+    assert r.solved_logically and r.band == "easy"
+    assert r.hodoku_level == "Easy" and r.hodoku_score > 0
+    assert r.hardest == "Hidden Single"
+    assert sum(r.counts.values()) == r.steps == len(explain(EASY))
+    assert r.engine_version == ENGINE_VERSION and r.techniques == TECHNIQUE_IDS
+    assert r.uniqueness is True
+
+
+def test_reproducible_and_hashable() -> None:
+    assert rate(EASY) == rate(EASY)
+    assert hash(rate(EASY)) == hash(rate(EASY))
+    data = rate(EASY).as_dict()
+    assert data["techniques"] == list(TECHNIQUE_IDS) and data["counts"] == rate(EASY).counts
+
+
+def test_se_numbers_follow_serate_definitions() -> None:
+    """ER = max step rating; EP = max up to the first placement; ED = the first step."""
+    lines = shared_file("rated/sudocue_learningcurve_rated.tsv").read_text().splitlines()[1:40]
+    for line in lines:
+        puzzle = line.split("\t")[2]
+        path = explain(puzzle)
+        values = [technique(s.technique).se_rating for s in path]
+        first_placement = next(k for k, s in enumerate(path) if s.placements)
+        r = rate(puzzle)
+        assert r.se == max(values)
+        assert r.ed == values[0]
+        assert r.ep == max(values[: first_placement + 1])
+        assert r.hardest == path[values.index(max(values))].name
+
+
+def test_not_solved_logically_is_a_lower_bound() -> None:
+    r = rate(HARD)
+    assert not r.solved_logically and r.band == "extreme"
+    assert HODOKU_LEVELS.index(r.hodoku_level) >= HODOKU_LEVELS.index("Unfair")
+    assert "not solved by this set" in r.summary()
+
+
+def test_multiple_solutions_disable_uniqueness() -> None:
+    r = rate(MULTI)
+    assert r.uniqueness is False
+    assert not {t.id for t in TECHNIQUES if t.uniqueness} & set(r.techniques)
+
+
+def test_restricted_technique_set_is_recorded() -> None:
+    r = rate(EASY, techniques=["full_house", "hidden_single_box", "hidden_single_line", "naked_single"])
+    assert r.techniques == ("full_house", "hidden_single_box", "hidden_single_line", "naked_single")
+    assert r.solved_logically
+
+
+def test_band_mapping() -> None:
+    assert band_for(1.2, True) == "easy" and band_for(2.3, True) == "easy"
+    assert band_for(2.6, True) == "medium" and band_for(4.0, True) == "medium"
+    assert band_for(4.2, True) == "hard" and band_for(6.0, True) == "hard"
+    assert band_for(6.6, True) == "expert"
+    assert band_for(1.0, False) == "extreme"
+    assert [name for _, name in BANDS] == ["easy", "medium", "hard", "expert"]
+
+
+def test_hodoku_level_is_bumped_by_score() -> None:
+    by_id = {t.id: t for t in TECHNIQUES}
+    single = Step("hidden_single_box", "Hidden Single", "singles", placements=((0, 1),))
+    assert _hodoku_numbers([single] * 57, by_id, True) == (57 * 14, "Easy")  # 798 <= 800
+    assert _hodoku_numbers([single] * 58, by_id, True) == (58 * 14, "Medium")  # 812 > 800
+    assert _hodoku_numbers([single] * 200, by_id, True)[1] == "Extreme"  # 2800 > 1800
+
+
+def test_hodoku_order_starts_with_hodoku_singles() -> None:
+    order = [t.id for t in hodoku_order(TECHNIQUES)]
+    assert order[:4] == ["full_house", "naked_single", "hidden_single_box", "hidden_single_line"]
+    assert sorted(order) == sorted(TECHNIQUE_IDS)
+
+
+# ------------------------------------------------------------- agreement
+#: Floors a little under what bench_human.py measured on the whole set (see
+#: benchmarks/RESULTS.md); they catch regressions, they are not the reference answers.
+LEVEL_FLOOR = 0.95
+SCORE_WITHIN_50_FLOOR = 0.70
+ER_WITHIN_HALF_FLOOR = 0.55
+
+
+@pytest.mark.single_backend
+def test_agreement_with_hodoku_and_serate_is_above_the_measured_floor() -> None:
+    lines = shared_file("rated/sudocue_learningcurve_rated.tsv").read_text().splitlines()[1:]
+    sample = random.Random(11).sample(lines, 250)
+    level = score50 = er_half = 0
+    for line in sample:
+        _set, _idx, puzzle, er, _ep, _ed, hodoku_level, score = line.split("\t")
+        r = rate(puzzle)
+        level += r.hodoku_level == hodoku_level
+        score50 += abs(r.hodoku_score - int(score)) <= 50
+        er_half += abs(r.se - float(er)) <= 0.5 + 1e-9
+    n = len(sample)
+    assert level / n >= LEVEL_FLOOR
+    assert score50 / n >= SCORE_WITHIN_50_FLOOR
+    assert er_half / n >= ER_WITHIN_HALF_FLOOR
