@@ -10,7 +10,10 @@ Used by ``sudokit bench --learn`` and ``benchmarks/bench_learn.py``. Three puzzl
   benchmark data (``../shared/data``), run under a node and a time budget per puzzle.
   Skipped, with a message saying why, when the data directory is absent.
 
-For every solver we report nodes (tentative placements) and time; the engine reports
+Times are CPU time of this process (``time.process_time``), not wall-clock time, so a
+busy shared machine disturbs them less; each is the median of repeated runs. The
+solvers' own time budgets stay wall-clock. For every solver we report nodes (tentative
+placements) and time; the engine reports
 its guesses instead of nodes (it places forced digits without guessing). Ratios are
 time ratios: "x faster than the previous row" and "x slower than the engine".
 """
@@ -147,20 +150,20 @@ def load_hard(data_dir: Path, count: int) -> list[str]:
 def _median_time(fn: Callable[[], object], repeats: int) -> float:
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         fn()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return statistics.median(times)
 
 
 def _attempt(name: str, puzzle: str, limits: dict[str, float]) -> tuple[int, float, bool]:
     """One timed solve: (nodes, seconds, solved); a budget stop counts as unsolved."""
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         nodes, solved = SOLVERS[name](board_from_string(puzzle), **limits).nodes, True
     except SearchLimitExceeded as exc:
         nodes, solved = exc.nodes or 0, False
-    return nodes, time.perf_counter() - start, solved
+    return nodes, time.process_time() - start, solved
 
 
 def _learn_row(name: str, puzzles: Sequence[str], repeats: int, cfg: Config | None) -> Row:
@@ -238,7 +241,7 @@ def _format_section(section: Section) -> list[str]:
         return lines + [f"skipped: {section.skipped}", ""]
     engine = min((r.seconds for r in section.rows if r.nodes is None), default=0.0)
     lines += [
-        "| solver | solved | nodes | time (ms) | nodes/ms | vs previous | vs engine |",
+        "| solver | solved | nodes | CPU ms | nodes/ms | vs previous | vs engine |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
     previous: Row | None = None
