@@ -27,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     render.add_argument("--theme", choices=_THEMES, default="light", help="colours (default light)")
     render.add_argument("--size", type=_positive_float, help="picture size: pixels for SVG/PNG (default 450), points for PDF (default 400)")
     render.add_argument("--candidates", action="store_true", help="show every blank cell's candidates as pencil marks")
+    render.add_argument("--hint", action="store_true", help="highlight the next logical step (with pencil marks) and print it")
     render.add_argument("--color", action=argparse.BooleanOptionalAction, default=None, help="terminal colour (default: when stdout is a terminal and NO_COLOR is unset)")
     render.set_defaults(handler=_render)
     text = "lay puzzles out as a printable PDF book with solutions at the back"
@@ -66,18 +67,34 @@ def _render(args: argparse.Namespace, streams: Streams) -> int:
         except errors.InvalidPuzzleError as exc:
             streams.error(str(exc))
             status = status or exit_code_for(exc)
+    pictures = [_picture(grid, args.hint) for grid in grids]
     if args.output is None:
-        blocks = [to_terminal(g, color=args.color, stream=streams.stdout, candidates=args.candidates or None) for g in grids]
+        blocks = [
+            to_terminal(state, color=args.color, stream=streams.stdout, highlights=marks, candidates=args.candidates or None)
+            + (f"\n{marks.text}" if marks is not None else "")
+            for state, marks in pictures
+        ]
         print("\n\n".join(blocks), file=streams.stdout)
         return status
     try:
         format_of(args.output)
-        for grid, path in zip(grids, _names(args.output, len(grids))):
-            save(grid, path, size=args.size, theme=args.theme, candidates=args.candidates or None)
+        for (state, marks), path in zip(pictures, _names(args.output, len(grids))):
+            save(state, path, size=args.size, theme=args.theme, highlights=marks, candidates=args.candidates or None)
+            if marks is not None:
+                print(f"{path}: {marks.text}", file=streams.stdout)
     except (MissingDependency, ValueError) as exc:
         streams.error(str(exc))
         return ExitCode.USAGE
     return status
+
+
+def _picture(grid: Grid, with_hint: bool) -> tuple[Any, Any]:
+    """What to draw: the grid alone, or its candidate grid and the next hint (level 3)."""
+    if not with_hint:
+        return grid, None
+    from ..human import Candidates, hint
+
+    return Candidates.from_puzzle(grid), hint(grid, level=3)
 
 
 def _names(path: str, count: int) -> Iterator[str]:

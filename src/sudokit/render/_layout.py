@@ -140,7 +140,7 @@ class Geometry:
     @property
     def mark_size(self) -> float:
         """Font size of a pencil mark."""
-        return self.sub * 0.78
+        return self.sub * 0.82
 
     @property
     def disc(self) -> float:
@@ -223,11 +223,12 @@ def _mark(geo: Geometry, theme: Theme, cell: int, digit: int, disc: tuple[str, s
         placed = disc[1] == "disc-placement"
         color, kind = (theme.background, "placed") if placed else (theme.given, "pattern")
     if struck:
+        shapes.append(Circle(cx, cy, geo.disc, theme.elimination_disc, kind="disc-elimination"))
         color, kind = theme.elimination, "struck"
     shapes.append(Text(cx, cy, str(digit), geo.mark_size, color, bold=disc is not None or struck, kind=kind))
     if struck:
         r = geo.disc * 0.9
-        shapes.append(Line(cx - r, cy + r, cx + r, cy - r, theme.elimination, max(0.8, geo.sub * 0.09), kind="strike"))
+        shapes.append(Line(cx - r, cy + r, cx + r, cy - r, theme.elimination, max(0.7, geo.sub * 0.07), kind="strike"))
     return shapes
 
 

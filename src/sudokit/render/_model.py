@@ -8,7 +8,8 @@ Every renderer accepts the same inputs and turns them into these two values firs
   ``cands`` (81 bitmasks, bit ``d-1`` for digit ``d``) and ``givens`` (cell indices);
 - a :class:`Board` built with :func:`board`, which also separates givens from user digits.
 
-Hints are read by duck typing too: any object with ``cells`` (``(cell, role)`` pairs),
+Hints are read by duck typing too (a hint object with a ``step`` attribute shows its
+step, or only its ``cells`` when it has none): any object with ``cells`` (``(cell, role)`` pairs),
 ``placements`` and ``eliminations`` (``(cell, digit)`` pairs), and optionally ``digits``,
 ``houses`` (names such as ``"row 1"``) and ``links`` (``((cell, digit), (cell, digit))``
 pairs, with an optional third item ``strong: bool``). ``sudokit.human`` is never imported.
@@ -148,7 +149,8 @@ def highlights_of(obj: Any, shown: Board) -> Highlights:
     """Turn ``highlights=`` (None, :class:`Highlights`, a mapping or a hint step) into one.
 
     For a step, the pattern candidates are its ``digits`` in its pattern cells, where the
-    board shows them as pencil marks (eliminated ones are drawn struck, not tinted).
+    board shows them as pencil marks or the cell has no marks at all (eliminated ones are
+    drawn struck, not tinted).
     """
     if obj is None:
         return Highlights()
@@ -171,13 +173,17 @@ def _from_mapping(data: Mapping[str, Any]) -> Highlights:
 
 
 def _from_step(step: Any, shown: Board) -> Highlights:
+    if hasattr(step, "step") and not hasattr(step, "placements"):  # a Hint: draw its step
+        if step.step is not None:
+            return _from_step(step.step, shown)
+        return Highlights(cells=tuple((int(c), "other") for c in getattr(step, "cells", ())))
     cells = tuple((int(c), str(r)) for c, r in getattr(step, "cells", ()))
     eliminations = _pairs(getattr(step, "eliminations", ()))
     struck = set(eliminations)
     digits = [int(d) for d in getattr(step, "digits", ())]
     pattern = tuple(
         (c, d, role) for c, role in cells for d in digits
-        if d in shown.marks[c] and not shown.values[c] and (c, d) not in struck
+        if not shown.values[c] and (d in shown.marks[c] or not shown.marks[c]) and (c, d) not in struck
     )
     return Highlights(
         cells=cells,

@@ -59,13 +59,16 @@ def grid_repr_svg(grid: Any) -> str:
 
 
 def step_repr_svg(step: Any, state: Any = None) -> str:
-    """An SVG of a hint step on its board, for a step's ``_repr_svg_``.
+    """An SVG of a hint step (or a hint holding one) on its board, for ``_repr_svg_``.
 
-    The board is ``state`` if given, else the step's own ``state`` or ``grid`` attribute,
-    else an empty grid (the pattern alone).
+    The board is ``state`` if given, else the step's own ``state`` or ``grid`` attribute;
+    without one the pattern is drawn alone on an empty grid.
     """
     board = state if state is not None else getattr(step, "state", None) or getattr(step, "grid", None)
-    return to_svg(board if board is not None else "." * 81, size=360, highlights=step, title=getattr(step, "name", None))
+    title = getattr(step, "name", None) or getattr(step, "text", None)
+    if board is None:
+        return to_svg("." * 81, size=360, highlights=step, candidates=False, title=title)
+    return to_svg(board, size=360, highlights=step, title=title)
 
 
 def _num(value: float) -> str:

@@ -18,7 +18,7 @@ from typing import Union
 __all__ = ["Theme", "THEMES", "ROLES", "get_theme", "ThemeLike"]
 
 #: Cell roles a hint can give its pattern cells (``Step.cells``); others use ``"other"``.
-ROLES = ("base", "cover", "fin", "pivot", "pincer", "link", "other")
+ROLES = ("base", "cover", "fin", "pivot", "pincer", "link", "color1", "color2", "roof", "floor", "other")
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ class Theme:
     placement_cell: str
     placement_digit: str
     elimination: str
+    elimination_disc: str
     strong_link: str
     weak_link: str
     roles: dict[str, tuple[str, str]] = field(default_factory=dict)
@@ -58,6 +59,10 @@ _LIGHT_ROLES = {
     "pivot": ("#ffe0b3", "#f5b04f"),
     "pincer": ("#fff1b8", "#f0d04a"),
     "link": ("#e2dcff", "#a999f0"),
+    "color1": ("#c9f1f4", "#52c5d0"),
+    "color2": ("#ffd9cc", "#f28d6b"),
+    "roof": ("#ffd6e4", "#f07ea6"),
+    "floor": ("#d9e4ee", "#8fa9c2"),
     "other": ("#e8e8e8", "#bdbdbd"),
 }
 _DARK_ROLES = {
@@ -67,6 +72,10 @@ _DARK_ROLES = {
     "pivot": ("#57391a", "#b8772a"),
     "pincer": ("#4f4417", "#a68f25"),
     "link": ("#2f2a55", "#6a5fc0"),
+    "color1": ("#17464b", "#2c9aa5"),
+    "color2": ("#55291b", "#c0603f"),
+    "roof": ("#552236", "#b84a74"),
+    "floor": ("#26333f", "#587590"),
     "other": ("#3a3a3a", "#666666"),
 }
 # Grey tones that stay distinct on a black-and-white printer.
@@ -77,6 +86,10 @@ _PRINT_ROLES = {
     "pivot": ("#d0d0d0", "#9a9a9a"),
     "pincer": ("#dedede", "#b0b0b0"),
     "link": ("#ececec", "#c4c4c4"),
+    "color1": ("#e0e0e0", "#b4b4b4"),
+    "color2": ("#f0f0f0", "#d0d0d0"),
+    "roof": ("#dadada", "#a0a0a0"),
+    "floor": ("#efefef", "#cccccc"),
     "other": ("#eeeeee", "#c8c8c8"),
 }
 
@@ -84,19 +97,19 @@ THEMES: dict[str, Theme] = {
     "light": Theme(
         name="light", background="#ffffff", thin_line="#9a9a9a", thick_line="#202020",
         given="#111111", user="#1f5fbf", pencil="#555555", house="#fbf6dc",
-        placement_cell="#c4f0c4", placement_digit="#11803a", elimination="#d0021b",
+        placement_cell="#c4f0c4", placement_digit="#11803a", elimination="#d0021b", elimination_disc="#ffd0d5",
         strong_link="#d81b60", weak_link="#d81b60", roles=_LIGHT_ROLES,
     ),
     "dark": Theme(
         name="dark", background="#1e1f22", thin_line="#55585e", thick_line="#c8ccd2",
-        given="#eceff4", user="#7cb7ff", pencil="#a9adb5", house="#2b2a20",
-        placement_cell="#1f4d2c", placement_digit="#6ee08a", elimination="#ff5c6c",
+        given="#eceff4", user="#7cb7ff", pencil="#a9adb5", house="#35331f",
+        placement_cell="#1f4d2c", placement_digit="#6ee08a", elimination="#ff5c6c", elimination_disc="#4d1f27",
         strong_link="#ff7eb3", weak_link="#ff7eb3", roles=_DARK_ROLES,
     ),
     "print": Theme(
         name="print", background="#ffffff", thin_line="#777777", thick_line="#000000",
         given="#000000", user="#555555", pencil="#333333", house="#f7f7f7",
-        placement_cell="#d8d8d8", placement_digit="#000000", elimination="#000000",
+        placement_cell="#d8d8d8", placement_digit="#000000", elimination="#000000", elimination_disc="#dddddd",
         strong_link="#000000", weak_link="#444444", roles=_PRINT_ROLES, line_scale=1.25,
     ),
 }
