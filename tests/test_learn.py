@@ -16,7 +16,7 @@ import pytest
 import sudokit
 from sudokit import learn
 from sudokit.cli import ExitCode, main
-from sudokit.errors import InvalidFormatError, InvalidPuzzleError, SearchLimitExceeded, UnsolvableError
+from sudokit.errors import ConflictingGivensError, InvalidFormatError, InvalidPuzzleError, SearchLimitExceeded, UnsolvableError
 from sudokit.learn import Board, SolveReport, bench, board_from_string, replay
 from sudokit.learn import _budget
 
@@ -184,6 +184,14 @@ def test_invalid_boards_raise(name: str, board: Board, error: type[Exception]) -
     with pytest.raises(error):
         learn.SOLVERS[name](board)
     assert board == before
+
+
+@single
+def test_clashing_givens_are_named() -> None:
+    board = [["5"] + ["."] * 8, ["."] * 2 + ["5"] + ["."] * 6] + [["."] * 9 for _ in range(7)]
+    with pytest.raises(ConflictingGivensError, match=r"r1c1 and r2c3 both hold 5 \(box 1\)") as info:
+        learn.bookkeeping.Solution().solveSudoku(board)
+    assert len(info.value.conflicts) == 1
 
 
 @single

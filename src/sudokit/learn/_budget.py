@@ -15,7 +15,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Literal, NamedTuple
 
-from ..errors import InvalidFormatError, InvalidPuzzleError, SearchLimitExceeded, UnsolvableError
+from ..errors import InvalidFormatError, SearchLimitExceeded, UnsolvableError
+from ..grid import Grid
 
 __all__ = ["Board", "Event", "SolveReport", "Search", "check_board", "copy_board", "replay", "run"]
 
@@ -100,7 +101,8 @@ def check_board(board: object) -> Board:
     """Return ``board`` if it is a well-formed 9x9 board whose givens do not clash.
 
     Raises :class:`~sudokit.errors.InvalidFormatError` for a bad shape or character and
-    :class:`~sudokit.errors.InvalidPuzzleError` when a digit repeats in a house.
+    :class:`~sudokit.errors.ConflictingGivensError` (listing the clashes) when a digit
+    repeats in a house; both are :class:`~sudokit.errors.InvalidPuzzleError`.
     """
     if not isinstance(board, list) or len(board) != 9:
         raise InvalidFormatError("a board is a list of 9 rows")
@@ -110,21 +112,8 @@ def check_board(board: object) -> Board:
         for c, ch in enumerate(row):
             if not isinstance(ch, str) or len(ch) != 1 or ch not in ".123456789":
                 raise InvalidFormatError(f"r{r + 1}c{c + 1} holds {ch!r}, not '1'-'9' or '.'")
-    _check_givens(board)
+    Grid("".join("".join(row) for row in board)).check()  # the package's one conflict check
     return board
-
-
-def _check_givens(board: Board) -> None:
-    seen: set[tuple[str, int, str]] = set()
-    for r in range(9):
-        for c in range(9):
-            d = board[r][c]
-            if d == ".":
-                continue
-            for house in (("row", r, d), ("column", c, d), ("box", r // 3 * 3 + c // 3, d)):
-                if house in seen:
-                    raise InvalidPuzzleError(f"r{r + 1}c{c + 1}: digit {d} repeats in its {house[0]}")
-                seen.add(house)
 
 
 def run(
