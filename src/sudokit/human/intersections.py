@@ -87,7 +87,7 @@ def _locked_subsets(state: Candidates, size: int) -> Iterator[Step]:
                 continue
             seen.add(combo)
             inside = sum(1 << c for c in combo)
-            elims = []
+            elims: list[tuple[int, int]] = []
             for house in (line, box):
                 for c in HOUSE_CELLS[house]:
                     if not (inside >> c) & 1 and cands[c] & union:
