@@ -251,8 +251,11 @@ class _SingleWriter:
         self.count += 1
         if self.count > 1:
             raise ValueError(f"format {self.spec.name} holds one puzzle; use txt, csv, jsonl, sdm, parquet or npy for many")
-        assert self.spec.dumps is not None
-        self.stream.write(self.spec.dumps(record.puzzle))
+        if self.spec.dumps_record is not None:
+            self.stream.write(self.spec.dumps_record(record))
+        else:
+            assert self.spec.dumps is not None
+            self.stream.write(self.spec.dumps(record.puzzle))
 
     def close(self) -> None:
         self.stream.flush()

@@ -33,6 +33,7 @@ class FormatSpec:
     dumps: Callable[[Any], str] | None = None
     read_records: Callable[[Any, str], Iterator[Record]] | None = None
     writer: Callable[[Any], CollectionWriter] | None = None
+    dumps_record: Callable[[Record], str] | None = None  # single formats that keep more than the puzzle
     pencil: bool = False  # dumps accepts a PencilGrid as well as a Grid
 
     @property

@@ -9,8 +9,8 @@ candidate string and the multi-line candidate grid. It converts to and from a pl
 
 The 729-character string has 9 characters per cell, in cell order; character ``k`` of a
 cell is digit ``k+1`` when that digit is a candidate, else ``.`` or ``0``. Those strings
-cannot tell a placed digit from a blank cell with one candidate, so on reading a cell with
-exactly one candidate is a placed digit (``PencilGrid.from_729``).
+cannot tell a placed digit from a blank cell with one candidate; on reading, a lone digit
+is placed unless a peer still lists it as a candidate (:meth:`PencilGrid.from_options`).
 
 >>> pg = PencilGrid.from_grid(Grid("123456789" + "." * 72))
 >>> sorted(pg.candidates[9])
@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import InvalidFormatError
-from ..grid import Grid
+from ..grid import PEERS, Grid
 
 __all__ = ["PencilGrid", "ALL_DIGITS"]
 
@@ -75,11 +75,23 @@ class PencilGrid:
     def from_729(cls, text: str) -> PencilGrid:
         """Read a 729-character candidate string (``.`` or ``0`` for a missing candidate).
 
-        A cell with exactly one candidate becomes a placed digit.
+        Cells with one candidate are resolved as in :meth:`from_options`.
         """
-        cells = _candidate_sets(text)
-        values = "".join(str(next(iter(c))) if len(c) == 1 else "." for c in cells)
-        return cls(Grid(values), cells)
+        return cls.from_options(_candidate_sets(text))
+
+    @classmethod
+    def from_options(cls, options: Iterable[Iterable[int]]) -> PencilGrid:
+        """Build from the digits each cell can hold, when placed digits are not marked.
+
+        A cell with one option ``d`` is a placed digit unless a peer with several
+        options still lists ``d``: then it is a blank cell with a naked single (the rule
+        HoDoKu applies when it imports a candidate grid).
+        """
+        opts = [frozenset(o) for o in options]
+        if len(opts) != 81:
+            raise InvalidFormatError(f"expected 81 cells, got {len(opts)}")
+        values = "".join(str(next(iter(o))) if _is_placed(opts, i) else "." for i, o in enumerate(opts))
+        return cls(Grid(values), opts)
 
     @classmethod
     def from_state(cls, digits: Grid | str, pencil_marks: Mapping[int, Iterable[int]] | str) -> PencilGrid:
@@ -122,14 +134,11 @@ class PencilGrid:
         digit = self._values[cell]
         return frozenset((digit,)) if digit else self._candidates[cell]
 
-    def collapse_singles(self) -> PencilGrid:
-        """A copy where each blank cell with one candidate holds that digit.
-
-        This is what a round trip through the 729-character string or the candidate
-        grid gives back (neither can tell the two apart).
-        """
-        values = "".join(str(next(iter(self.options(i)))) if len(self.options(i)) == 1 else "." for i in range(81))
-        return PencilGrid(Grid(values), self._candidates)
+    def normalized(self) -> PencilGrid:
+        """What a round trip through the 729-character string or the candidate grid gives
+        back: neither marks placed digits, so single-option cells are resolved by the rule
+        of :meth:`from_options`."""
+        return PencilGrid.from_options(self.options(i) for i in range(81))
 
     # ---------------------------------------------------------- identity
     def __eq__(self, other: object) -> bool:
@@ -143,6 +152,13 @@ class PencilGrid:
 
     def __repr__(self) -> str:
         return f"PencilGrid.from_state({self.digits!r}, {self.to_729()!r})"
+
+
+def _is_placed(options: list[frozenset[int]], cell: int) -> bool:
+    if len(options[cell]) != 1:
+        return False
+    digit = next(iter(options[cell]))
+    return not any(len(options[p]) > 1 and digit in options[p] for p in PEERS[cell])
 
 
 def _candidate_sets(text: str) -> list[frozenset[int]]:

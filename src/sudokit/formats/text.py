@@ -1,4 +1,4 @@
-"""Plain text: one 81-character puzzle a line (``txt``), and single grids (``line``, ``pretty``).
+"""Plain text: one 81-character puzzle a line (``txt``), and a single one (``line``).
 
 ``txt`` collection: blank lines and lines starting with ``#`` are skipped; anything after
 the first 81 characters that follows a separator (space, tab, ``: ; , |``) is ignored, so
@@ -8,8 +8,6 @@ written back; use CSV, JSONL or Parquet to keep solutions and ratings.
 >>> from sudokit.grid import Grid
 >>> dumps_line(Grid("1" + "." * 80))[:12]
 '1...........'
->>> print(dumps_pretty(Grid("123" + "." * 78)).splitlines()[0])
-1 2 3 | . . . | . . .
 """
 
 from __future__ import annotations
@@ -17,13 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO
 
-from ..errors import InvalidFormatError
 from ..grid import Grid
 from ._base import content_lines, parse_cells, puzzle_token
-from ._errors import format_error, relocate
+from ._errors import format_error
 from .record import Record
 
-__all__ = ["read_txt", "TxtWriter", "loads_line", "dumps_line", "loads_pretty", "dumps_pretty"]
+__all__ = ["read_txt", "TxtWriter", "loads_line", "dumps_line"]
 
 
 def read_txt(stream: IO[str], source: str) -> Iterator[Record]:
@@ -61,16 +58,3 @@ def loads_line(text: str, source: str = "<string>") -> Grid:
 def dumps_line(grid: Grid) -> str:
     """The 81-character line with ``.`` for blanks, and a newline."""
     return f"{grid}\n"
-
-
-def loads_pretty(text: str, source: str = "<string>") -> Grid:
-    """A multi-line grid: 9 rows of cells, with ``| - + =`` and spaces as decoration."""
-    try:
-        return Grid.parse(text)
-    except InvalidFormatError as exc:
-        raise relocate(exc, source, exc.line) if exc.line else format_error(str(exc), source) from None
-
-
-def dumps_pretty(grid: Grid) -> str:
-    """:meth:`Grid.pretty` with a trailing newline."""
-    return grid.pretty() + "\n"
