@@ -208,8 +208,9 @@ def walk(
     With a ``solution``, getting stuck adds a backtracking step instead of stopping.
     """
     steps: list[Step] = []
+    blanks = sum(1 << i for i, v in enumerate(state.values) if not v)
     while len(steps) < max_steps:
-        if state.is_solved():
+        if not blanks:
             return steps, "solved"
         step = next_step(state, techniques)
         if step is None:
@@ -218,12 +219,14 @@ def walk(
             step = backtracking_step(state, solution)
         state.apply(step)
         steps.append(step)
-        if _broken(state):
+        for cell, _digit in step.placements:
+            blanks &= ~(1 << cell)
+        if blanks & ~_candidate_cells(state):
             raise SudokuError(f"internal error: the step '{step}' left a cell without candidates")
     return steps, ("solved" if state.is_solved() else "max_steps")
 
 
-def _broken(state: Candidates) -> bool:
-    """True when a blank cell has no candidate left (a wrong step or a bad user state)."""
-    values, cands = state.values, state.cands
-    return any(not cands[i] and not values[i] for i in range(81))
+def _candidate_cells(state: Candidates) -> int:
+    """81-bit mask of the cells that still have a candidate (nine ORs, no cell loop)."""
+    where = state.where
+    return where[1] | where[2] | where[3] | where[4] | where[5] | where[6] | where[7] | where[8] | where[9]
