@@ -24,6 +24,8 @@ from sudokit import solve
 from sudokit.human import TECHNIQUES, Candidates, find_steps
 from sudokit.human.model import BIT
 
+pytestmark = pytest.mark.single_backend
+
 RATED = Path(__file__).resolve().parents[2] / "shared" / "data" / "rated"
 REGLIB = RATED / "hodoku_reglib-1.3.txt"
 LEARNING = RATED / "sudocue_learningcurve_rated.tsv"
