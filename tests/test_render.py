@@ -116,7 +116,7 @@ def test_hint_highlights_appear() -> None:
     assert {"role-base", "role-cover", "role-fin", "house", "placement", "struck", "strike",
             "disc-elimination", "disc-placement", "disc-base", "link-strong", "link-weak"} <= found
     assert texts(root, "struck") == ["1", "2"]
-    weak = [e for e in root.iter(NS + "line") if e.get("class") == "link-weak"]
+    weak = [e for e in root.iter() if e.get("class") == "link-weak"]
     assert weak and weak[0].get("stroke-dasharray")
 
 

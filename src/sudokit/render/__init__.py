@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from ._model import Board, Highlights, board
+from ._model import Board, Highlights, board, highlights_of
 from .book import make_book
 from .pdf import to_pdf
 from .png import to_png
@@ -28,6 +28,7 @@ __all__ = [
     "board",
     "get_theme",
     "grid_repr_svg",
+    "highlights_of",
     "make_book",
     "save",
     "step_repr_svg",

@@ -1,10 +1,15 @@
 """The one drawing model shared by SVG, PNG and PDF: geometry plus a display list.
 
-:func:`layout` turns a board, its highlights and a theme into a list of four primitive
-shapes (:class:`Rect`, :class:`Line`, :class:`Circle`, :class:`Text`) in a square of
+:func:`layout` turns a board, its highlights and a theme into a list of five primitive
+shapes (:class:`Rect`, :class:`Line`, :class:`Path`, :class:`Circle`, :class:`Text`) in a square of
 ``size`` units, painted in list order. ``kind`` names what a shape is (``given``, ``mark``, ``struck``,
 ``role-fin``, ``link-weak``, ...): SVG writes it as the ``class`` attribute. Each back end only knows how to paint those four
 shapes, so all outputs show the same picture.
+
+Paint order: background, house/role/placement tints, grid lines, chain links, big digits,
+pencil marks (with their discs). Links go under the digits so they never hide one; a link
+longer than a cell is drawn as a curve bowed towards the grid's centre, so a link along a
+row or column does not run through the candidates between its ends.
 
 Geometry of one cell (``cell`` units wide): a big digit is centred in it; pencil mark
 ``d`` sits in a 3x3 sub-grid, column ``(d-1) % 3``, row ``(d-1) // 3``, like a phone pad::
@@ -23,7 +28,7 @@ from typing import Union
 from ._model import Board, Highlights
 from .themes import Theme
 
-__all__ = ["Rect", "Line", "Circle", "Text", "Shape", "Geometry", "layout"]
+__all__ = ["Rect", "Line", "Path", "Circle", "Text", "Shape", "Geometry", "layout"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,17 @@ class Line:
 
 
 @dataclass(frozen=True)
+class Path:
+    """An open polyline through ``points`` (curves arrive here already sampled)."""
+
+    points: tuple[tuple[float, float], ...]
+    color: str
+    width: float
+    dash: tuple[float, float] | None = None
+    kind: str = ""
+
+
+@dataclass(frozen=True)
 class Circle:
     """A filled disc centred at (cx, cy)."""
 
@@ -78,7 +94,7 @@ class Text:
     kind: str = ""
 
 
-Shape = Union[Rect, Line, Circle, Text]
+Shape = Union[Rect, Line, Path, Circle, Text]
 
 
 @dataclass(frozen=True)
@@ -154,9 +170,9 @@ def layout(shown: Board, marks: Highlights, theme: Theme, size: float) -> list[S
     shapes: list[Shape] = [Rect(0, 0, size, size, fill=theme.background, kind="background")]
     shapes += _fills(geo, marks, theme)
     shapes += _grid_lines(geo, theme)
+    shapes += _links(geo, marks, theme)
     shapes += _digits(geo, shown, marks, theme)
     shapes += _pencil(geo, shown, marks, theme)
-    shapes += _links(geo, marks, theme)
     return shapes
 
 
@@ -233,17 +249,53 @@ def _mark(geo: Geometry, theme: Theme, cell: int, digit: int, disc: tuple[str, s
 
 
 def _links(geo: Geometry, marks: Highlights, theme: Theme) -> list[Shape]:
-    """Chain links from candidate to candidate, trimmed so they do not cover the digits."""
+    """Chain links from candidate to candidate, trimmed so they stop at the candidates' discs."""
     shapes: list[Shape] = []
     for (ca, da), (cb, db), strong in marks.links:
-        x1, y1 = geo.mark_centre(ca, da)
-        x2, y2 = geo.mark_centre(cb, db)
-        length = math.hypot(x2 - x1, y2 - y1)
-        if length <= 2 * geo.disc:
+        points = _trim(_bow(geo, geo.mark_centre(ca, da), geo.mark_centre(cb, db)), geo.disc)
+        if len(points) < 2:
             continue
-        ux, uy = (x2 - x1) / length * geo.disc, (y2 - y1) / length * geo.disc
         dash = None if strong else (geo.sub * 0.35, geo.sub * 0.25)
-        color = theme.strong_link if strong else theme.weak_link
-        kind = "link-strong" if strong else "link-weak"
-        shapes.append(Line(x1 + ux, y1 + uy, x2 - ux, y2 - uy, color, max(0.8, geo.sub * 0.08), dash, kind=kind))
+        color, kind = (theme.strong_link, "link-strong") if strong else (theme.weak_link, "link-weak")
+        shapes.append(Path(tuple(points), color, max(1.0, geo.sub * 0.11), dash, kind=kind))
     return shapes
+
+
+def _bow(geo: Geometry, a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, float]]:
+    """Points along the link a-b: straight within about a cell, else a quadratic curve
+    bowed towards the centre of the grid."""
+    (x1, y1), (x2, y2) = a, b
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length <= geo.cell * 1.2:
+        return [a, b]
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    nx, ny = -(y2 - y1) / length, (x2 - x1) / length
+    centre = geo.size / 2
+    if (centre - mx) * nx + (centre - my) * ny < 0:
+        nx, ny = -nx, -ny
+    bend = min(length * 0.2, geo.cell * 0.8)
+    cx, cy = mx + nx * bend, my + ny * bend
+    steps = 24
+    return [
+        ((1 - t) ** 2 * x1 + 2 * (1 - t) * t * cx + t * t * x2, (1 - t) ** 2 * y1 + 2 * (1 - t) * t * cy + t * t * y2)
+        for t in (k / steps for k in range(steps + 1))
+    ]
+
+
+def _trim(points: list[tuple[float, float]], radius: float) -> list[tuple[float, float]]:
+    """Cut ``radius`` off both ends of a polyline (exactly, on the segment that crosses it)."""
+    for _ in range(2):
+        points = _trim_start(points, radius)[::-1]
+    return points
+
+
+def _trim_start(points: list[tuple[float, float]], radius: float) -> list[tuple[float, float]]:
+    x0, y0 = points[0]
+    for k in range(1, len(points)):
+        x, y = points[k]
+        if math.hypot(x - x0, y - y0) >= radius:
+            px, py = points[k - 1]
+            d0, d1 = math.hypot(px - x0, py - y0), math.hypot(x - x0, y - y0)
+            t = (radius - d0) / (d1 - d0) if d1 > d0 else 0.0
+            return [(px + (x - px) * t, py + (y - py) * t)] + points[k:]
+    return []

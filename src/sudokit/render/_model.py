@@ -145,8 +145,9 @@ def _from_candidates(state: Any) -> Board:
     return Board(values, clue_cells, marks)
 
 
-def highlights_of(obj: Any, shown: Board) -> Highlights:
-    """Turn ``highlights=`` (None, :class:`Highlights`, a mapping or a hint step) into one.
+def highlights_of(obj: Any, shown: Any) -> Highlights:
+    """Turn ``highlights=`` (None, :class:`Highlights`, a mapping or a hint step) into one,
+    for the board ``shown`` (a :class:`Board` or any input :func:`board_of` accepts).
 
     For a step, the pattern candidates are its ``digits`` in its pattern cells, where the
     board shows them as pencil marks or the cell has no marks at all (eliminated ones are
@@ -154,6 +155,7 @@ def highlights_of(obj: Any, shown: Board) -> Highlights:
     """
     if obj is None:
         return Highlights()
+    shown = board_of(shown)
     if isinstance(obj, Highlights):
         return obj
     if isinstance(obj, Mapping):

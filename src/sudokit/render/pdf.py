@@ -10,7 +10,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from ._deps import require
-from ._layout import Circle, Line, Rect, Shape, Text, layout
+from ._layout import Circle, Line, Path, Rect, Shape, Text, layout
 from ._model import prepare
 from .themes import ThemeLike, get_theme
 
@@ -70,7 +70,9 @@ def paint(document: FPDF, shapes: list[Shape], x: float = 0.0, y: float = 0.0) -
         if isinstance(shape, Rect):
             _rect(document, shape, x, y)
         elif isinstance(shape, Line):
-            _line(document, shape, x, y)
+            _line(document, ((shape.x1, shape.y1), (shape.x2, shape.y2)), shape.color, shape.width, shape.dash, x, y)
+        elif isinstance(shape, Path):
+            _line(document, shape.points, shape.color, shape.width, shape.dash, x, y)
         elif isinstance(shape, Circle):
             document.set_fill_color(*_rgb(shape.fill))
             document.ellipse(shape.cx + x - shape.r, shape.cy + y - shape.r, 2 * shape.r, 2 * shape.r, style="F")
@@ -93,13 +95,25 @@ def _rect(document: FPDF, shape: Rect, x: float, y: float) -> None:
         document.rect(shape.x + x, shape.y + y, shape.w, shape.h, style="D")
 
 
-def _line(document: FPDF, shape: Line, x: float, y: float) -> None:
-    document.set_draw_color(*_rgb(shape.color))
-    document.set_line_width(shape.width)
-    if shape.dash:
-        document.set_dash_pattern(dash=shape.dash[0], gap=shape.dash[1])
-    document.line(shape.x1 + x, shape.y1 + y, shape.x2 + x, shape.y2 + y)
-    if shape.dash:
+def _line(
+    document: FPDF,
+    points: tuple[tuple[float, float], ...],
+    color: str,
+    width: float,
+    dash: tuple[float, float] | None,
+    x: float,
+    y: float,
+) -> None:
+    document.set_draw_color(*_rgb(color))
+    document.set_line_width(width)
+    if dash:
+        document.set_dash_pattern(dash=dash[0], gap=dash[1])
+    moved = [(px + x, py + y) for px, py in points]
+    if len(moved) == 2:
+        document.line(*moved[0], *moved[1])
+    else:
+        document.polyline(moved)
+    if dash:
         document.set_dash_pattern()
 
 

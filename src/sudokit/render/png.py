@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ._deps import require
-from ._layout import Circle, Line, Rect, Shape, Text, layout
+from ._layout import Circle, Line, Path, Rect, Shape, Text, layout
 from ._model import prepare
 from .themes import ThemeLike, get_theme
 
@@ -80,7 +80,9 @@ def _paint(draw: ImageDraw.ImageDraw, shape: Shape, offset: tuple[float, float])
     if isinstance(shape, Rect):
         _rect(draw, shape, ox, oy)
     elif isinstance(shape, Line):
-        _line(draw, shape, ox, oy)
+        _path(draw, ((shape.x1, shape.y1), (shape.x2, shape.y2)), shape.color, shape.width, shape.dash, ox, oy)
+    elif isinstance(shape, Path):
+        _path(draw, shape.points, shape.color, shape.width, shape.dash, ox, oy)
     elif isinstance(shape, Circle):
         cx, cy, r = shape.cx + ox, shape.cy + oy, shape.r
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=shape.fill)
@@ -99,20 +101,45 @@ def _rect(draw: ImageDraw.ImageDraw, shape: Rect, ox: float, oy: float) -> None:
         draw.rectangle(box, outline=shape.stroke, width=max(1, round(shape.width)))
 
 
-def _line(draw: ImageDraw.ImageDraw, shape: Line, ox: float, oy: float) -> None:
-    width = max(1, round(shape.width))
-    x1, y1, x2, y2 = shape.x1 + ox, shape.y1 + oy, shape.x2 + ox, shape.y2 + oy
-    if shape.dash is None:
-        draw.line([(x1, y1), (x2, y2)], fill=shape.color, width=width)
-        return
-    length = math.hypot(x2 - x1, y2 - y1)
-    on, off = shape.dash
-    start = 0.0
-    while start < length:
-        end = min(start + on, length)
-        a, b = start / length, end / length
-        draw.line([(x1 + (x2 - x1) * a, y1 + (y2 - y1) * a), (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b)], fill=shape.color, width=width)
-        start = end + off
+def _path(
+    draw: ImageDraw.ImageDraw,
+    points: tuple[tuple[float, float], ...],
+    color: str,
+    line_width: float,
+    dash: tuple[float, float] | None,
+    ox: float,
+    oy: float,
+) -> None:
+    """A polyline, dashed by walking along it when ``dash`` is given."""
+    width = max(1, round(line_width))
+    moved = [(x + ox, y + oy) for x, y in points]
+    pieces = [moved] if dash is None else _dashes(moved, dash)
+    for piece in pieces:
+        draw.line(piece, fill=color, width=width, joint="curve" if len(piece) > 2 else None)
+
+
+def _dashes(points: list[tuple[float, float]], dash: tuple[float, float]) -> list[list[tuple[float, float]]]:
+    """Split a polyline into the "on" pieces of an (on, off) dash pattern."""
+    on, off = dash
+    pieces: list[list[tuple[float, float]]] = []
+    current: list[tuple[float, float]] = [points[0]]
+    drawing, left = True, on
+    for (x1, y1), (x2, y2) in zip(points, points[1:]):
+        length, done = math.hypot(x2 - x1, y2 - y1), 0.0
+        while length - done > left:
+            done += left
+            t = done / length
+            point = (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t)
+            if drawing:
+                pieces.append(current + [point])
+            current = [point]
+            drawing, left = not drawing, off if drawing else on
+        left -= length - done
+        if drawing:
+            current.append((x2, y2))
+    if drawing and len(current) > 1:
+        pieces.append(current)
+    return pieces
 
 
 def _text(draw: ImageDraw.ImageDraw, shape: Text, ox: float, oy: float) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ._layout import Circle, Line, Rect, Shape, Text, layout
+from ._layout import Circle, Line, Path, Rect, Shape, Text, layout
 from ._model import prepare
 from .themes import ThemeLike, get_theme
 
@@ -89,6 +89,13 @@ def _element(shape: Shape) -> str:
         return (
             f'<line{cls} x1="{_num(shape.x1)}" y1="{_num(shape.y1)}" x2="{_num(shape.x2)}" y2="{_num(shape.y2)}" '
             f'stroke="{shape.color}" stroke-width="{_num(shape.width)}" stroke-linecap="round"{dash}/>'
+        )
+    if isinstance(shape, Path):
+        dash = f' stroke-dasharray="{_num(shape.dash[0])} {_num(shape.dash[1])}"' if shape.dash else ""
+        points = " ".join(f"{_num(x)},{_num(y)}" for x, y in shape.points)
+        return (
+            f'<polyline{cls} points="{points}" fill="none" stroke="{shape.color}" '
+            f'stroke-width="{_num(shape.width)}" stroke-linecap="round" stroke-linejoin="round"{dash}/>'
         )
     if isinstance(shape, Circle):
         return f'<circle{cls} cx="{_num(shape.cx)}" cy="{_num(shape.cy)}" r="{_num(shape.r)}" fill="{shape.fill}"/>'
