@@ -34,15 +34,16 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
+from itertools import combinations
 from typing import Any
 
 from ..grid import Grid, PuzzleLike
 from . import registry
-from .model import Candidates
+from .model import HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, Candidates, cells_of
 from .path import BACKTRACKING, MAX_STEPS, enabled_techniques, solve_and_count, walk
-from .step import Step
+from .step import Step, cell_text, cells_text
 
 __all__ = ["Rating", "rate", "BANDS", "HODOKU_LEVELS", "HODOKU_MAX_SCORE", "ENGINE_VERSION", "hodoku_order", "band_for"]
 
@@ -174,10 +175,12 @@ def rate(
     use_uniqueness = count == 1 if uniqueness is None else bool(uniqueness)
     enabled = enabled_techniques(techniques, use_uniqueness)
     by_id = {t.id: t for t in enabled}
-    se_steps, se_end = walk(Candidates.from_puzzle(grid), enabled, max_steps=max_steps)
+    se_order = se_techniques(enabled)
+    by_id.update((t.id, t) for t in se_order)
+    se_steps, se_end = walk(Candidates.from_puzzle(grid), se_order, max_steps=max_steps)
     solved = se_end == "solved"
     ordered = hodoku_order(enabled)
-    if ordered == enabled:
+    if ordered == se_order:
         ho_steps, ho_end = se_steps, se_end
     else:
         ho_steps, ho_end = walk(Candidates.from_puzzle(grid), ordered, max_steps=max_steps)
@@ -238,3 +241,128 @@ def _level_index(level: object) -> int:
         return min(max(level, 0), len(HODOKU_LEVELS) - 1)
     text = str(getattr(level, "name", level)).capitalize()
     return HODOKU_LEVELS.index(text) if text in HODOKU_LEVELS else 0
+
+
+# ------------------------------------------------- SE's "direct" variants
+# Sudoku Explainer rates a pointing, claiming, hidden pair or hidden triple that at once
+# leaves a hidden single as one "direct" step with a lower rating than the indirect
+# technique (serate 1.2.1: Direct Pointing 1.7, Direct Claiming 1.9, Direct Hidden Pair
+# 2.0, Direct Hidden Triplet 2.5; rules ``Locking(true)`` and ``HiddenSet(n, true)``).
+# The SE-ordered path of :func:`rate` tries them too, so that ER/EP/ED follow serate;
+# ``explain`` and the HoDoKu path do not use them (they are not techniques of their own).
+_BOXES, _COLS, _ROWS = range(18, 27), range(9, 18), range(0, 9)
+_CROSSING: tuple[tuple[int, ...], ...] = tuple(
+    tuple(h2 for h2 in range(27) if h2 != h and HOUSE_MASK[h] & HOUSE_MASK[h2] and h2 // 9 != h // 9) for h in range(27)
+)
+
+
+def _direct_locking(state: Candidates, pointing: bool) -> Iterator[Step]:
+    """SE's direct pointing/claiming: a locked digit that leaves a hidden single in a
+    parallel house (same search order as SE: box/column, box/row, column/box, row/box)."""
+    kinds = ((_BOXES, 9), (_BOXES, 0)) if pointing else ((_COLS, 18), (_ROWS, 18))
+    where = state.where
+    for houses1, kind2 in kinds:
+        for v in range(1, 10):
+            wv = where[v]
+            for h1 in houses1:
+                pos1 = wv & HOUSE_MASK[h1]
+                if pos1.bit_count() < 2:
+                    continue
+                for h2 in _CROSSING[h1]:
+                    if h2 // 9 != kind2 // 9 or pos1 & ~HOUSE_MASK[h2]:
+                        continue
+                    for h3 in _CROSSING[h2]:
+                        if h3 == h1 or h3 // 9 != h1 // 9:
+                            continue
+                        pos3 = wv & HOUSE_MASK[h3]
+                        remain = pos3 & ~HOUSE_MASK[h2]
+                        if pos3.bit_count() > 1 and remain.bit_count() == 1:
+                            yield _direct_locking_step(pointing, v, h1, h2, h3, pos1, remain)
+
+
+def _direct_locking_step(pointing: bool, v: int, h1: int, h2: int, h3: int, pos1: int, remain: int) -> Step:
+    cell = remain.bit_length() - 1
+    technique, name = ("direct_pointing", "Direct Pointing") if pointing else ("direct_claiming", "Direct Claiming")
+    return Step(
+        technique, name, "intersections",
+        placements=((cell, v),),  # SE applies only the placement of a direct hint
+        cells=tuple((c, "base") for c in cells_of(pos1)),
+        houses=(HOUSE_NAMES[h1], HOUSE_NAMES[h2], HOUSE_NAMES[h3]),
+        digits=(v,),
+        why=(f"In {HOUSE_NAMES[h1]}, {v} is locked in {cells_text(cells_of(pos1))} ({HOUSE_NAMES[h2]}), "
+             f"so in {HOUSE_NAMES[h3]} {v} can only go in {cell_text(cell)}."),
+    )
+
+
+def _direct_hidden_set(state: Candidates, degree: int) -> Iterator[Step]:
+    """SE's direct hidden pair/triple: a hidden set whose cells, once cleared of other
+    digits, leave a hidden single in the same house (houses: boxes, columns, rows)."""
+    values, where = state.values, state.where
+    for h in (*_BOXES, *_COLS, *_ROWS):
+        if sum(1 for c in HOUSE_CELLS[h] if not values[c]) <= degree:
+            continue
+        pos = [0] + [where[v] & HOUSE_MASK[h] for v in range(1, 10)]
+        many = [v for v in range(1, 10) if pos[v].bit_count() > 1]
+        for combo in combinations(many, degree):
+            union = 0
+            for v in combo:
+                union |= pos[v]
+            if union.bit_count() != degree:
+                continue
+            for v2 in many:
+                rest = pos[v2] & ~union
+                if v2 not in combo and rest.bit_count() == 1:
+                    yield _direct_hidden_step(degree, h, combo, union, v2, rest)
+                    break
+
+
+def _direct_hidden_step(degree: int, h: int, combo: tuple[int, ...], union: int, v2: int, rest: int) -> Step:
+    cell = rest.bit_length() - 1
+    cells = cells_of(union)
+    technique, name = ("direct_hidden_pair", "Direct Hidden Pair") if degree == 2 else ("direct_hidden_triple", "Direct Hidden Triple")
+    return Step(
+        technique, name, "subsets",
+        placements=((cell, v2),),  # SE applies only the placement of a direct hint
+        cells=tuple((c, "base") for c in cells),
+        houses=(HOUSE_NAMES[h],),
+        digits=combo,
+        why=(f"In {HOUSE_NAMES[h]}, {', '.join(map(str, combo))} fill {cells_text(cells)}, "
+             f"so {v2} can only go in {cell_text(cell)}."),
+    )
+
+
+def _find_direct_pointing(state: Candidates) -> Iterator[Step]:
+    return _direct_locking(state, True)
+
+
+def _find_direct_claiming(state: Candidates) -> Iterator[Step]:
+    return _direct_locking(state, False)
+
+
+def _find_direct_hidden_pair(state: Candidates) -> Iterator[Step]:
+    return _direct_hidden_set(state, 2)
+
+
+def _find_direct_hidden_triple(state: Candidates) -> Iterator[Step]:
+    return _direct_hidden_set(state, 3)
+
+
+#: (base technique id, SE's direct variant); the variant is used only with its base.
+SE_DIRECT: tuple[tuple[str, registry.Technique], ...] = (
+    ("pointing", registry.Technique("direct_pointing", "Direct Pointing", "intersections", _find_direct_pointing, 1.7, 50, "medium")),
+    ("claiming", registry.Technique("direct_claiming", "Direct Claiming", "intersections", _find_direct_claiming, 1.9, 50, "medium")),
+    ("hidden_pair", registry.Technique("direct_hidden_pair", "Direct Hidden Pair", "subsets", _find_direct_hidden_pair, 2.0, 70, "medium")),
+    ("hidden_triple", registry.Technique("direct_hidden_triple", "Direct Hidden Triple", "subsets", _find_direct_hidden_triple, 2.5, 100, "medium")),
+)
+
+
+def se_techniques(enabled: Sequence[registry.Technique]) -> tuple[registry.Technique, ...]:
+    """``enabled`` plus SE's direct variants of the enabled bases, each placed before the
+    first technique with a higher SE rating (so in SE's order)."""
+    order = list(enabled)
+    ids = {t.id for t in enabled}
+    for base, direct in SE_DIRECT:
+        if base in ids:
+            at = next((k for k, t in enumerate(order) if t.se_rating > direct.se_rating), len(order))
+            order.insert(at, direct)
+    return tuple(order)
