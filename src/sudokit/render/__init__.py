@@ -14,7 +14,7 @@ from __future__ import annotations
 from ._model import Board, Highlights, board, highlights_of
 from .book import make_book
 from .pdf import to_pdf
-from .png import to_png
+from .png import to_image, to_png
 from .save import save
 from .svg import grid_repr_svg, step_repr_svg, to_svg
 from .terminal import to_terminal, use_color
@@ -32,6 +32,7 @@ __all__ = [
     "make_book",
     "save",
     "step_repr_svg",
+    "to_image",
     "to_pdf",
     "to_png",
     "to_svg",
