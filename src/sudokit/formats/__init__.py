@@ -61,14 +61,15 @@ def format_names() -> list[str]:
 
 
 # ------------------------------------------------------------------ reading
-def read(source: Source, format: str | None = None) -> Puzzle:
+def read(source: Source, format: str | None = None, *, name: str | None = None) -> Puzzle:
     """Read one puzzle from a path or an open stream.
 
     Returns a :class:`Grid`, or a :class:`PencilGrid` for pencil-mark formats
     (``sukaku``, ``pm``). A collection file with exactly one puzzle reads too; with more,
-    :class:`InvalidFormatError` says to use :func:`read_collection`.
+    :class:`InvalidFormatError` says to use :func:`read_collection`. ``name`` overrides
+    the source's name in error messages (useful for streams).
     """
-    name = name_of(source)
+    name = name or name_of(source)
     data = _read_all(source)
     spec = _resolve(source, format, data[:_HEAD])
     if spec.loads is not None:
@@ -79,18 +80,19 @@ def read(source: Source, format: str | None = None) -> Puzzle:
     if first is None:
         raise format_error("no puzzle found", name)
     if next(records, None) is not None:
-        raise format_error(f"holds more than one puzzle; use read_collection() (format {spec.name})", name)
+        raise format_error(f"holds more than one puzzle (format {spec.name}); read it as a collection", name)
     return first.puzzle
 
 
-def read_collection(source: Source, format: str | None = None) -> Iterator[Record]:
+def read_collection(source: Source, format: str | None = None, *, name: str | None = None) -> Iterator[Record]:
     """Yield every puzzle of a collection as a :class:`Record`, lazily.
 
     Text formats are read line by line and binary ones in blocks, so memory stays flat
     however large the file. Single-puzzle formats yield one record (a pencil grid yields
-    its placed digits). Errors are :class:`InvalidFormatError` naming ``file:line``.
+    its placed digits). Errors are :class:`InvalidFormatError` naming ``file:line``
+    (``name`` overrides the source's name in them).
     """
-    name = name_of(source)
+    name = name or name_of(source)
     if is_path(source):
         with open(cast("str | os.PathLike[str]", source), "rb") as probe:
             head = probe.read(_HEAD)

@@ -8,11 +8,12 @@ content, in this order:
    ``jsonl``; one object is ``json``; a list of lists is ``leetcode``;
 3. marked text: a ``[Puzzle]`` section is SadMan ``sdk``; ``:dddd:x:`` lines are HoDoKu's
    library format (``hodoku``);
-4. lines: a first line of 729 candidate characters is ``sukaku``; a comma-separated first
+4. lines: 729 candidate characters (on one line or nine of 81) are ``sukaku``; a comma-separated first
    line whose first field is a puzzle or a known column name is ``csv``; an 81-character
    first line is ``line`` when it is the only one, else ``txt``;
 5. a multi-line grid: cells holding several digits make it a candidate grid (``pm``),
-   otherwise it is a ``pretty`` grid (Simple Sudoku ``.ss`` grids read as ``pretty`` too).
+   otherwise compact ``xxx|xxx|xxx`` rows are Simple Sudoku ``ss`` and anything else is a
+   ``pretty`` grid (all plain grids share one reader, so this only picks the writer).
 """
 
 from __future__ import annotations
@@ -79,11 +80,13 @@ def detect_text(text: str) -> str | None:
 
 def _sniff_json(text: str, content: list[str]) -> str | None:
     if content[0].startswith("["):
-        return "leetcode"
+        # A board is a list of lists; our JSON collection is a list of objects or strings.
+        inner = text.lstrip()[1:].lstrip()[:1]
+        return "leetcode" if inner in ("[", "") else "json"
     if '"ipuz' in text or "ipuz.org" in text:
         return "ipuz"
-    if len(content) > 1 and all(ln.startswith("{") for ln in content[:3]) and _is_json(content[0]):
-        return "jsonl"
+    if len(content) > 1 and _is_json(content[0]):
+        return "jsonl"  # a whole object on the first line, and more lines
     return "json"
 
 
@@ -97,8 +100,10 @@ def _is_json(text: str) -> bool:
 
 def _sniff_lines(first: str, content: list[str]) -> str | None:
     head = first.split(",", 1)[0].strip().strip('"').lower()
-    if len(first) >= 729 and _all_cells(first[:729]) and (len(first) == 729 or first[729] in " \t:;,|"):
+    if len(first) >= 729 and _is_729(first[:729]) and (len(first) == 729 or first[729] in " \t:;,|"):
         return "sukaku"
+    if len(content) >= 9 and all(len(ln) == 81 for ln in content[:9]) and _is_729("".join(content[:9])):
+        return "sukaku"  # the 9-lines-of-81 layout
     if "," in first and (head in _CSV_NAMES or (len(head) == 81 and _all_cells(head))):
         return "csv"
     if len(first) >= 81 and _all_cells(first[:81]) and (len(first) == 81 or first[81] in " \t:;,|"):
@@ -106,6 +111,11 @@ def _sniff_lines(first: str, content: list[str]) -> str | None:
     if all(set(ln) <= _GRID_CHARS for ln in content[:30]):
         return _sniff_grid(content)
     return None
+
+
+def _is_729(text: str) -> bool:
+    """Candidate characters: position k of each 9-character cell is ``k+1``, ``.`` or ``0``."""
+    return all(ch in ".0" or ch == str(k % 9 + 1) for k, ch in enumerate(text))
 
 
 def _all_cells(text: str) -> bool:
@@ -119,4 +129,7 @@ def _sniff_grid(content: list[str]) -> str:
         tokens = [t for t in re.split(r"[|:\s]+", line) if t]
         if len(tokens) == 9 and any(len(t) > 1 for t in tokens) and all(t.isdigit() or t in ".0" for t in tokens):
             return "pm"
+    rows = [ln for ln in content if "---" not in ln]
+    if rows and all("|" in ln and " " not in ln for ln in rows):
+        return "ss"  # compact rows like 53.|.7.|...
     return "pretty"

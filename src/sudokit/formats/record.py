@@ -31,7 +31,8 @@ class Record:
     """A puzzle with optional solution, rating, technique names and generator seed.
 
     ``rating`` is a number or a label (e.g. ``"hard"``); ``techniques`` is a tuple of
-    technique names; ``seed`` is the integer seed a generator used.
+    technique names (an empty one is stored as ``None``); ``seed`` is the integer seed a
+    generator used.
     """
 
     puzzle: Grid
@@ -39,6 +40,11 @@ class Record:
     rating: Rating | None = None
     techniques: tuple[str, ...] | None = None
     seed: int | None = None
+
+    def __post_init__(self) -> None:
+        # No techniques and an empty list read back the same from CSV: keep one spelling.
+        if self.techniques is not None and len(self.techniques) == 0:
+            object.__setattr__(self, "techniques", None)
 
     @classmethod
     def of(cls, value: RecordLike) -> Record:
