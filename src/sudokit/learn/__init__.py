@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..errors import InvalidFormatError
 from . import bookkeeping, check_everything, positional, template
 from ._budget import Board, Event, SolveReport, check_board, replay
 
@@ -72,7 +73,5 @@ def board_from_string(puzzle: str) -> Board:
     """
     text = puzzle.strip().replace("0", ".")
     if len(text) != 81:
-        from ..errors import InvalidFormatError
-
         raise InvalidFormatError(f"expected 81 characters, got {len(text)}")
     return [list(text[i : i + 9]) for i in range(0, 81, 9)]
