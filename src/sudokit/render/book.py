@@ -190,6 +190,15 @@ def _frame(document: FPDF, heading: str) -> None:
     document.text((width - document.get_string_width(number)) / 2, height - _MARGIN + 4, number)
 
 
+def _fit(document: FPDF, text: str, width: float) -> str:
+    """``text``, shortened with "..." until it fits ``width`` points in the current font."""
+    if document.get_string_width(text) <= width:
+        return text
+    while text and document.get_string_width(text + "...") > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
 def _draw_slot(document: FPDF, box: _Box, item: _Slot, look: Any) -> None:
     """A caption line over a grid, the pair centred in its box."""
     x, y, w, h = box
@@ -197,10 +206,11 @@ def _draw_slot(document: FPDF, box: _Box, item: _Slot, look: Any) -> None:
     side = min(w, h - _CAPTION)
     gx, gy = x + (w - side) / 2, y + (h - side - _CAPTION) / 2 + _CAPTION
     document.set_text_color(0, 0, 0)
-    document.set_font("helvetica", "B", 11)
-    document.text(gx + 2, gy - 5, latin1(left))
+    document.set_font("helvetica", "", 10)
+    right_width = document.get_string_width(latin1(right)) if right else 0.0
     if right:
-        document.set_font("helvetica", "", 10)
-        document.text(gx + side - 2 - document.get_string_width(latin1(right)), gy - 5, latin1(right))
+        document.text(gx + side - 2 - right_width, gy - 5, latin1(right))
+    document.set_font("helvetica", "B", 11)
+    document.text(gx + 2, gy - 5, _fit(document, latin1(left), side - right_width - 12))
     shown = board(grid, puzzle=puzzle)
     paint(document, layout(shown, Highlights(), look, side), gx, gy)

@@ -7,6 +7,7 @@ built-in Helvetica face (bold for givens), so no font is embedded or downloaded.
 from __future__ import annotations
 
 import os
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from ._deps import require
@@ -59,9 +60,23 @@ def new_document(page: str | tuple[float, float], title: str) -> FPDF:
     return document
 
 
+_PLAIN = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2026": "..."})
+
+
 def latin1(text: str) -> str:
-    """``text`` with characters the built-in PDF fonts cannot show replaced by ``?``."""
-    return text.encode("latin-1", "replace").decode("latin-1")
+    """``text`` for the built-in PDF fonts (Latin-1): dashes and curly quotes made plain,
+    accents kept where Latin-1 has them or dropped, anything else replaced by ``?``.
+
+    >>> latin1("Élan — “ćwiczenia” ✓")
+    'Élan - "cwiczenia" ?'
+    """
+    out = []
+    for ch in text.translate(_PLAIN):
+        if ord(ch) > 255:
+            base = unicodedata.normalize("NFKD", ch)[0]
+            ch = base if ord(base) < 256 else "?"
+        out.append(ch)
+    return "".join(out)
 
 
 def paint(document: FPDF, shapes: list[Shape], x: float = 0.0, y: float = 0.0) -> None:

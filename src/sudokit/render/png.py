@@ -145,7 +145,7 @@ def _dashes(points: list[tuple[float, float]], dash: tuple[float, float]) -> lis
 def _text(draw: ImageDraw.ImageDraw, shape: Text, ox: float, oy: float) -> None:
     font = _font(max(1, round(shape.size)))
     # Givens are bold: Pillow's bundled face has one weight, so thicken it with a stroke.
-    stroke = max(1, round(shape.size * 0.035)) if shape.bold else 0
+    stroke = max(1, round(shape.size * 0.025)) if shape.bold else 0
     left, top, right, bottom = draw.textbbox((0, 0), shape.text, font=font, stroke_width=stroke)
     x = shape.cx + ox - (left + right) / 2
     y = shape.cy + oy - (top + bottom) / 2
