@@ -1,0 +1,207 @@
+"""The Sudoku group: Transform laws, canonical form, equivalence and automorphisms.
+
+Nothing here depends on the solver kernel, so the module runs once.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudokit import ConflictingGivensError, Grid, solve
+from sudokit.transform import (
+    GROUP_ORDER,
+    IDENTITY,
+    Transform,
+    automorphisms,
+    canonical,
+    canonical_transform,
+    equivalent,
+)
+
+pytestmark = pytest.mark.single_backend
+
+PUZZLES = [
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",  # top1465 #1
+    "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+    ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...",  # 17 clues
+    "........1.....2.3..45.6...7.....68..1........48..7..5..5.....9.2.3.4....9..83.5.4",
+]
+#: The grid with the largest automorphism group (648 elements).
+MOST_SYMMETRIC = "123456789456789123789123456231564897564897231897231564312645978645978312978312645"
+
+transforms = st.integers(0, 2**32).map(lambda s: Transform.random(random.Random(s)))
+puzzles = st.sampled_from(PUZZLES)
+
+
+def first_appearance(cells: str) -> str:
+    """Relabel digits 1, 2, 3... in order of first appearance (the minimal relabelling)."""
+    labels: dict[str, str] = {}
+    for ch in cells:
+        if ch != "." and ch not in labels:
+            labels[ch] = str(len(labels) + 1)
+    return "".join(labels.get(ch, ".") for ch in cells)
+
+
+# ----------------------------------------------------------------------------- values
+def test_identity_and_repr_round_trip() -> None:
+    assert Transform() == IDENTITY == Transform.identity()
+    assert IDENTITY.is_identity and IDENTITY.is_geometric
+    t = Transform.random(random.Random(1))
+    assert eval(repr(t), {"Transform": Transform}) == t
+    assert hash(t) == hash(eval(repr(t), {"Transform": Transform}))
+    with pytest.raises(Exception):
+        t.transpose = True  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"rows": (0, 1, 3, 2, 4, 5, 6, 7, 8)},  # mixes bands
+        {"cols": (0, 1, 2, 3, 4, 5, 6, 7, 7)},  # not a permutation
+        {"digits": (1, 2, 3, 4, 5, 6, 7, 8, 8)},
+        {"digits": (0, 1, 2, 3, 4, 5, 6, 7, 8)},
+    ],
+)
+def test_invalid_transforms_are_rejected(kwargs: dict[str, tuple[int, ...]]) -> None:
+    with pytest.raises(ValueError):
+        Transform(**kwargs)  # type: ignore[arg-type]
+
+
+def test_group_order_and_line_permutations() -> None:
+    valid = 0
+    for perm in permutations(range(9)):
+        try:
+            Transform(rows=perm)
+        except ValueError:
+            continue
+        valid += 1
+    assert valid == 6**4 == 1296
+    assert GROUP_ORDER == 2 * valid * valid == 3_359_232
+
+
+# --------------------------------------------------------------------------- the laws
+@settings(max_examples=60, deadline=None)
+@given(transforms, transforms, transforms, puzzles)
+def test_composition_laws(a: Transform, b: Transform, c: Transform, p: str) -> None:
+    g = Grid.parse(p)
+    assert (a @ b).apply(g) == a.apply(b.apply(g))
+    assert a.then(b) == b @ a
+    assert (a @ b) @ c == a @ (b @ c)
+    assert a @ IDENTITY == IDENTITY @ a == a
+    assert (a @ a.inverse()).is_identity and (a.inverse() @ a).is_identity
+    assert a.inverse().inverse() == a
+    assert (a @ b).inverse() == b.inverse() @ a.inverse()
+    assert a.inverse().apply(a.apply(g)) == g
+    assert a**3 == a @ a @ a and (a**-1) == a.inverse() and (a**0).is_identity
+
+
+@settings(max_examples=30, deadline=None)
+@given(transforms)
+def test_transforms_keep_grids_valid(t: Transform) -> None:
+    grid = solve(PUZZLES[0])
+    image = t.apply(grid)
+    assert image.is_solved
+    assert t.apply(PUZZLES[0]).givens == Grid.parse(PUZZLES[0]).givens
+    assert t.apply_bytes(bytes(grid)) == bytes(image)
+    assert t(PUZZLES[0]) == t.apply(PUZZLES[0])
+
+
+def test_named_transforms_act_as_documented() -> None:
+    g = Grid.parse(PUZZLES[0])
+    tr = Transform(transpose=True).apply(g)
+    assert all(tr[r, c] == g[c, r] for r in range(9) for c in range(9))
+    swap = Transform(rows=(1, 0, 2, 3, 4, 5, 6, 7, 8)).apply(g)
+    assert str(swap)[:9] == str(g)[9:18]
+    relabel = Transform(digits=(2, 1, 3, 4, 5, 6, 7, 8, 9)).apply(g)
+    assert str(relabel) == str(g).translate(str.maketrans("12", "21"))
+    assert Transform(cols=(2, 1, 0, 3, 4, 5, 6, 7, 8)).cell_map()[:3] == (2, 1, 0)
+
+
+# --------------------------------------------------------------------- canonical form
+@settings(max_examples=40, deadline=None)
+@given(transforms, puzzles)
+def test_canonical_is_invariant_under_the_group(t: Transform, p: str) -> None:
+    assert canonical(t.apply(p)) == canonical(p)
+
+
+@settings(max_examples=10, deadline=None)
+@given(transforms)
+def test_canonical_of_full_grids_is_invariant(t: Transform) -> None:
+    grid = solve(PUZZLES[1])
+    form = canonical(t.apply(grid))
+    assert form == canonical(grid)
+    assert str(form).startswith("123456789")
+
+
+@pytest.mark.parametrize("p", PUZZLES)
+def test_canonical_is_reached_and_minimal_against_samples(p: str) -> None:
+    form = canonical(p)
+    assert canonical_transform(p).apply(p) == form
+    assert canonical(form) == form
+    assert form.givens == Grid.parse(p).givens
+    rng = random.Random(p)
+    text = str(form)
+    for _ in range(3000):
+        image = first_appearance(str(Transform.random(rng).apply(p)))
+        assert text <= image  # '.' sorts before the digits, as a blank counts 0
+
+
+def test_canonical_small_known_forms() -> None:
+    assert str(canonical("." * 81)) == "." * 81
+    assert str(canonical("." * 40 + "7" + "." * 40)) == "." * 80 + "1"
+    # Two givens in one row: the row goes last, blanks first in every stack.
+    assert str(canonical("12" + "." * 79)) == "." * 79 + "12"
+    assert str(canonical("1..2" + "." * 77)) == "." * 72 + ".....1..2"
+
+
+def test_non_equivalent_puzzles_have_different_forms() -> None:
+    forms = {canonical(p) for p in PUZZLES}
+    assert len(forms) == len(PUZZLES)
+    fewer = PUZZLES[0].replace("5", ".", 1)
+    assert canonical(fewer) != canonical(PUZZLES[0])
+    assert equivalent(PUZZLES[0], fewer) is None
+    assert equivalent(PUZZLES[0], PUZZLES[1]) is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(transforms, puzzles)
+def test_equivalent_finds_a_mapping(t: Transform, p: str) -> None:
+    q = t.apply(p)
+    m = equivalent(p, q)
+    assert m is not None and m.apply(p) == q
+
+
+def test_conflicting_givens_are_rejected() -> None:
+    with pytest.raises(ConflictingGivensError):
+        canonical("11" + "." * 79)
+
+
+# ---------------------------------------------------------------------- automorphisms
+def test_automorphisms_known_counts() -> None:
+    assert len(automorphisms(MOST_SYMMETRIC)) == 648
+    assert automorphisms(solve(PUZZLES[0])) == [IDENTITY]
+    assert automorphisms(PUZZLES[0]) == [IDENTITY]
+
+
+def test_automorphisms_form_a_group_fixing_the_grid() -> None:
+    autos = automorphisms(MOST_SYMMETRIC)
+    found = set(autos)
+    assert len(found) == len(autos) and IDENTITY in found
+    rng = random.Random(5)
+    for _ in range(50):
+        a, b = rng.choice(autos), rng.choice(autos)
+        assert a @ b in found and a.inverse() in found
+    assert all(a.apply(MOST_SYMMETRIC) == Grid.parse(MOST_SYMMETRIC) for a in autos)
+
+
+def test_automorphisms_of_a_puzzle_with_one_given() -> None:
+    # Fixing r1c1: transpose (2) x row orders fixing row 1 (2 * 2 * 36) x the same for
+    # columns; the eight other digits do not occur and stay in place.
+    autos = automorphisms("5" + "." * 80)
+    assert len(autos) == 2 * 144 * 144
