@@ -1,21 +1,25 @@
 """The technique registry: every technique in the fixed, easiest-first order.
 
-Order: by Sudoku Explainer's ER (the SE "easiest-first" order), ties broken by HoDoKu's score.
+Order: by Sudoku Explainer's ER (the SE "easiest-first" order, non-decreasing), ties broken by
+HoDoKu's score (Locked Pair/Triple sit just before the naked subset SE would see them as).
 This is the order a solving path tries techniques in; it is part of the rating's
 reproducibility (see ``ENGINE_ORDER_VERSION``).
 
 Ratings and where they come from:
 
-* ``se_rating``: Sudoku Explainer 1.2.1 (Nicolas Juillerat, serate) per-hint difficulty.
-  Singles, intersections, subsets, fish, XY/XYZ-Wing, uniqueness and BUG are fixed values in
-  SE's hint classes (``HiddenSingleHint``, ``LockingHint``, ``NakedSetHint``,
-  ``HiddenSetHint``, ``XWingHint``, ``XYWingHint``, ``UniquenessTestHint``,
-  ``BivalueUniversalGraveHint``). SE has no Skyscraper, Kite, Turbot Fish, Empty
-  Rectangle, W-Wing, Remote Pair or colouring rules: it finds them as chains/cycles
-  (``chaining/ChainingHint.getDifficulty``: X-cycle base 6.5, Y-cycle 6.6, forcing X-chain
-  6.6, +length penalty), so those carry SE's rating of the shortest chain that expresses
-  them. Finned fish are not in SE either (it finds them as chains); we give them the
-  shortest-chain value too.
+* ``se_rating``: Sudoku Explainer 1.2.1 (Nicolas Juillerat; serate 1.2.1.3, public source e.g.
+  repository ``1to9only/SudokuExplainer``, package ``diuf.sudoku.solver.rules``). Fixed values
+  from SE's hint classes: ``HiddenSingleHint`` (1.0 last cell of a house = Full House, 1.2 box,
+  1.5 row/column), ``NakedSingleHint`` 2.3, ``LockingHint`` (2.6 pointing, 2.8 claiming),
+  ``NakedSetHint`` (3.0 / 3.6 / 5.0), ``HiddenSetHint`` (3.4 / 4.0 / 5.4), fish (3.2 / 3.8 /
+  5.2), ``XYWingHint`` (4.2 XY, 4.4 XYZ), ``unique/UniqueLoopHint`` (4.5 for a rectangle),
+  ``unique/Bug1Hint`` 5.6. SE has no rules named Skyscraper, Kite, Empty Rectangle, W-Wing,
+  Remote Pair, colours or finned fish: it finds them as chains (``chaining/ForcingChainHint``:
+  6.6 for X-only or Y-only chains, 7.0 mixed; ``CycleHint``: 6.5 / 7.0;
+  ``ChainingHint.getLengthDifficulty``: +0.1 each time the length passes 4, 6, 8, 12, ...),
+  so those carry the rating of the chain SE needs for a typical instance (see the table).
+  Ratings that depend on the instance in SE (UR type 3's subset size, chain lengths) are
+  given for the usual case; a rater can refine them per step.
 * ``hodoku_score`` / ``hodoku_level``: HoDoKu 2.2 ``Options.DEFAULT_SOLVER_STEPS``
   (``StepConfig(index, SolutionType, DifficultyType, category, baseScore, ...)``),
   file ``src/sudoku/Options.java`` in HoDoKu's public source (e.g. repository
@@ -34,7 +38,7 @@ from .step import Step
 __all__ = ["Technique", "TECHNIQUES", "TECHNIQUE_IDS", "find_steps", "technique", "ENGINE_ORDER_VERSION"]
 
 #: Bumped whenever the order, the set or a rating of the techniques changes.
-ENGINE_ORDER_VERSION = 1
+ENGINE_ORDER_VERSION = 2
 
 Finder = Callable[[Candidates], Iterator[Step]]
 
@@ -88,11 +92,12 @@ TECHNIQUES: tuple[Technique, ...] = (
     _T("xy_wing", "XY-Wing", "wings", wings.find_xy_wing, 4.2, 160, "hard"),
     # HoDoKu: XYZ_WING HARD 180; SE 4.4
     _T("xyz_wing", "XYZ-Wing", "wings", wings.find_xyz_wing, 4.4, 180, "hard"),
-    # HoDoKu: UNIQUENESS_1..4 HARD 100; SE UniquenessTestHint 4.5 (types 1, 2, 4), 4.5+ for type 3
-    _T("unique_rectangle_1", "Uniqueness Test 1", "uniqueness", uniqueness.find_unique_rectangle_1, 4.5, 100, "hard", True),
-    _T("unique_rectangle_2", "Uniqueness Test 2", "uniqueness", uniqueness.find_unique_rectangle_2, 4.5, 100, "hard", True),
-    _T("unique_rectangle_3", "Uniqueness Test 3", "uniqueness", uniqueness.find_unique_rectangle_3, 4.6, 100, "hard", True),
-    _T("unique_rectangle_4", "Uniqueness Test 4", "uniqueness", uniqueness.find_unique_rectangle_4, 4.5, 100, "hard", True),
+    # HoDoKu: UNIQUENESS_1..4 HARD 100; SE unique/UniqueLoopHint.getDifficulty 4.5 for a rectangle (types 1, 2, 4);
+    # type 3 adds 0.1 per naked-set digit beyond one (UniqueLoopType3NakedHint): 4.6 for the usual pair
+    _T("unique_rectangle_1", "Unique Rectangle Type 1", "uniqueness", uniqueness.find_unique_rectangle_1, 4.5, 100, "hard", True),
+    _T("unique_rectangle_2", "Unique Rectangle Type 2", "uniqueness", uniqueness.find_unique_rectangle_2, 4.5, 100, "hard", True),
+    _T("unique_rectangle_4", "Unique Rectangle Type 4", "uniqueness", uniqueness.find_unique_rectangle_4, 4.5, 100, "hard", True),
+    _T("unique_rectangle_3", "Unique Rectangle Type 3", "uniqueness", uniqueness.find_unique_rectangle_3, 4.6, 100, "hard", True),
     # HoDoKu: NAKED_QUADRUPLE HARD 120; SE 5.0
     _T("naked_quad", "Naked Quadruple", "subsets", subsets.find_naked_quad, 5.0, 120, "hard"),
     # HoDoKu: JELLYFISH HARD 160; SE 5.2
@@ -101,23 +106,32 @@ TECHNIQUES: tuple[Technique, ...] = (
     _T("hidden_quad", "Hidden Quadruple", "subsets", subsets.find_hidden_quad, 5.4, 150, "hard"),
     # HoDoKu: BUG_PLUS_1 HARD 100; SE BivalueUniversalGraveHint type 1: 5.6
     _T("bug_plus_1", "Bivalue Universal Grave + 1", "uniqueness", uniqueness.find_bug_plus_1, 5.6, 100, "hard", True),
-    # Single-digit patterns and colours: SE finds these as X-cycles/chains (6.5 + length).
-    # HoDoKu: SKYSCRAPER HARD 130, TWO_STRING_KITE HARD 150, TURBOT_FISH HARD 120, EMPTY_RECTANGLE HARD 120
-    _T("skyscraper", "Skyscraper", "single_digit", single_digit.find_skyscraper, 6.6, 130, "hard"),
-    _T("two_string_kite", "2-String Kite", "single_digit", single_digit.find_two_string_kite, 6.6, 150, "hard"),
+    # Single-digit patterns, colours, finned fish, W-Wing, Remote Pair: SE 1.2.1 has no rules of these
+    # names and finds them as chains (ForcingChainHint.getDifficulty: X-only or Y-only forcing
+    # chain 6.6, mixed X/Y 7.0; CycleHint: 6.5 / 7.0; ChainingHint.getLengthDifficulty adds 0.1
+    # when the chain length exceeds 4, 6, 8, 12, ...). SE names a 6-node X forcing chain
+    # "Turbot Fish" (6.6): Skyscraper, 2-String Kite, Turbot Fish and a Sashimi X-Wing with one
+    # fin are exactly that. The other values are the chain SE needs for the typical instance:
+    # Remote Pair over 4 cells = Y-chain of 10 nodes (6.8); W-Wing = mixed chain of 8 nodes (7.1);
+    # Simple Colors = X-chain of 6-8 nodes (6.7); Empty Rectangle = a Turbot Fish when the box
+    # holds two candidates (6.6; more cells need SE's region chains, so 6.6 is a lower bound);
+    # finned X-Wing/Swordfish need a longer X-chain (6.7 / 6.9, approximations).
+    # HoDoKu: TURBOT_FISH HARD 120, EMPTY_RECTANGLE HARD 120, SKYSCRAPER HARD 130,
+    # TWO_STRING_KITE HARD 150, SASHIMI_X_WING HARD 150, FINNED_X_WING HARD 130,
+    # SIMPLE_COLORS HARD 150 (trap and wrap), REMOTE_PAIR HARD 110, SASHIMI_SWORDFISH UNFAIR 240,
+    # FINNED_SWORDFISH UNFAIR 200, W_WING HARD 150
     _T("turbot_fish", "Turbot Fish", "single_digit", single_digit.find_turbot_fish, 6.6, 120, "hard"),
     _T("empty_rectangle", "Empty Rectangle", "single_digit", single_digit.find_empty_rectangle, 6.6, 120, "hard"),
-    # HoDoKu: FINNED_X_WING HARD 130, SASHIMI_X_WING HARD 150, FINNED_SWORDFISH UNFAIR 200, SASHIMI_SWORDFISH UNFAIR 240
-    _T("finned_x_wing", "Finned X-Wing", "fish", fish.find_finned_x_wing, 6.6, 130, "hard"),
+    _T("skyscraper", "Skyscraper", "single_digit", single_digit.find_skyscraper, 6.6, 130, "hard"),
+    _T("two_string_kite", "2-String Kite", "single_digit", single_digit.find_two_string_kite, 6.6, 150, "hard"),
     _T("sashimi_x_wing", "Sashimi X-Wing", "fish", fish.find_sashimi_x_wing, 6.6, 150, "hard"),
-    _T("finned_swordfish", "Finned Swordfish", "fish", fish.find_finned_swordfish, 6.8, 200, "unfair"),
-    _T("sashimi_swordfish", "Sashimi Swordfish", "fish", fish.find_sashimi_swordfish, 6.8, 240, "unfair"),
-    # HoDoKu: SIMPLE_COLORS HARD 150 (trap and wrap); SE: X-cycle / forcing X-chain
+    _T("finned_x_wing", "Finned X-Wing", "fish", fish.find_finned_x_wing, 6.7, 130, "hard"),
     _T("simple_colors_trap", "Simple Colors Trap", "coloring", coloring.find_simple_colors_trap, 6.7, 150, "hard"),
     _T("simple_colors_wrap", "Simple Colors Wrap", "coloring", coloring.find_simple_colors_wrap, 6.7, 150, "hard"),
-    # HoDoKu: W_WING HARD 150, REMOTE_PAIR HARD 110; SE: Y-cycle / XY-chain 6.6+
-    _T("w_wing", "W-Wing", "wings", wings.find_w_wing, 6.6, 150, "hard"),
-    _T("remote_pair", "Remote Pair", "coloring", coloring.find_remote_pair, 6.7, 110, "hard"),
+    _T("remote_pair", "Remote Pair", "coloring", coloring.find_remote_pair, 6.8, 110, "hard"),
+    _T("sashimi_swordfish", "Sashimi Swordfish", "fish", fish.find_sashimi_swordfish, 6.8, 240, "unfair"),
+    _T("finned_swordfish", "Finned Swordfish", "fish", fish.find_finned_swordfish, 6.9, 200, "unfair"),
+    _T("w_wing", "W-Wing", "wings", wings.find_w_wing, 7.1, 150, "hard"),
 )
 # fmt: on
 
