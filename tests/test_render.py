@@ -283,7 +283,7 @@ def test_cli_render_png_pdf_and_hint(tmp_path: Path) -> None:
 
 def test_cli_book_reads_ratings_and_solutions(tmp_path: Path) -> None:
     needs("fpdf")
-    source = tmp_path / "p.csv"
+    source = tmp_path / "p.txt"
     source.write_text(f"puzzle,solution,rating\n{PUZZLE},{SOLUTION},3.5\n{PUZZLE} hard\n")
     target = tmp_path / "book.pdf"
     code, _, err = run("book", str(source), "-o", str(target), "--per-page", "1", "--paper", "letter")
@@ -292,3 +292,18 @@ def test_cli_book_reads_ratings_and_solutions(tmp_path: Path) -> None:
     assert len(reader.pages) == 3
     text = reader.pages[0].extract_text() + reader.pages[1].extract_text()
     assert "Difficulty: 3.5" in text and "Difficulty: hard" in text
+
+
+def test_cli_reads_other_formats_through_sudokit_formats(tmp_path: Path) -> None:
+    needs("fpdf")
+    formats = pytest.importorskip("sudokit.formats", reason="sudokit.formats is not in this build")
+    collection = tmp_path / "p.csv"
+    formats.write_collection(str(collection), [{"puzzle": PUZZLE, "rating": 6.5}, {"puzzle": PUZZLE, "solution": SOLUTION}])
+    target = tmp_path / "book.pdf"
+    assert run("book", str(collection), "-o", str(target))[0] == 0
+    assert "Difficulty: 6.5" in pdf_reader(target).pages[0].extract_text()
+    marks = tmp_path / "p.pm"
+    formats.write(formats.PencilGrid.from_grid(sudokit.parse(PUZZLE)), str(marks))
+    assert run("render", str(marks), "-o", str(tmp_path / "pm.svg"))[0] == 0
+    root = svg_root((tmp_path / "pm.svg").read_text())
+    assert len(texts(root, "mark")) == sum(len(sudokit.parse(PUZZLE).candidates(c)) for c in range(81))

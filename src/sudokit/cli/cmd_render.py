@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from .. import errors
-from ..grid import Grid
 from ..puzzlefile import Entry, parse_entry
 from . import ExitCode, Streams, exit_code_for
 from ._inputs import iter_inputs
@@ -60,10 +59,10 @@ def _render(args: argparse.Namespace, streams: Streams) -> int:
     from ..render.save import format_of
 
     status = ExitCode.OK
-    grids: list[Grid] = []
-    for entry in iter_inputs(args.inputs, streams):
+    grids: list[Any] = []
+    for source in args.inputs or [None]:
         try:
-            grids.extend(item["puzzle"] for item in _book_items(iter([entry])))
+            grids.extend(_puzzle_of(item) for item in _items(source, streams))
         except errors.InvalidPuzzleError as exc:
             streams.error(str(exc))
             status = status or exit_code_for(exc)
@@ -88,12 +87,22 @@ def _render(args: argparse.Namespace, streams: Streams) -> int:
     return status
 
 
-def _picture(grid: Grid, with_hint: bool) -> tuple[Any, Any]:
+def _puzzle_of(item: Any) -> Any:
+    """The picture of one input: a pencil-mark grid as it is, else the puzzle of a record."""
+    if isinstance(item, dict):
+        return item["puzzle"]
+    return item.puzzle if hasattr(item, "puzzle") else item
+
+
+def _picture(grid: Any, with_hint: bool) -> tuple[Any, Any]:
     """What to draw: the grid alone, or its candidate grid and the next hint (level 3)."""
     if not with_hint:
         return grid, None
     from ..human import Candidates, hint
 
+    if hasattr(grid, "pencil_marks"):  # a pencil-mark grid: hint on the player's marks
+        state = Candidates.from_state(grid.values, grid.pencil_marks())
+        return state, hint(state, level=3)
     return Candidates.from_puzzle(grid), hint(grid, level=3)
 
 
@@ -110,7 +119,7 @@ def _book(args: argparse.Namespace, streams: Streams) -> int:
     from ..render import make_book
     from ..render._deps import MissingDependency
 
-    items = list(_book_items(iter_inputs(args.inputs, streams)))
+    items = [item for source in args.inputs or [None] for item in _items(source, streams)]
     try:
         make_book(
             items, args.output, per_page=args.per_page, paper=args.paper, title=args.title,
@@ -122,6 +131,35 @@ def _book(args: argparse.Namespace, streams: Streams) -> int:
         streams.error(str(exc))
         return ExitCode.USAGE
     return ExitCode.OK
+
+
+def _items(source: str | None, streams: Streams) -> Iterator[Any]:
+    """The puzzles of one input: files in a format of :mod:`sudokit.formats` other than
+    plain text are read by it (records, or a grid, or a pencil-mark grid); text lines,
+    arguments and stdin by :func:`_book_items`, which keeps a rating after the puzzle."""
+    found = _read_with_formats(source) if source else None
+    if found is not None:
+        yield from found
+    else:
+        yield from _book_items(iter_inputs([source] if source else [], streams))
+
+
+def _read_with_formats(path: str) -> list[Any] | None:
+    if not os.path.isfile(path) or os.path.splitext(path)[1].lower() in ("", ".txt"):
+        return None
+    try:
+        from .. import formats
+    except ImportError:  # an older build without sudokit.formats
+        return None
+    try:
+        with open(path, "rb") as probe:
+            name = formats.detect_format(path, probe.read(65536))
+    except errors.InvalidFormatError:
+        return None  # not a known format: read it as lines of puzzles
+    spec = next(spec for spec in formats.all_formats() if spec.name == name)
+    if spec.is_collection:
+        return list(formats.read_collection(path))
+    return [formats.read(path)]
 
 
 def _book_items(entries: Iterator[Entry]) -> Iterator[dict[str, Any]]:

@@ -6,6 +6,8 @@ Every renderer accepts the same inputs and turns them into these two values firs
 - ``(grid, pencil_marks)`` with ``pencil_marks: dict[cell, set[digit]]``;
 - a candidates state from the hint engine, read by duck typing: ``values`` (81 ints),
   ``cands`` (81 bitmasks, bit ``d-1`` for digit ``d``) and ``givens`` (cell indices);
+- a pencil-mark grid read by :mod:`sudokit.formats` (``values`` a Grid, ``candidates`` 81
+  sets of digits);
 - a :class:`Board` built with :func:`board`, which also separates givens from user digits.
 
 Hints are read by duck typing too (a hint object with a ``step`` attribute shows its
@@ -17,7 +19,7 @@ pairs, with an optional third item ``strong: bool``). ``sudokit.human`` is never
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,6 +131,9 @@ def board_of(obj: Any) -> Board:
         return board(obj[0], marks=obj[1])
     if hasattr(obj, "values") and hasattr(obj, "cands"):
         return _from_candidates(obj)
+    if hasattr(obj, "values") and isinstance(getattr(obj, "candidates", None), Sequence):
+        # a pencil-mark grid (sudokit.formats.PencilGrid): placed digits and 81 candidate sets
+        return board(obj.values, marks=dict(enumerate(obj.candidates)))
     return board(obj)
 
 
