@@ -66,22 +66,24 @@ def is_border(line: str) -> bool:
 def parse_rows(lines: Iterable[tuple[int, str]], source: str) -> Grid:
     """Read 9 numbered grid rows (decoration allowed) into a Grid.
 
-    ``lines`` are ``(line_number, text)`` pairs; borders must already be included or
-    not, either is fine. Each remaining line must hold 9 cells.
+    ``lines`` are ``(line_number, text)`` pairs; border lines are skipped and every other
+    line must hold 9 cells. Once 9 rows are read, trailing lines with letters (like
+    Simple Sudoku's "Simple Sudoku / Version 4.2n" footer) are ignored.
     """
-    cells: list[str] = []
+    rows: list[str] = []
     last = 0
     for number, raw in lines:
-        last = number
         if is_border(raw):
             continue
-        row = _row_cells(raw, source, number)
-        if len(cells) == 81:
+        if len(rows) == 9 and any(ch.isalpha() for ch in raw):
+            continue
+        if len(rows) == 9:
             raise format_error("more than 9 grid rows", source, number)
-        cells.append(row)
-    if len(cells) != 9:
-        raise format_error(f"expected 9 grid rows, got {len(cells)}", source, last or None)
-    return Grid("".join(cells))
+        rows.append(_row_cells(raw, source, number))
+        last = number
+    if len(rows) != 9:
+        raise format_error(f"expected 9 grid rows, got {len(rows)}", source, last or None)
+    return Grid("".join(rows))
 
 
 def _row_cells(raw: str, source: str, number: int) -> str:

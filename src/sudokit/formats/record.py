@@ -17,6 +17,7 @@ from typing import Any, Union
 
 from ..errors import InvalidFormatError
 from ..grid import Grid
+from .pencil import PencilGrid
 
 __all__ = ["Record", "RecordLike", "FIELDS"]
 
@@ -48,7 +49,8 @@ class Record:
 
     @classmethod
     def of(cls, value: RecordLike) -> Record:
-        """Coerce a Record, a Grid, a puzzle string or a dict with :data:`FIELDS` keys.
+        """Coerce a Record, a Grid, a PencilGrid (its placed digits), a puzzle string or a
+        dict with :data:`FIELDS` keys.
 
         Unknown dict keys are ignored; missing optional keys are ``None``. Puzzles and
         solutions may be anything :meth:`Grid.parse` accepts.
@@ -57,6 +59,8 @@ class Record:
             return value
         if isinstance(value, Mapping):
             return _from_mapping(value)
+        if isinstance(value, PencilGrid):
+            return cls(value.to_grid())  # the placed digits
         return cls(Grid.parse(value))
 
     def to_dict(self) -> dict[str, Any]:
@@ -73,7 +77,7 @@ class Record:
         return out
 
 
-RecordLike = Union[Record, Mapping[str, Any], Grid, str]
+RecordLike = Union[Record, Mapping[str, Any], Grid, PencilGrid, str]
 
 
 def _from_mapping(data: Mapping[str, Any]) -> Record:

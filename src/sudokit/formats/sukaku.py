@@ -10,6 +10,7 @@
   candidate grid on Sudopedia's "Sudoku Clipboard and File Formats" page. HoDoKu's step
   marks (``*``, ``#``, ``@``, ``-``, ``A``..``Z`` before a cell) are ignored on reading.
   A cell written ``.`` is blank with no candidates (our extension, for broken states).
+  Text lines after the grid (Simple Sudoku's footer, HoDoKu's step) are ignored.
 
 Neither format tells a placed digit from a blank cell with one candidate: a lone digit
 reads as placed unless a peer still lists it (HoDoKu's rule, :meth:`PencilGrid.from_options`).
@@ -65,6 +66,8 @@ def loads_pm(text: str, source: str = "<string>") -> PencilGrid:
     for number, line in content_lines(text.splitlines()):
         if "---" in line:
             continue
+        if len(tokens) == 81 and any(ch.isalpha() for ch in line):
+            continue  # a footer or HoDoKu's step text after the grid
         row = _pm_row(line, source, number)
         if not row:
             continue
