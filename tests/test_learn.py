@@ -9,7 +9,6 @@ from __future__ import annotations
 import doctest
 import functools
 import io
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ import sudokit
 from sudokit import learn
 from sudokit.cli import ExitCode, main
 from sudokit.errors import ConflictingGivensError, InvalidFormatError, InvalidPuzzleError, SearchLimitExceeded, UnsolvableError
-from sudokit.learn import Board, SolveReport, bench, board_from_string, replay
+from sudokit.learn import Board, bench, board_from_string, replay
 from sudokit.learn import _budget
 
 SOLVER_NAMES = list(learn.SOLVERS)
@@ -36,8 +35,6 @@ UNSOLVABLE = EXAMPLE[:18] + "2" + EXAMPLE[19:]
 
 DATA = bench.find_data_dir()
 needs_data = pytest.mark.skipif(DATA is None, reason="../shared/data (tdoku puzzle files) not found; set SUDOKIT_DATA")
-
-Solve = Callable[..., SolveReport]
 
 # The teaching solvers are pure Python: tests that do not call the engine run once.
 single = pytest.mark.single_backend
