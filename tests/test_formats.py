@@ -205,6 +205,16 @@ def test_golden_sukaku_and_pm() -> None:
     assert pm.candidates[2] == {1, 2, 4}  # the HoDoKu step mark '*' is ignored
 
 
+def test_footers_after_a_grid_are_ignored() -> None:
+    boxed = (DATA / "puzzle-boxed.ss").read_text() + " Simple Sudoku\n  Version 4.2n\n"
+    assert read(io.StringIO(boxed), format="ss") == Grid(P)
+    pm = (DATA / "candidates.pm").read_text() + "Hidden Single: r5c5=5\n"
+    assert _grid(read(io.StringIO(pm), format="pm")) == Grid(P)
+    with pytest.raises(InvalidFormatError, match="more than 9 grid rows") as err:
+        read(io.StringIO(Grid(P).pretty() + "\n1 2 3 4 5 6 7 8 9\n"), format="pretty")
+    assert err.value.line == 12
+
+
 def test_golden_hodoku_library() -> None:
     first, second = list(read_collection(DATA / "library.hodoku"))
     assert str(first.puzzle) == P[:2] + "4" + P[3:] and second.puzzle == Grid(Q)
@@ -341,8 +351,10 @@ def test_single_format_refuses_many(tmp_path: Path) -> None:
 
 
 def test_pencil_grid_needs_a_pencil_format() -> None:
-    with pytest.raises(ValueError, match="cannot hold pencil marks"):
-        write(PencilGrid.from_grid(P), io.StringIO(), format="sdk")
+    for name in ("sdk", "txt"):
+        with pytest.raises(ValueError, match="cannot hold pencil marks"):
+            write(PencilGrid.from_grid(P), io.StringIO(), format=name)
+    assert Record.of(PencilGrid.from_grid(P)) == Record(Grid(P))
 
 
 # ---------------------------------------------------------------- detection

@@ -189,11 +189,11 @@ def write(obj: Puzzle | str, target: Source, format: str | None = None) -> None:
     """
     puzzle: Puzzle = obj if isinstance(obj, (Grid, PencilGrid)) else Grid.parse(obj)
     spec = _target_spec(target, format, default="sukaku" if isinstance(puzzle, PencilGrid) else "line")
+    if isinstance(puzzle, PencilGrid) and not spec.pencil:
+        raise ValueError(f"format {spec.name} cannot hold pencil marks; write puzzle.to_grid() or use sukaku, pm, json or hodoku")
     if spec.dumps is None:
         write_collection(target, [Record(_as_grid(puzzle))], format=spec.name)
         return
-    if isinstance(puzzle, PencilGrid) and not spec.pencil:
-        raise ValueError(f"format {spec.name} cannot hold pencil marks; write puzzle.to_grid() or use sukaku/pm")
     text = spec.dumps(puzzle)
     with open_text(target, "w") as stream:
         stream.write(text)

@@ -22,7 +22,7 @@ from typing import IO
 from ..errors import InvalidFormatError
 from ._base import parse_cells
 from ._errors import format_error
-from .record import FIELDS, Record
+from .record import FIELDS, Record, _rating, _seed, _techniques
 
 __all__ = ["read_csv", "CsvWriter", "ALIASES"]
 
@@ -75,7 +75,13 @@ def _record(row: list[str], columns: list[str | None], source: str, line: int) -
     puzzle = parse_cells(data["puzzle"], source, line)
     solution = data.get("solution")
     try:
-        return Record.of({**data, "puzzle": puzzle, "solution": parse_cells(solution, source, line) if solution else None})
+        return Record(
+            puzzle,
+            parse_cells(solution, source, line) if solution else None,
+            _rating(data.get("rating")),
+            _techniques(data.get("techniques")),
+            _seed(data.get("seed")),
+        )
     except InvalidFormatError as exc:
         raise format_error(str(exc), source, line) from None
 
