@@ -28,23 +28,21 @@ _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _IDS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 #: The 3-line band (9-bit mask) each line index belongs to.
 _BAND = tuple(0b111 << (3 * (i // 3)) for i in range(9))
+_BANDS = (0b111, 0b111 << 3, 0b111 << 6)
 
 
-def _bits(mask: int) -> list[int]:
-    return [k for k in range(9) if mask >> k & 1]
+_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(k for k in range(9) if m >> k & 1) for m in range(512))
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """The set bits of a 9-bit mask, ascending."""
+    return _BITS[mask]
 
 
 def _positions(state: Candidates, d: int, by_rows: bool) -> list[int]:
     """For each base line, the 9-bit mask of cross indices where d is a candidate."""
-    where = state.where[d]
-    if by_rows:
-        return [(where >> (9 * r)) & 0x1FF for r in range(9)]
-    cols = [0] * 9
-    for r in range(9):
-        row = (where >> (9 * r)) & 0x1FF
-        for c in _bits(row):
-            cols[c] |= 1 << r
-    return cols
+    table = state.position_table(d)
+    return table[0:9] if by_rows else table[9:18]
 
 
 def _cell(by_rows: bool, base: int, cross: int) -> int:
@@ -83,40 +81,70 @@ def _finned(state: Candidates, size: int, sashimi: bool) -> Iterator[Step]:
     for d in range(1, 10):
         for by_rows in (True, False):
             pos = _positions(state, d, by_rows)
-            lines = [i for i in range(9) if pos[i]]
+            lines = [i for i in range(9) if pos[i] and POPCOUNT[pos[i]] <= size + 3]
             for bases in combinations(lines, size):
                 union = 0
                 for i in bases:
                     union |= pos[i]
-                if not size < POPCOUNT[union] <= size + 3:
-                    continue
-                yield from _covers(d, by_rows, pos, bases, union, size, sashimi)
+                if size < POPCOUNT[union] <= size + 3:
+                    yield from _covers(d, by_rows, pos, bases, union, size, sashimi)
 
 
 def _covers(d: int, by_rows: bool, pos: list[int], bases: tuple[int, ...], union: int,
             size: int, sashimi: bool) -> Iterator[Step]:
-    for cover_tuple in combinations(_bits(union), size):
-        cover = sum(1 << j for j in cover_tuple)
-        fin_cross = union & ~cover
-        band = _BAND[(fin_cross & -fin_cross).bit_length() - 1]
-        if fin_cross & ~band:
-            continue  # fins in more than one box column band
-        fin_bases = [i for i in bases if pos[i] & fin_cross]
-        base_band = _BAND[fin_bases[0]]
-        if any(not _BAND[i] == base_band for i in fin_bases):
-            continue  # fins in more than one box
-        if any(not pos[i] & cover for i in bases):
-            continue  # a base line made only of fins: not a fish
-        is_sashimi = any(POPCOUNT[pos[i] & cover] == 1 for i in bases)
-        if is_sashimi != sashimi:
+    """Every cover set of ``size`` cross lines leaving fins in one band, for these bases."""
+    base_mask = 0
+    for i in bases:
+        base_mask |= 1 << i
+    for band in _BANDS:
+        outside = union & ~band
+        missing = size - POPCOUNT[outside]
+        if missing < 0:
             continue
-        elims = [
-            _cell(by_rows, i, j)
-            for i in _bits(base_band) if i not in bases
-            for j in _bits(pos[i] & cover & band)
-        ]
-        if elims:
-            yield _fish_step(size, d, by_rows, bases, cover, fin_cross, elims, True, sashimi, pos)
+        for extra in combinations(_BITS[union & band], missing):
+            cover = outside
+            for j in extra:
+                cover |= 1 << j
+            fin_cross = union & ~cover
+            if not fin_cross:
+                continue
+            # cheap filters first: fins in one box, and something in that box to eliminate
+            fin_lines = 0
+            for i in bases:
+                if pos[i] & fin_cross:
+                    fin_lines |= 1 << i
+            base_band = _BAND[(fin_lines & -fin_lines).bit_length() - 1]
+            if fin_lines & ~base_band:
+                continue
+            if not any(pos[i] & cover & band for i in _BITS[base_band & ~base_mask]):
+                continue
+            step = _finned_step(d, by_rows, pos, bases, cover, fin_cross, band, size, sashimi)
+            if step is not None:
+                yield step
+
+
+def _finned_step(d: int, by_rows: bool, pos: list[int], bases: tuple[int, ...], cover: int, fin_cross: int,
+                 band: int, size: int, sashimi: bool) -> Step | None:
+    """The step for one finned fish (fins in cross lines ``fin_cross`` within ``band``), if any."""
+    fin_bases = [i for i in bases if pos[i] & fin_cross]
+    base_band = _BAND[fin_bases[0]]
+    for i in fin_bases:
+        if _BAND[i] != base_band:
+            return None  # fins in more than one box
+    for i in bases:
+        if not pos[i] & cover:
+            return None  # a base line made only of fins: not a fish
+    is_sashimi = any(POPCOUNT[pos[i] & cover] == 1 for i in bases)
+    if is_sashimi != sashimi:
+        return None
+    elims = [
+        _cell(by_rows, i, j)
+        for i in _bits(base_band) if i not in bases
+        for j in _bits(pos[i] & cover & band)
+    ]
+    if not elims:
+        return None
+    return _fish_step(size, d, by_rows, bases, cover, fin_cross, elims, True, sashimi, pos)
 
 
 def _fish_step(size: int, d: int, by_rows: bool, bases: tuple[int, ...], cover: int, fin_cross: int,

@@ -114,12 +114,14 @@ class Candidates:
     (4, False)
     """
 
-    __slots__ = ("values", "cands", "givens", "where")
+    __slots__ = ("values", "cands", "givens", "where", "_memo")
 
     values: list[int]
     cands: list[int]
     givens: frozenset[int]
     where: list[int]
+    #: Derived tables (strong links, position masks) shared by the finders; emptied on change.
+    _memo: dict[tuple[str, int], list[int] | list[tuple[int, int, int]]]
 
     def __init__(self, values: list[int], cands: list[int], givens: frozenset[int]) -> None:
         """Wrap 81 values, 81 candidate masks and the given cells (no checks; prefer the
@@ -128,6 +130,7 @@ class Candidates:
         self.cands = cands
         self.givens = givens
         self.where = _where_masks(cands)
+        self._memo = {}
 
     # ------------------------------------------------------- constructors
     @classmethod
@@ -166,11 +169,14 @@ class Candidates:
         new.cands = self.cands[:]
         new.givens = self.givens
         new.where = self.where[:]
+        new._memo = {}
         return new
 
     # ------------------------------------------------------------ changes
     def place(self, cell: int, digit: int) -> None:
         """Put ``digit`` in ``cell`` and remove it from the candidates of the peers."""
+        if self._memo:
+            self._memo = {}
         bit = BIT[digit]
         where = self.where
         cands = self.cands
@@ -189,6 +195,8 @@ class Candidates:
         bit = BIT[digit]
         if not self.cands[cell] & bit:
             return False
+        if self._memo:
+            self._memo = {}
         self.cands[cell] ^= bit
         self.where[digit] &= ~CELL_BIT[cell]
         return True
@@ -219,13 +227,42 @@ class Candidates:
 
     def positions(self, house: int, digit: int) -> int:
         """9-bit mask: bit k set when ``digit`` can go in the k-th cell of ``house``."""
-        bit = BIT[digit]
-        cands = self.cands
-        out = 0
-        for k, cell in enumerate(HOUSE_CELLS[house]):
-            if cands[cell] & bit:
-                out |= 1 << k
-        return out
+        return self.position_table(digit)[house]
+
+    def strong_links(self, digit: int) -> list[tuple[int, int, int]]:
+        """Conjugate pairs of ``digit``: ``(house, cell a, cell b)`` for every house where the
+        digit has exactly two places (a < b), houses in order; cached until the next change."""
+        key = ("links", digit)
+        memo = self._memo.get(key)
+        if memo is None:
+            where = self.where[digit]
+            links = []
+            for h in range(27):
+                m = where & HOUSE_MASK[h]
+                if m and m.bit_count() == 2:
+                    links.append((h, (m & -m).bit_length() - 1, m.bit_length() - 1))
+            self._memo[key] = memo = links
+        return memo  # type: ignore[return-value]
+
+    def position_table(self, digit: int) -> list[int]:
+        """For each of the 27 houses, the 9-bit mask of the house positions (k-th cell of
+        ``HOUSE_CELLS[h]``) where ``digit`` can go; cached until the next change."""
+        key = ("positions", digit)
+        memo = self._memo.get(key)
+        if memo is None:
+            where = self.where[digit]
+            rows = [(where >> (9 * r)) & 0x1FF for r in range(9)]
+            cols = [0] * 9
+            for r, row in enumerate(rows):
+                for c in DIGITS_OF[row]:
+                    cols[c - 1] |= 1 << r
+            boxes = [
+                (rows[br] >> bc & 7) | (rows[br + 1] >> bc & 7) << 3 | (rows[br + 2] >> bc & 7) << 6
+                for br in (0, 3, 6)
+                for bc in (0, 3, 6)
+            ]
+            self._memo[key] = memo = rows + cols + boxes
+        return memo  # type: ignore[return-value]
 
     def empty_cells(self) -> list[int]:
         """The blank cells, ascending."""

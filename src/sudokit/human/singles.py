@@ -17,19 +17,25 @@ _FAMILY = "singles"
 
 def find_full_house(state: Candidates) -> Iterator[Step]:
     """A house with one blank cell left: it takes the house's missing digit."""
-    values, cands = state.values, state.cands
+    values, cands, where = state.values, state.cands, state.where
+    open_cells = where[1] | where[2] | where[3] | where[4] | where[5] | where[6] | where[7] | where[8] | where[9]
     seen: set[int] = set()
     for h in range(27):
-        blanks = [c for c in HOUSE_CELLS[h] if not values[c]]
-        if len(blanks) != 1 or blanks[0] in seen:
+        m = open_cells & HOUSE_MASK[h]
+        if not m or m & (m - 1):
             continue
-        cell = blanks[0]
+        cell = m.bit_length() - 1
+        if cell in seen:
+            continue
         missing = 0x1FF
+        blanks = 0
         for c in HOUSE_CELLS[h]:
             if values[c]:
                 missing &= ~BIT[values[c]]
-        if POPCOUNT[missing] != 1 or not cands[cell] & missing:
-            continue
+            else:
+                blanks += 1
+        if blanks != 1 or POPCOUNT[missing] != 1 or not cands[cell] & missing:
+            continue  # a blank without candidates (a broken user state) is not a full house
         digit = DIGITS_OF[missing][0]
         seen.add(cell)
         yield Step(

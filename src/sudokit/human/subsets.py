@@ -69,11 +69,7 @@ def _hidden(state: Candidates, size: int) -> Iterator[Step]:
             continue  # a hidden subset of all remaining cells eliminates nothing
         positions: list[tuple[int, int]] = []  # (digit, 9-bit position mask within the house)
         for d in range(1, 10):
-            bit = BIT[d]
-            pos = 0
-            for k, c in enumerate(house):
-                if cands[c] & bit:
-                    pos |= 1 << k
+            pos = state.position_table(d)[h]
             if 1 <= POPCOUNT[pos] <= size:
                 positions.append((d, pos))
         for combo in combinations(positions, size):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
+from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .step import Step, cell_text, cells_text
 
 __all__ = ["find_xy_wing", "find_xyz_wing", "find_w_wing", "conjugate_pairs"]
@@ -83,14 +83,7 @@ def find_xyz_wing(state: Candidates) -> Iterator[Step]:
 def conjugate_pairs(state: Candidates, digit: int) -> list[tuple[int, int, int]]:
     """Strong links of ``digit``: (house, cell a, cell b) for every house where the digit
     has exactly two places, houses in order (rows, columns, boxes)."""
-    where = state.where[digit]
-    out = []
-    for h in range(27):
-        m = where & HOUSE_MASK[h]
-        if m and m.bit_count() == 2:
-            a = (m & -m).bit_length() - 1
-            out.append((h, a, m.bit_length() - 1))
-    return out
+    return state.strong_links(digit)
 
 
 def find_w_wing(state: Candidates) -> Iterator[Step]:
