@@ -251,33 +251,43 @@ def _level_index(level: object) -> int:
 # The SE-ordered path of :func:`rate` tries them too, so that ER/EP/ED follow serate;
 # ``explain`` and the HoDoKu path do not use them (they are not techniques of their own).
 _BOXES, _COLS, _ROWS = range(18, 27), range(9, 18), range(0, 9)
-_CROSSING: tuple[tuple[int, ...], ...] = tuple(
-    tuple(h2 for h2 in range(27) if h2 != h and HOUSE_MASK[h] & HOUSE_MASK[h2] and h2 // 9 != h // 9) for h in range(27)
-)
+
+
+def _locking_table(first: range, second: range) -> tuple[tuple[int, int, int, int, int, tuple[tuple[int, int], ...]], ...]:
+    """For each house h1 of ``first`` and each crossing house h2 of ``second``, in SE's
+    order: (h1, h2, h1 mask, h1&h2 mask, h2 mask, ((h3, h3 mask) for the other houses of
+    h1's kind that cross h2))."""
+    rows = []
+    for h1 in first:
+        for h2 in second:
+            inter = HOUSE_MASK[h1] & HOUSE_MASK[h2]
+            if inter:
+                others = tuple((h3, HOUSE_MASK[h3]) for h3 in first if h3 != h1 and HOUSE_MASK[h3] & HOUSE_MASK[h2])
+                rows.append((h1, h2, HOUSE_MASK[h1], inter, HOUSE_MASK[h2], others))
+    return tuple(rows)
+
+
+#: SE's Locking(true) searches box/column, box/row (pointing), column/box, row/box (claiming).
+_POINTING_TABLES = (_locking_table(_BOXES, _COLS), _locking_table(_BOXES, _ROWS))
+_CLAIMING_TABLES = (_locking_table(_COLS, _BOXES), _locking_table(_ROWS, _BOXES))
 
 
 def _direct_locking(state: Candidates, pointing: bool) -> Iterator[Step]:
     """SE's direct pointing/claiming: a locked digit that leaves a hidden single in a
     parallel house (same search order as SE: box/column, box/row, column/box, row/box)."""
-    kinds = ((_BOXES, 9), (_BOXES, 0)) if pointing else ((_COLS, 18), (_ROWS, 18))
     where = state.where
-    for houses1, kind2 in kinds:
+    for table in _POINTING_TABLES if pointing else _CLAIMING_TABLES:
         for v in range(1, 10):
             wv = where[v]
-            for h1 in houses1:
-                pos1 = wv & HOUSE_MASK[h1]
-                if pos1.bit_count() < 2:
-                    continue
-                for h2 in _CROSSING[h1]:
-                    if h2 // 9 != kind2 // 9 or pos1 & ~HOUSE_MASK[h2]:
-                        continue
-                    for h3 in _CROSSING[h2]:
-                        if h3 == h1 or h3 // 9 != h1 // 9:
-                            continue
-                        pos3 = wv & HOUSE_MASK[h3]
-                        remain = pos3 & ~HOUSE_MASK[h2]
-                        if pos3.bit_count() > 1 and remain.bit_count() == 1:
-                            yield _direct_locking_step(pointing, v, h1, h2, h3, pos1, remain)
+            for h1, h2, mask1, inter, mask2, others in table:
+                pos1 = wv & mask1
+                if not pos1 & (pos1 - 1) or pos1 & ~inter:
+                    continue  # fewer than two places, or not all in the intersection
+                for h3, mask3 in others:
+                    pos3 = wv & mask3
+                    remain = pos3 & ~mask2
+                    if remain and not remain & (remain - 1) and pos3 != remain:
+                        yield _direct_locking_step(pointing, v, h1, h2, h3, pos1, remain)
 
 
 def _direct_locking_step(pointing: bool, v: int, h1: int, h2: int, h3: int, pos1: int, remain: int) -> Step:
@@ -296,24 +306,34 @@ def _direct_locking_step(pointing: bool, v: int, h1: int, h2: int, h3: int, pos1
 
 def _direct_hidden_set(state: Candidates, degree: int) -> Iterator[Step]:
     """SE's direct hidden pair/triple: a hidden set whose cells, once cleared of other
-    digits, leave a hidden single in the same house (houses: boxes, columns, rows)."""
-    values, where = state.values, state.where
-    for h in (*_BOXES, *_COLS, *_ROWS):
-        if sum(1 for c in HOUSE_CELLS[h] if not values[c]) <= degree:
+    digits, leave a hidden single in the same house (houses: boxes, columns, rows).
+
+    As in SE every digit of the set has 2..degree places; another digit with two or more
+    places, all but one inside the set, gives the hidden single (this also implies SE's
+    "more than ``degree`` empty cells" condition).
+    """
+    where = state.where
+    for h in _HIDDEN_ORDER:
+        hmask = HOUSE_MASK[h]
+        pos = [where[v] & hmask for v in range(10)]
+        counts = [p.bit_count() for p in pos]
+        small = [v for v in range(1, 10) if 2 <= counts[v] <= degree]
+        if len(small) < degree:
             continue
-        pos = [0] + [where[v] & HOUSE_MASK[h] for v in range(1, 10)]
-        many = [v for v in range(1, 10) if pos[v].bit_count() > 1]
-        for combo in combinations(many, degree):
+        for combo in combinations(small, degree):
             union = 0
             for v in combo:
                 union |= pos[v]
             if union.bit_count() != degree:
                 continue
-            for v2 in many:
+            for v2 in range(1, 10):
                 rest = pos[v2] & ~union
-                if v2 not in combo and rest.bit_count() == 1:
+                if counts[v2] > 1 and v2 not in combo and rest and not rest & (rest - 1):
                     yield _direct_hidden_step(degree, h, combo, union, v2, rest)
                     break
+
+
+_HIDDEN_ORDER = (*_BOXES, *_COLS, *_ROWS)
 
 
 def _direct_hidden_step(degree: int, h: int, combo: tuple[int, ...], union: int, v2: int, rest: int) -> Step:
