@@ -237,6 +237,13 @@ def test_golden_collections(filename: str) -> None:
         assert back[0].solution == Grid(S) and back[1].solution is None
 
 
+def test_csv_from_a_spreadsheet(tmp_path: Path) -> None:
+    path = tmp_path / "excel.csv"
+    path.write_bytes(("\ufeffPuzzle;x,Solution\r\n" + P + "," + S + "\r\n").encode("utf-8").replace(b";x", b""))
+    (record,) = read_collection(path)
+    assert record.puzzle == Grid(P) and record.solution == Grid(S)
+
+
 def test_golden_csv_and_json_fields() -> None:
     rows = list(read_collection(DATA / "puzzles.csv"))
     assert (rows[0].rating, rows[1].rating) == (1.5, "hard")

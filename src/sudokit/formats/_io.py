@@ -38,16 +38,21 @@ def is_binary_stream(stream: object) -> bool:
     return "b" in str(getattr(stream, "mode", ""))
 
 
+def _encoding(mode: str) -> str:
+    """UTF-8; on reading a byte-order mark (as spreadsheet programs write) is skipped."""
+    return "utf-8-sig" if mode == "r" else "utf-8"
+
+
 @contextmanager
 def open_text(source: Source, mode: str) -> Iterator[IO[str]]:
     """A text stream (UTF-8, universal newlines on read) for a path or any stream."""
     if is_path(source):
         path = cast("str | os.PathLike[str]", source)
         newline = None if mode == "r" else ""
-        with open(path, mode, encoding="utf-8", newline=newline) as stream:
+        with open(path, mode, encoding=_encoding(mode), newline=newline) as stream:
             yield stream
     elif is_binary_stream(source):
-        wrapper = io.TextIOWrapper(cast(IO[bytes], source), encoding="utf-8", newline=None if mode == "r" else "")
+        wrapper = io.TextIOWrapper(cast(IO[bytes], source), encoding=_encoding(mode), newline=None if mode == "r" else "")
         try:
             yield wrapper
         finally:
