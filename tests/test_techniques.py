@@ -21,7 +21,7 @@ from typing import NamedTuple
 import pytest
 
 from sudokit import solve
-from sudokit.human import TECHNIQUES, Candidates, find_steps
+from sudokit.human import TECHNIQUES, Candidates, find_steps, technique
 from sudokit.human.model import BIT
 
 pytestmark = pytest.mark.single_backend
@@ -216,6 +216,34 @@ def test_step_text_and_fields(cases: list[Case]) -> None:
                 seen.add(tid)
                 assert step.technique == tid and step.why and str(step).startswith(step.name + ": ")
                 break
+
+
+def test_finders_never_crash_on_arbitrary_candidates() -> None:
+    """User states can be anything (wrong digits, true candidates removed): finders may find
+    odd steps there, but must not crash or touch filled cells."""
+    rng = random.Random(5)
+    base = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    for _ in range(25):
+        state = Candidates.from_puzzle(base)
+        for cell in rng.sample(range(81), 40):
+            for digit in rng.sample(range(1, 10), rng.randint(0, 6)):
+                state.eliminate(cell, digit)
+        for t in TECHNIQUES:
+            for step in t.finder(state):
+                assert all(not state.values[c] for c, _ in step.eliminations + step.placements), str(step)
+
+
+def test_registry_order_and_lookup() -> None:
+    ratings = [t.se_rating for t in TECHNIQUES]
+    assert ratings == sorted(ratings), "TECHNIQUES must stay in non-decreasing ER order"
+    assert len({t.id for t in TECHNIQUES}) == len(TECHNIQUES)
+    assert technique("x_wing").hodoku_score == 140 and technique("full_house").se_rating == 1.0
+    assert all(t.hodoku_level in ("easy", "medium", "hard", "unfair", "extreme") for t in TECHNIQUES)
+    assert {t.id for t in TECHNIQUES if t.uniqueness} == {
+        "unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_3", "unique_rectangle_4", "bug_plus_1",
+    }
+    with pytest.raises(KeyError, match="unknown technique"):
+        technique("nope")
 
 
 def report() -> Counter[str]:

@@ -56,10 +56,25 @@ RECTANGLES = _rectangles()
 _SIDES = ((0, 1, 2, 3), (2, 3, 0, 1), (0, 2, 1, 3), (1, 3, 0, 2))
 
 
-def _live_rectangles(state: Candidates) -> Iterator[tuple[int, int, int, int]]:
+#: 81-bit masks of the rectangles' corners.
+_RECT_MASKS = tuple(CELL_BIT[a] | CELL_BIT[b] | CELL_BIT[c] | CELL_BIT[d] for a, b, c, d in RECTANGLES)
+
+
+def _live_rectangles(state: Candidates, min_small: int = 2) -> Iterator[tuple[int, int, int, int]]:
+    """Rectangles of four unsolved cells, at least ``min_small`` of them holding <= 2 candidates
+    (every UR type needs two a/b-only floor corners; type 1 needs three)."""
+    cands = state.cands
+    small = 0
+    for c in range(81):
+        if 0 < POPCOUNT[cands[c]] <= 2:
+            small |= CELL_BIT[c]
+    if small.bit_count() < min_small:
+        return
     values = state.values
-    for rect in RECTANGLES:
-        if not (values[rect[0]] or values[rect[1]] or values[rect[2]] or values[rect[3]]):
+    for rect, mask in zip(RECTANGLES, _RECT_MASKS):
+        if (small & mask).bit_count() >= min_small and not (
+            values[rect[0]] or values[rect[1]] or values[rect[2]] or values[rect[3]]
+        ):
             yield rect
 
 
@@ -85,7 +100,7 @@ def _ur_step(kind: int, rect: tuple[int, ...], ab: int, elims: list[tuple[int, i
 def find_unique_rectangle_1(state: Candidates) -> Iterator[Step]:
     """Three corners hold only a/b: the fourth loses a and b."""
     cands = state.cands
-    for rect in _live_rectangles(state):
+    for rect in _live_rectangles(state, 3):
         for k in range(4):
             others = [rect[j] for j in range(4) if j != k]
             ab = cands[others[0]] | cands[others[1]] | cands[others[2]]
