@@ -17,8 +17,9 @@ How a puzzle is made
    givens can be removed without breaking uniqueness — a single given of an orbit might).
 3. **Difficulty** (optional): the puzzle is rated with :func:`sudokit.human.rate` and
    kept when it matches; see :func:`parse_difficulty` for the accepted targets. A cheap
-   singles-only solver rejects most wrong candidates before the (slow) rating runs:
-   a puzzle solved by singles is exactly the "easy" band. Targets that random digging
+   singles-only solver rejects many wrong candidates before the (slow) rating runs:
+   a puzzle solved by singles is always in the "easy" band (see
+   :meth:`Difficulty.singles_filter`). Targets that random digging
    rarely hits are searched *near hard seeds*: the closest puzzle so far is mutated
    (one given orbit removed, another added from the solution, then re-minimized) and the
    mutant replaces it when it is at least as close.
@@ -80,6 +81,8 @@ BANDS = ("easy", "medium", "hard", "expert", "extreme")
 _HODOKU = ("easy", "medium", "hard", "unfair", "extreme")
 #: Clue target range for ``minimal=False`` without ``clues`` (typical published puzzles).
 DEFAULT_CLUES = (28, 36)
+_SINGLES_MAX_ER = 2.3  # Naked Single, the hardest single on the SE scale
+_OTHERS_MIN_ER = 1.7  # Direct Pointing, the easiest non-single on the SE scale
 _MUTATE_ODDS = 0.6  # share of attempts spent near the best seed once there is one
 
 
@@ -155,16 +158,20 @@ class Difficulty:
         gap = scale.index(self.name) - scale.index(level)
         return abs(gap) - (0.01 * hardness if gap > 0 else -0.01 * hardness) + 0.5
 
-    def singles_verdict(self) -> bool | None:
-        """What "solved by singles" must be for a match: True (easy targets), False
-        (targets above easy) or None (no cheap verdict)."""
+    def singles_filter(self) -> tuple[bool, bool]:
+        """``(reject_if_singles, reject_if_not_singles)``: cheap verdicts before rating.
+
+        On :func:`~sudokit.human.rate`'s scales a puzzle solved by singles has ER <= 2.3
+        (Naked Single), is in the "easy" band, and is HoDoKu Easy or (by score) Medium;
+        every other technique has ER >= 1.7 (Direct Pointing) and is HoDoKu Medium or
+        harder. The "easy" band also holds puzzles that need a direct technique, so it
+        cannot reject non-singles puzzles.
+        """
         if self.kind == "band":
-            return self.name == "easy"
+            return self.name != "easy", False
         if self.kind == "hodoku":
-            return True if self.name == "easy" else None
-        if self.high < 2.5:
-            return True
-        return False if self.low >= 2.5 else None
+            return self.name not in ("easy", "medium"), self.name == "easy"
+        return self.low > _SINGLES_MAX_ER, self.high < _OTHERS_MIN_ER
 
     def __str__(self) -> str:
         if self.kind == "se":
@@ -453,7 +460,7 @@ _PEER_LISTS = tuple(tuple(PEERS[i]) for i in range(81))
 
 
 def solved_by_singles(puzzle: PuzzleLike) -> bool:
-    """True when naked and hidden singles alone solve the puzzle (the "easy" band).
+    """True when naked and hidden singles alone solve the puzzle (then it rates "easy").
 
     A small, backend-independent filter used before the much slower rating.
 
@@ -630,8 +637,8 @@ class _Search:
         opts = self.options
         if not opts.rated:
             return True
-        verdict = opts.difficulty.singles_verdict() if opts.difficulty else None
-        if verdict is not None and _singles(cand.puzzle) != verdict:
+        reject_singles, reject_others = opts.difficulty.singles_filter() if opts.difficulty else (False, False)
+        if (reject_singles or reject_others) and _singles(cand.puzzle) == reject_singles:
             if self.best is None:
                 self.best = cand  # a unique puzzle to report and mutate, however far
             return False
