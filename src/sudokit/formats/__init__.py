@@ -42,6 +42,7 @@ __all__ = [
     "Puzzle",
     "Record",
     "RecordLike",
+    "Writer",
     "all_formats",
     "detect_format",
     "format_names",
@@ -214,8 +215,9 @@ def write_collection(target: Source, records: Iterable[RecordLike], format: str 
     return count
 
 
-class _Writer:
-    """Context manager around a format's incremental writer and the stream it owns."""
+class Writer:
+    """An open collection being written (from :func:`open_writer`): ``write`` records one
+    at a time, ``close`` (or leaving the ``with`` block) finishes the file."""
 
     def __init__(self, spec: FormatSpec, target: Source) -> None:
         self.spec, self.target = spec, target
@@ -236,7 +238,7 @@ class _Writer:
         finally:
             self._context.__exit__(None, None, None)
 
-    def __enter__(self) -> _Writer:
+    def __enter__(self) -> Writer:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -250,6 +252,7 @@ class _SingleWriter:
         self.spec, self.stream, self.count = spec, stream, 0
 
     def write(self, record: Record) -> None:
+        """Write the one record; a second one is a ``ValueError``."""
         self.count += 1
         if self.count > 1:
             raise ValueError(f"format {self.spec.name} holds one puzzle; use txt, csv, jsonl, sdm, parquet or npy for many")
@@ -260,12 +263,13 @@ class _SingleWriter:
             self.stream.write(self.spec.dumps(record.puzzle))
 
     def close(self) -> None:
+        """Flush the stream."""
         self.stream.flush()
 
 
-def open_writer(target: Source, format: str | None = None) -> _Writer:
+def open_writer(target: Source, format: str | None = None) -> Writer:
     """An incremental writer: ``with open_writer("out.csv") as w: w.write({...})``."""
-    return _Writer(_target_spec(target, format, default="txt"), target)
+    return Writer(_target_spec(target, format, default="txt"), target)
 
 
 def _target_spec(target: Source, format: str | None, default: str) -> FormatSpec:
