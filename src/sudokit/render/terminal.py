@@ -35,7 +35,7 @@ from ._model import Board, Highlights, prepare
 __all__ = ["to_terminal", "use_color"]
 
 _Segment = tuple[str, str]  # (text, SGR parameters such as "1;36"; "" for none)
-# 256-colour backgrounds for hint roles (with black text on top).
+# 256-colour backgrounds for hint roles (text on them is black: 30).
 _ROLE_BG = {"base": "48;5;117", "cover": "48;5;114", "fin": "48;5;219", "pivot": "48;5;215",
             "pincer": "48;5;229", "link": "48;5;189", "other": "48;5;252"}
 _PLACEMENT_BG = "48;5;120"
@@ -71,25 +71,36 @@ def to_terminal(
     highlights show only in colour.
     """
     fancy = use_color(stream) if color is None else color
+    chars = _BOXES[fancy and _unicode_ok(stream)]
     shown, marks = prepare(grid, highlights, candidates)
-    cells = [_cell(shown, marks, i, fancy) for i in range(81)]
-    width = max(sum(len(t) for t, _ in segs) for segs in cells)
-    return "\n".join(_lines(cells, width, fancy))
+    mentioned = marks.mentioned()
+    cells = [_cell(shown, marks, mentioned.get(i, set()), i, chars["blank"]) for i in range(81)]
+    width = max(_width(segments) for segments, _ in cells)
+    return "\n".join(_lines([_paint(segs, bg, width, fancy) for segs, bg in cells], width, chars))
 
 
-def _cell(shown: Board, marks: Highlights, cell: int, fancy: bool) -> list[_Segment]:
-    """One cell's text as styled segments (styles are dropped in plain output)."""
+def _unicode_ok(stream: IO[str] | None) -> bool:
+    """Whether the stream's encoding has the box-drawing characters (else ASCII lines)."""
+    encoding = getattr(sys.stdout if stream is None else stream, "encoding", None) or "utf-8"
+    try:
+        "┌─┬┐│├┼┤└┴┘·".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _cell(shown: Board, marks: Highlights, extra: set[int], cell: int, blank: str) -> tuple[list[_Segment], str]:
+    """One cell's text as styled segments, and its background style ("" for none)."""
     value = shown.values[cell]
     background = _background(marks, cell)
     if value:
-        style = "1" if cell in shown.givens else "36"
-        return [(str(value), _join(style, background))]
-    digits = sorted(shown.marks[cell] | marks.mentioned().get(cell, set()))
+        return [(str(value), "1" if cell in shown.givens else "36")], background
+    digits = sorted(shown.marks[cell] | extra)
     if not digits:
-        return [(_BOXES[fancy]["blank"], _join("2", background))]
+        return [(blank, "2")], background
     struck, placed = set(marks.eliminations), set(marks.placements)
     pattern = {(c, d) for c, d, _ in marks.candidates}
-    return [(str(d), _join(_mark_style((cell, d), struck, placed, pattern), background)) for d in digits]
+    return [(str(d), _mark_style((cell, d), struck, placed, pattern)) for d in digits], background
 
 
 def _mark_style(key: tuple[int, int], struck: set[tuple[int, int]], placed: set[tuple[int, int]], pattern: set[tuple[int, int]]) -> str:
@@ -101,40 +112,34 @@ def _mark_style(key: tuple[int, int], struck: set[tuple[int, int]], placed: set[
 
 
 def _background(marks: Highlights, cell: int) -> str:
+    """``48;5;N`` for a highlighted cell (placements win over roles), else ""."""
     if any(c == cell for c, _ in marks.placements):
-        return _PLACEMENT_BG + ";30"
+        return _PLACEMENT_BG
     role = next((r for c, r in marks.cells if c == cell), None)
-    return "" if role is None else _ROLE_BG.get(role, _ROLE_BG["other"]) + ";30"
+    return "" if role is None else _ROLE_BG.get(role, _ROLE_BG["other"])
 
 
-def _join(*styles: str) -> str:
-    return ";".join(s for s in styles if s)
+def _width(segments: list[_Segment]) -> int:
+    return sum(len(text) for text, _ in segments)
 
 
-def _paint(segments: list[_Segment], width: int, fancy: bool) -> str:
-    pad = " " * (width - sum(len(t) for t, _ in segments))
+def _paint(segments: list[_Segment], background: str, width: int, fancy: bool) -> str:
+    """The cell padded to ``width``; in colour, each segment styled on the cell's background."""
+    pad = " " * (width - _width(segments))
     if not fancy:
-        return "".join(t for t, _ in segments) + pad
-    last = segments[-1][1]
-    body = "".join(f"\x1b[{s}m{t}\x1b[0m" if s else t for t, s in segments)
-    background = ";".join(p for p in last.split(";") if p) if "48;5" in last else ""
-    return body + (f"\x1b[{_only_bg(background)}m{pad}\x1b[0m" if pad and background else pad)
+        return "".join(text for text, _ in segments) + pad
+    on_bg = (lambda style: ";".join(p for p in (style, background, "30") if p)) if background else (lambda style: style)
+    body = "".join(f"\x1b[{on_bg(style)}m{text}\x1b[0m" if on_bg(style) else text for text, style in segments)
+    return body + (f"\x1b[{background}m{pad}\x1b[0m" if pad and background else pad)
 
 
-def _only_bg(style: str) -> str:
-    """The ``48;5;N`` part of a style, so padding keeps the cell's background only."""
-    parts = style.split(";")
-    k = parts.index("48")
-    return ";".join(parts[k : k + 3])
-
-
-def _lines(cells: list[list[_Segment]], width: int, fancy: bool) -> list[str]:
-    chars = _BOXES[fancy]
+def _lines(cells: list[str], width: int, chars: dict[str, str]) -> list[str]:
+    """Rows of painted cells between box lines (``width`` is the widest cell's text)."""
     stack = chars["h"] * (3 * width + 4)
     rule = {k: chars[k][0] + chars[k][1].join([stack] * 3) + chars[k][2] for k in ("top", "mid", "bottom")}
     lines = [rule["top"]]
     for row in range(9):
-        parts = [" ".join(_paint(cells[row * 9 + col], width, fancy) for col in range(s * 3, s * 3 + 3)) for s in range(3)]
+        parts = [" ".join(cells[row * 9 + col] for col in range(s * 3, s * 3 + 3)) for s in range(3)]
         v = chars["v"]
         lines.append(v + " " + f" {v} ".join(parts) + " " + v)
         if row in (2, 5):
