@@ -117,6 +117,7 @@ def test_group_notation() -> None:
     assert cells_text([9, 18]) == "r23c1"
     assert cells_text([0, 2]) == "r1c13"
     assert cells_text([0, 10]) == "r1c1,r2c2"
+    assert cells_text([2, 3, 29, 30, 74]) == "r14c34,r9c3"
     assert candidates_text([(18, 3), (18, 8)]) == "r3c1<>3, r3c1<>8"
     assert candidates_text([(53, 1)], "=") == "r6c9=1"
 

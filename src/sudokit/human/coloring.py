@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .model import CELL_BIT, DIGITS_OF, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
-from .step import Step, cell_text, cells_text
+from .step import Step, cells_text
 from .wings import conjugate_pairs
 
 __all__ = ["find_simple_colors_trap", "find_simple_colors_wrap", "find_remote_pair", "color_clusters"]
@@ -149,7 +149,7 @@ def _remote_pair_steps(state: Candidates, pm: int, parity: dict[int, int]) -> It
             digits=(x, y),
             why=(f"The {x}/{y} cells {cells_text(even + odd)} form a chain that alternates {x} and {y}; "
                  f"a cell seeing both parities holds neither."),
-            notation=f"{x}/{y} {'-'.join(cell_text(c) for c in even + odd)}",
+            notation=f"{x}/{y} in {cells_text(even + odd)}",
         )
 
 

@@ -45,6 +45,12 @@ def _positions(state: Candidates, d: int, by_rows: bool) -> list[int]:
     return table[0:9] if by_rows else table[9:18]
 
 
+def _numbers(lines: tuple[int, ...] | list[int]) -> str:
+    """``(0, 2, 6)`` -> ``"1, 3 and 7"``."""
+    names = [str(i + 1) for i in lines]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _cell(by_rows: bool, base: int, cross: int) -> int:
     return base * 9 + cross if by_rows else cross * 9 + base
 
@@ -159,10 +165,11 @@ def _fish_step(size: int, d: int, by_rows: bool, bases: tuple[int, ...], cover: 
     notation = f"{d} {_line_text(by_rows, bases)} {_line_text(not by_rows, covers)}"
     if fins:
         notation += " " + " ".join(f"f{cell_text(c)}" for c in fins)
-    why = (f"In {', '.join(base_names)}, {d} can only go in {', '.join(cover_names)}"
-           + (f" (or in the fin{'s' if len(fins) > 1 else ''} {cells_text(fins)})" if fins else "")
-           + f", so {d} goes nowhere else in those {'columns' if by_rows else 'rows'}"
-           + (" that sees every fin." if fins else "."))
+    base_kind, cover_kind = ("rows", "columns") if by_rows else ("columns", "rows")
+    why = (f"In {base_kind} {_numbers(bases)}, {d} can only go in {cover_kind} {_numbers(covers)}"
+           + (f" or in the fin{'s' if len(fins) > 1 else ''} {cells_text(fins)}" if fins else "")
+           + (f", so no other cell of those {cover_kind} that sees every fin can be {d}." if fins
+              else f", so {d} goes nowhere else in those {cover_kind}."))
     return Step(
         kind + _IDS[size], name, _FAMILY,
         eliminations=tuple((c, d) for c in sorted(elims)),

@@ -22,8 +22,8 @@ def cell_text(cell: int) -> str:
 
 
 def cells_text(cells: Iterable[int]) -> str:
-    """Compact group notation: ``r2c13`` (one row), ``r23c1`` (one column), else
-    rows with equal columns merged, comma-separated (``r1c1,r23c4``)."""
+    """Compact group notation as HoDoKu writes it: ``r2c13`` (one row), ``r23c1`` (one
+    column), else rows with equal columns merged, comma-separated (``r1456c34,r9c4``)."""
     ordered = sorted(set(cells))
     if not ordered:
         return ""
@@ -39,10 +39,7 @@ def cells_text(cells: Iterable[int]) -> str:
     parts: list[str] = []
     for col_key, rows in sorted(groups.items(), key=lambda kv: (kv[1][0], kv[0])):
         col_text = "".join(str(c + 1) for c in col_key)
-        if len(rows) > 1 and len(col_key) > 1:  # a rectangle block: keep it readable
-            parts.extend(f"r{r + 1}c{col_text}" for r in rows)
-        else:
-            parts.append("r" + "".join(str(r + 1) for r in rows) + "c" + col_text)
+        parts.append("r" + "".join(str(r + 1) for r in rows) + "c" + col_text)
     return ",".join(parts)
 
 
