@@ -29,7 +29,7 @@ __all__ = ["detect_format", "detect_text"]
 
 _AMBIGUOUS = {"", ".txt", ".json", ".text", ".dat"}
 _HODOKU_LIBRARY = re.compile(r"^:\d{4}(-\d)?:[^:]*:")
-_GRID_CHARS = set("123456789.0_*|-+=:!' \t")
+_GRID_CHARS = set("123456789.0_*|-+=:!'#@ \t")
 _CSV_NAMES = {"puzzle", "puzzles", "quizzes", "quiz", "grid", "givens"}
 
 
@@ -108,8 +108,9 @@ def _sniff_lines(first: str, content: list[str]) -> str | None:
         return "csv"
     if len(first) >= 81 and _all_cells(first[:81]) and (len(first) == 81 or first[81] in " \t:;,|"):
         return "line" if len(content) == 1 else "txt"
-    if all(set(ln) <= _GRID_CHARS for ln in content[:30]):
-        return _sniff_grid(content)
+    grid_lines = [ln for ln in content[:30] if set(ln) <= _GRID_CHARS]
+    if set(first) <= _GRID_CHARS and len(grid_lines) >= 9:
+        return _sniff_grid(grid_lines)  # footers such as "Simple Sudoku / Version 4.2n" are skipped
     return None
 
 
