@@ -143,6 +143,10 @@ def test_bad_sizes_and_inputs() -> None:
         to_svg("123")
     with pytest.raises(ValueError, match="use .svg, .png or .pdf"):
         save(PUZZLE, "grid.gif")
+    with pytest.raises(ValueError, match="cell 81"):
+        to_svg(PUZZLE, highlights={"cells": [(81, "base")]})
+    with pytest.raises(ValueError, match="digit 0"):
+        to_svg(PUZZLE, highlights=Highlights(eliminations=((2, 0),)))
 
 
 # ---------------------------------------------------------------- PNG

@@ -160,12 +160,26 @@ def highlights_of(obj: Any, shown: Any) -> Highlights:
     """
     if obj is None:
         return Highlights()
-    shown = board_of(shown)
     if isinstance(obj, Highlights):
-        return obj
+        return _checked(obj)
     if isinstance(obj, Mapping):
-        return _from_mapping(obj)
-    return _from_step(obj, shown)
+        return _checked(_from_mapping(obj))
+    return _checked(_from_step(obj, board_of(shown)))
+
+
+def _checked(marks: Highlights) -> Highlights:
+    """``marks`` itself, or ``ValueError`` naming a cell outside 0..80 or a digit outside 1..9."""
+    cells = [c for c, _ in marks.cells] + [c for c, _, _ in marks.candidates]
+    pairs = [(c, d) for c, d, _ in marks.candidates] + list(marks.placements) + list(marks.eliminations)
+    pairs += [end for a, b, _ in marks.links for end in (a, b)]
+    cells += [c for c, _ in pairs]
+    bad_cell = next((c for c in cells if not 0 <= c < 81), None)
+    if bad_cell is not None:
+        raise ValueError(f"highlighted cell {bad_cell} is out of range 0..80")
+    bad_digit = next((d for _, d in pairs if not 1 <= d <= 9), None)
+    if bad_digit is not None:
+        raise ValueError(f"highlighted digit {bad_digit} is out of range 1..9")
+    return marks
 
 
 def _from_mapping(data: Mapping[str, Any]) -> Highlights:

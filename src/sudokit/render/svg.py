@@ -64,7 +64,9 @@ def step_repr_svg(step: Any, state: Any = None) -> str:
     The board is ``state`` if given, else the step's own ``state`` or ``grid`` attribute;
     without one the pattern is drawn alone on an empty grid.
     """
-    board = state if state is not None else getattr(step, "state", None) or getattr(step, "grid", None)
+    board = state
+    for name in ("state", "grid"):
+        board = getattr(step, name, None) if board is None else board
     title = getattr(step, "name", None) or getattr(step, "text", None)
     if board is None:
         return to_svg("." * 81, size=360, highlights=step, candidates=False, title=title)
