@@ -136,8 +136,13 @@ def main(
     """Run the CLI in-process and return its exit code (never raises, never exits)."""
     streams = Streams(stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr)
     args_list = list(sys.argv[1:] if argv is None else argv)
+    return int(_guarded(args_list, streams))
+
+
+def _guarded(argv: list[str], streams: Streams) -> int:
+    """Run a command, turning the errors users can cause into messages and exit codes."""
     try:
-        return _dispatch(args_list, streams)
+        return _dispatch(argv, streams)
     except KeyboardInterrupt:
         streams.error("interrupted")
         return ExitCode.INTERRUPTED
