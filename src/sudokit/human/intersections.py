@@ -26,6 +26,8 @@ INTERSECTIONS: tuple[tuple[int, int, int], ...] = tuple(
     for line in range(18)
     if HOUSE_MASK[box] & HOUSE_MASK[line]
 )
+#: The three cells of each intersection, in the order of :data:`INTERSECTIONS`.
+_INTERSECTION_CELLS: tuple[tuple[int, ...], ...] = tuple(tuple(cells_of(inter)) for _, _, inter in INTERSECTIONS)
 
 
 def _locked(state: Candidates, pointing: bool) -> Iterator[Step]:
@@ -77,8 +79,8 @@ def find_claiming(state: Candidates) -> Iterator[Step]:
 def _locked_subsets(state: Candidates, size: int) -> Iterator[Step]:
     cands = state.cands
     seen: set[tuple[int, ...]] = set()
-    for box, line, inter in INTERSECTIONS:
-        cells = [c for c in cells_of(inter) if 2 <= POPCOUNT[cands[c]] <= size]
+    for (box, line, _), three in zip(INTERSECTIONS, _INTERSECTION_CELLS):
+        cells = [c for c in three if 2 <= POPCOUNT[cands[c]] <= size]
         for combo in combinations(cells, size):
             union = 0
             for c in combo:
