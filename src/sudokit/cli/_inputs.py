@@ -21,13 +21,30 @@ def iter_inputs(sources: Sequence[str], streams: Streams) -> Iterator[Entry]:
     for number, source in enumerate(sources, start=1):
         if source == "-":
             yield from iter_entries(streams.stdin, "<stdin>")
-        elif os.path.isfile(source):
+        elif os.path.isfile(source) and _is_plain_text(source):
             with open(source, encoding="utf-8", errors="replace") as stream:
                 yield from iter_entries(stream, source)
+        elif os.path.isfile(source):
+            yield from _iter_collection(source)
         elif _looks_like_path(source):
             raise FileNotFoundError(2, "No such file", source)
         else:
             yield Entry(f"<argument {number}>", 1, source)
+
+
+def _is_plain_text(path: str) -> bool:
+    """One puzzle a line (the fast path), as opposed to a structured collection format."""
+    return os.path.splitext(path)[1].lower() in ("", ".txt", ".text", ".line", ".lines")
+
+
+def _iter_collection(path: str) -> Iterator[Entry]:
+    """Puzzles of a CSV, JSONL, Parquet, .npy, .sdm, ... file; ``line`` is the record number."""
+    from ..formats import read_collection
+
+    for number, record in enumerate(read_collection(path), start=1):
+        puzzle = record.puzzle
+        grid = puzzle.to_grid() if hasattr(puzzle, "to_grid") else puzzle
+        yield Entry(f"{path} record", number, str(grid))
 
 
 def _looks_like_path(text: str) -> bool:
