@@ -131,7 +131,7 @@ def _normalise(state: HintInput) -> tuple[Grid, Candidates]:
         clues = Grid.parse(puzzle)
         cands = _user_candidates(clues, digits, marks)
     else:
-        clues = Grid.parse(state)  # type: ignore[arg-type]
+        clues = Grid.parse(state)
         cands = Candidates.from_puzzle(clues)
     _clean(cands)
     return clues, cands
@@ -245,8 +245,12 @@ def _where(step: Step, *, short: bool) -> str:
     for name in houses:
         kind, number = name.split(" ", 1)
         by_kind.setdefault(kind, []).append(number)
-    parts = [f"{kind}{'s' if len(nums) > 1 else ''} {_and(nums)}" for kind, nums in by_kind.items()]
+    parts = [f"{_plural(kind) if len(nums) > 1 else kind} {_and(nums)}" for kind, nums in by_kind.items()]
     return _and(parts)
+
+
+def _plural(kind: str) -> str:
+    return "boxes" if kind == "box" else kind + "s"
 
 
 def _house_key(name: str) -> int:
