@@ -118,3 +118,11 @@ def test_conflicts_are_named() -> None:
         grid.check()
     column = Grid.parse("4" + "." * 17 + "4" + "." * 62)
     assert [c.house for c in column.conflicts()] == ["column 1", "box 1"]
+
+
+def test_jupyter_svg_is_well_formed_and_shows_the_givens() -> None:
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(Grid.parse(EXAMPLE)._repr_svg_())
+    texts = [el.text for el in root.iter() if el.tag.endswith("text") and el.text]
+    assert sorted(texts) == sorted(ch for ch in EXAMPLE if ch != ".")

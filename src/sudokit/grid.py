@@ -224,6 +224,12 @@ class Grid:
         cells[cell] = 46 if digit == 0 else 48 + digit
         return Grid._trusted(bytes(cells))
 
+    def _repr_svg_(self) -> str:
+        """The grid as an SVG picture, for Jupyter."""
+        from .render.svg import grid_repr_svg
+
+        return grid_repr_svg(self)
+
     def cell_name(self, cell: int) -> str:
         """``r<row>c<col>`` for a 0-based cell index."""
         return cell_name(cell)
