@@ -51,13 +51,15 @@ SK_INLINE void place(s9_state *st, int d, int b, int pos)
     st->unsolved[b] &= ~bit;
 }
 
-/* Keep only the cells of minirows that some legal row->box pattern of the band uses. */
-SK_INLINE uint32_t band_filter(uint32_t a)
+/* Minirows (bit 3*r + j) of a band mask that hold a candidate. */
+SK_INLINE uint32_t minirows(uint32_t a)
 {
-    uint32_t m = T9_BOX_OCC[a & SK_NINE] | (uint32_t)T9_BOX_OCC[(a >> 9) & SK_NINE] << 3 |
-                 (uint32_t)T9_BOX_OCC[a >> 18] << 6;
-    return a & T9_PERM_KEEP[m];
+    return T9_BOX_OCC[a & SK_NINE] | (uint32_t)T9_BOX_OCC[(a >> 9) & SK_NINE] << 3 |
+           (uint32_t)T9_BOX_OCC[a >> 18] << 6;
 }
+
+/* Keep only the cells of minirows that some legal row->box pattern of the band uses. */
+SK_INLINE uint32_t band_filter(uint32_t a) { return a & T9_PERM_KEEP[minirows(a)]; }
 
 /* Bring digit d to its fixpoint (steps 1-3 above).  Returns 0 on a contradiction. */
 static int update_digit(s9_state *st, int d)
@@ -136,6 +138,50 @@ static int naked_singles(s9_state *st, int b)
     return n;
 }
 
+/* Triads of band b: the 3 cells of a minirow (or of a minicolumn) hold exactly 3 digits.
+ * Fewer than 3 digits left for one is a contradiction; exactly 3 means each of them must
+ * sit there, so it leaves the rest of that row and box (column and box).
+ * Returns -1 on a contradiction, else 1 if some candidate went, 0 if none. */
+static int triads(s9_state *st, int b)
+{
+    uint32_t rows[9], cols[9];
+    uint32_t r1 = 0, r2 = 0, r3 = 0, r4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t a = st->f[3 * d + b], x = minirows(a), y = fold_columns(a);
+        rows[d] = x;
+        cols[d] = y;
+        r4 |= r3 & x; r3 |= r2 & x; r2 |= r1 & x; r1 |= x;
+        c4 |= c3 & y; c3 |= c2 & y; c2 |= c1 & y; c1 |= y;
+    }
+    if (SK_UNLIKELY((r3 & c3) != SK_NINE)) return -1;
+    uint32_t rx = r3 & ~r4, cx = c3 & ~c4;
+    int changed = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t *f = st->f + 3 * d;
+        uint32_t rf = rows[d] & rx, cf = cols[d] & cx;
+        if (!(rf | cf)) continue;
+        uint32_t a = f[b] & T9_FORCE_KEEP[rf] & spread_columns(T9_CLAIM_KEEP[cf]);
+        if (a != f[b]) {
+            f[b] = a;
+            changed = 1;
+        }
+        if (cf) {
+            uint32_t out = ~spread_columns(cf);
+            uint32_t *o1 = &f[(b + 1) % 3], *o2 = &f[(b + 2) % 3];
+            if ((*o1 | *o2) & ~out) {
+                *o1 &= out;
+                *o2 &= out;
+                changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
+#ifndef S9_TRIADS
+#define S9_TRIADS 0 /* triads cost more time than their saved guesses earn, so far */
+#endif
+
 /* Propagate to the fixpoint.  Returns 0 on a contradiction. */
 static int propagate(s9_state *st)
 {
@@ -144,6 +190,13 @@ static int propagate(s9_state *st)
         int placed = 0;
         for (int b = 0; b < 3; b++) {
             int n = naked_singles(st, b);
+            if (n < 0) return 0;
+            placed += n;
+        }
+        if (placed) continue;
+        if (!S9_TRIADS) return 1;
+        for (int b = 0; b < 3; b++) {
+            int n = triads(st, b);
             if (n < 0) return 0;
             placed += n;
         }
@@ -206,6 +259,40 @@ static void record_solution(s9_search *s, const s9_state *st)
     }
 }
 
+#ifndef S9_BRANCH
+#define S9_BRANCH 1
+#endif
+
+/* The band with the fewest row->box configurations left over all digits, and in it the
+ * digit with the fewest (at least 2).  Returns that digit's minirow set, or 0 if every
+ * digit of every band is down to one configuration. */
+static uint32_t choose_config(const s9_state *st, int *band, int *digit)
+{
+    int best_total = 1000;
+    uint32_t best_m = 0;
+    for (int b = 0; b < 3; b++) {
+        int total = 0, dn = 7, dd = -1;
+        uint32_t dm = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t m = minirows(st->f[3 * d + b]);
+            int n = T9_NCONF[m];
+            total += n;
+            if (n >= 2 && n < dn) {
+                dn = n;
+                dd = d;
+                dm = m;
+            }
+        }
+        if (dd >= 0 && total < best_total) {
+            best_total = total;
+            best_m = dm;
+            *band = b;
+            *digit = dd;
+        }
+    }
+    return best_m;
+}
+
 static void search(s9_search *s, s9_state *st)
 {
     for (;;) {
@@ -214,10 +301,26 @@ static void search(s9_search *s, s9_state *st)
             record_solution(s, st);
             return;
         }
-        int b = 0, pos = 0;
+        int b = 0, pos = 0, d = 0;
+        uint32_t m = S9_BRANCH ? choose_config(st, &b, &d) : 0;
+        if (m) {
+            uint32_t configs[6];
+            int n = 0;
+            for (int k = 0; k < 6; k++)
+                if ((T9_CONFIGS[k] & m) == T9_CONFIGS[k]) configs[n++] = T9_PERM_KEEP[T9_CONFIGS[k]];
+            for (int k = 0; k + 1 < n; k++) {
+                s9_state child = *st;
+                child.f[3 * d + b] &= configs[k];
+                s->guesses++;
+                search(s, &child);
+                if (s->count >= s->limit) return;
+            }
+            st->f[3 * d + b] &= configs[n - 1];
+            continue;
+        }
         uint32_t digits = choose_cell(st, &b, &pos);
         while (!at_most_one_bit(digits)) { /* every alternative but the last on a copy */
-            int d = lowest_index(digits);
+            d = lowest_index(digits);
             digits = clear_lowest(digits);
             s9_state child = *st;
             place(&child, d, b, pos);

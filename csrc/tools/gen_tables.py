@@ -61,6 +61,19 @@ def claim_keep(cols9: int) -> int:
     return keep & 0x1FF
 
 
+def force_keep(forced: int) -> int:
+    """27-bit cells a digit keeps when it must lie in each minirow of the 9-bit set `forced`:
+    the rest of that minirow's row and of its box is cleared (the minirow itself stays)."""
+    keep = 0x1FF
+    for k in range(9):
+        if forced >> k & 1:
+            r, j = divmod(k, 3)
+            row = 7 << (3 * r)
+            col = sum(1 << (3 * rr + j) for rr in range(3))
+            keep &= ~((row | col) & ~(1 << k))
+    return minirow_cells(keep)
+
+
 def band_peers(pos: int) -> int:
     """27-bit peers of band cell pos inside its band (its row and its box), not itself."""
     r, c = divmod(pos, 9)
@@ -88,6 +101,12 @@ def main() -> None:
     emit("T9_LOCKED_COLS", "uint16_t", [locked_columns(x) for x in range(512)], 12, "0x{:03x}")
     print("/* 9-bit claimed columns -> 9-bit columns kept in that band (claiming). */")
     emit("T9_CLAIM_KEEP", "uint16_t", [claim_keep(x) for x in range(512)], 12, "0x{:03x}")
+    print("/* 9-bit minirows a digit must occupy -> 27-bit cells it keeps in the band (triads). */")
+    emit("T9_FORCE_KEEP", "uint32_t", [force_keep(x) for x in range(512)], 6, "0x{:07x}")
+    print("/* 9-bit minirow set -> how many legal row->box permutations (0..6) it still allows. */")
+    emit("T9_NCONF", "uint8_t", [sum(1 for sg in permutations(range(3)) if (lambda p: p & x == p)(sum(1 << (3 * r + sg[r]) for r in range(3)))) for x in range(512)], 16, "{}")
+    print("/* the 6 row->box permutations of a band as 9-bit minirow sets. */")
+    emit("T9_CONFIGS", "uint16_t", [sum(1 << (3 * r + sg[r]) for r in range(3)) for sg in permutations(range(3))], 6, "0x{:03x}")
     print("/* band cell 0..26 -> 27-bit peers in the same band (row + box), not itself. */")
     emit("T9_BAND_PEERS", "uint32_t", [band_peers(x) for x in range(27)], 6, "0x{:07x}")
     print("#endif /* SUDOKIT_TABLES9_H */")
