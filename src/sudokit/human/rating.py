@@ -33,7 +33,7 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
@@ -41,8 +41,8 @@ from typing import Any
 
 from ..grid import Grid, PuzzleLike
 from . import registry
-from .model import HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, Candidates, cells_of
-from .path import BACKTRACKING, MAX_STEPS, enabled_techniques, solve_and_count, walk
+from .model import BIT, CELL_HOUSES, DIGITS_OF, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, Candidates, cells_of
+from .path import BACKTRACKING, MAX_STEPS, enabled_techniques, next_step, solve_and_count, walk
 from .step import Step, cell_text, cells_text
 
 __all__ = ["Rating", "rate", "BANDS", "HODOKU_LEVELS", "HODOKU_MAX_SCORE", "ENGINE_VERSION", "hodoku_order", "band_for"]
@@ -179,11 +179,7 @@ def rate(
     by_id.update((t.id, t) for t in se_order)
     se_steps, se_end = walk(Candidates.from_puzzle(grid), se_order, max_steps=max_steps)
     solved = se_end == "solved"
-    ordered = hodoku_order(enabled)
-    if ordered == se_order:
-        ho_steps, ho_end = se_steps, se_end
-    else:
-        ho_steps, ho_end = walk(Candidates.from_puzzle(grid), ordered, max_steps=max_steps)
+    ho_steps, ho_end = hodoku_walk(grid, hodoku_order(enabled), max_steps=max_steps)
     er, ep, ed, hardest = _se_numbers(se_steps, by_id)
     score, level = _hodoku_numbers(ho_steps, by_id, solved and ho_end == "solved")
     return Rating(
@@ -386,3 +382,121 @@ def se_techniques(enabled: Sequence[registry.Technique]) -> tuple[registry.Techn
             at = next((k for k, t in enumerate(order) if t.se_rating > direct.se_rating), len(order))
             order.insert(at, direct)
     return tuple(order)
+
+
+# ------------------------------------------------------ HoDoKu's singles
+# HoDoKu does not scan for singles: it queues them as candidates disappear (a cell left
+# with one candidate -> naked-single queue; a house left with one place for a digit ->
+# hidden-single queue) and takes them from the queues in that order. Which single is
+# taken changes the score (Full House and Naked Single 4, Hidden Single 14), so the
+# HoDoKu path keeps the same queues. Behaviour re-implemented from HoDoKu 2.2's
+# documented solver (Sudoku2 set/delete bookkeeping, SimpleSolver singles).
+_SINGLES = ("full_house", "naked_single", "hidden_single_box", "hidden_single_line")
+
+
+class _HodokuState(Candidates):
+    """A candidate grid that also keeps HoDoKu's per-house free counts and singles queues.
+
+    It starts from an all-candidates grid and places the clues one by one in cell order,
+    as HoDoKu loads a puzzle, so the queues start out in HoDoKu's order.
+    """
+
+    __slots__ = ("free", "ns", "hs")
+
+    def __init__(self, puzzle: Grid) -> None:
+        super().__init__([0] * 81, [0x1FF] * 81, frozenset(i for i, v in enumerate(puzzle) if v))
+        self.free = [[0] + [9] * 9 for _ in range(27)]
+        self.ns: deque[tuple[int, int]] = deque()
+        self.hs: deque[tuple[int, int]] = deque()
+        for cell, digit in enumerate(puzzle):
+            if digit:
+                self.place(cell, digit)
+
+    def _count(self, cell: int, digit: int, placed: int) -> None:
+        """Bookkeeping once candidate ``digit`` has left ``cell``: free counts, and the
+        hidden-single queue when a house is left with one place for the digit."""
+        for h in CELL_HOUSES[cell]:
+            free = self.free[h]
+            free[digit] -= 1
+            if free[digit] == 1 and digit != placed:
+                rest = self.where[digit] & HOUSE_MASK[h]
+                if rest:
+                    self.hs.append(((rest & -rest).bit_length() - 1, digit))
+
+    def eliminate(self, cell: int, digit: int) -> bool:
+        """Remove a candidate; queue a naked single if one candidate is left."""
+        if not super().eliminate(cell, digit):
+            return False
+        self._count(cell, digit, 0)
+        left = self.cands[cell]
+        if left and not left & (left - 1):
+            self.ns.append((cell, left.bit_length()))
+        return True
+
+    def place(self, cell: int, digit: int) -> None:
+        """Place a digit: remove it from the peers (ascending), then clear the cell."""
+        if self.values[cell] == digit:
+            return
+        for peer in PEER_CELLS[cell]:
+            self.eliminate(peer, digit)
+        for d in DIGITS_OF[self.cands[cell]]:
+            Candidates.eliminate(self, cell, d)  # the cell's own candidates queue nothing
+            self._count(cell, d, digit)
+        super().place(cell, digit)
+
+    def full_house(self) -> Step | None:
+        """A queued naked single that is also the last cell of one of its houses."""
+        for cell, digit in self.ns:
+            if not self.values[cell] and any(
+                all(not self.free[h][d] for d in range(1, 10) if d != digit) for h in CELL_HOUSES[cell]
+            ):
+                return _single("full_house", "Full House", cell, digit)
+        return None
+
+    def naked_single(self) -> Step | None:
+        """The first queued naked single of a still empty cell (consumes the queue)."""
+        while self.ns:
+            cell, digit = self.ns.popleft()
+            if not self.values[cell]:
+                return _single("naked_single", "Naked Single", cell, digit)
+        return None
+
+    def hidden_single(self) -> Step | None:
+        """The first queued hidden single of a still empty cell; HoDoKu gives up on the
+        first such entry that is no longer a hidden single."""
+        while self.hs:
+            cell, digit = self.hs.popleft()
+            if self.values[cell]:
+                continue
+            for h in CELL_HOUSES[cell]:
+                if self.free[h][digit] == 1 and self.cands[cell] & BIT[digit]:
+                    kind = "hidden_single_box" if h >= 18 else "hidden_single_line"
+                    return _single(kind, "Hidden Single", cell, digit)
+            return None
+        return None
+
+
+def _single(technique: str, name: str, cell: int, digit: int) -> Step:
+    return Step(technique, name, "singles", placements=((cell, digit),), cells=((cell, "base"),), digits=(digit,))
+
+
+def hodoku_walk(
+    puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS
+) -> tuple[list[Step], str]:
+    """The path HoDoKu would take: its singles from its queues, then the other enabled
+    techniques in ``techniques`` order (normally :func:`hodoku_order`)."""
+    state = _HodokuState(puzzle)
+    ids = {t.id for t in techniques}
+    singles = [f for f, on in ((state.full_house, "full_house" in ids), (state.naked_single, "naked_single" in ids),
+                               (state.hidden_single, bool(ids & {"hidden_single_box", "hidden_single_line"}))) if on]
+    others = [t for t in techniques if t.id not in _SINGLES]
+    steps: list[Step] = []
+    while len(steps) < max_steps:
+        if 0 not in state.values:
+            return steps, "solved"
+        step = next((s for s in (f() for f in singles) if s is not None), None) or next_step(state, others)
+        if step is None:
+            return steps, "stuck"
+        state.apply(step)
+        steps.append(step)
+    return steps, ("solved" if 0 not in state.values else "max_steps")
