@@ -13,10 +13,10 @@ Used by ``sudokit bench --learn`` and ``benchmarks/bench_learn.py``. Three puzzl
 Times are CPU time of this process (``time.process_time``), not wall-clock time, so a
 busy shared machine disturbs them less; each is the median of repeated runs. The
 solvers' own time budgets stay wall-clock. For every solver we report nodes (tentative
-placements) and time; the engine reports
-its guesses instead of nodes (it places forced digits without guessing). Ratios are
-time ratios: "x faster than the previous row" and "x slower than the engine" (one
-column per available engine backend).
+placements) and time; the engine reports its guesses instead of nodes (it places forced
+digits without guessing). Ratios are time ratios: "x faster than the previous row" and
+"x slower than the engine" (one column per engine backend: the C core and the Python
+twin when both are available, only the twin under ``SUDOKIT_PUREPYTHON=1``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import _backend
+from .. import _backend, count_solutions, solve
 from ..errors import SearchLimitExceeded
 from . import LEETCODE_EXAMPLE, SOLVERS, board_from_string
 
@@ -110,8 +110,6 @@ def generate_easy(count: int, *, seed: int = EASY_SEED, clues: int = EASY_CLUES)
     >>> puzzles == generate_easy(2), [81 - p.count(".") for p in puzzles]
     (True, [32, 32])
     """
-    from .. import count_solutions, solve
-
     rng = random.Random(seed)
     solution = str(solve(LEETCODE_EXAMPLE))
     return [_dig(_shuffle(solution, rng), clues, rng, count_solutions) for _ in range(count)]
@@ -193,15 +191,19 @@ def _learn_row(name: str, puzzles: Sequence[str], repeats: int, cfg: Config | No
 
 def _engine_rows(puzzles: Sequence[str], repeats: int) -> list[Row]:
     """One row per available engine backend (C core and/or Python twin)."""
-    from .. import solve
-
     rows = []
-    for backend in _backend.available():
+    for backend in _engine_backends():
         with _backend.use(backend):
             guesses = sum(_backend.kernel().solve(p.encode(), 1)[2] for p in puzzles)
             seconds = sum(_median_time(lambda: solve(p), repeats) for p in puzzles)
         rows.append(Row(f"engine ({backend})", None, seconds, len(puzzles), len(puzzles), f"{guesses} guesses"))
     return rows
+
+
+def _engine_backends() -> list[str]:
+    if os.environ.get("SUDOKIT_PUREPYTHON", "") not in ("", "0"):
+        return ["python"]
+    return _backend.available()
 
 
 def _section(title: str, puzzles: Sequence[str], repeats: int, cfg: Config | None, log: Callable[[str], None]) -> Section:
