@@ -41,7 +41,7 @@ from typing import Any
 
 from ..grid import Grid, PuzzleLike
 from . import registry
-from .model import BIT, CELL_HOUSES, DIGITS_OF, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, Candidates, cells_of
+from .model import BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, Candidates, cells_of
 from .path import BACKTRACKING, MAX_STEPS, enabled_techniques, next_step, solve_and_count, walk
 from .step import Step, cell_text, cells_text
 
@@ -497,6 +497,31 @@ def hodoku_walk(
         step = next((s for s in (f() for f in singles) if s is not None), None) or next_step(state, others)
         if step is None:
             return steps, "stuck"
-        state.apply(step)
+        for cell, digit in step.placements:
+            state.place(cell, digit)
+        for cell, digit in _hodoku_elimination_order(step):
+            state.eliminate(cell, digit)
         steps.append(step)
     return steps, ("solved" if 0 not in state.values else "max_steps")
+
+
+_NAKED_SUBSETS = frozenset({"locked_pair", "locked_triple", "naked_pair", "naked_triple", "naked_quad"})
+
+
+def _hodoku_elimination_order(step: Step) -> list[tuple[int, int]]:
+    """The step's eliminations in the order HoDoKu deletes them (it matters for the
+    singles queues): naked subsets house by house (row, column, box of the pattern),
+    everything else by cell, then digit."""
+    if step.technique not in _NAKED_SUBSETS:
+        return sorted(step.eliminations)
+    wanted = set(step.eliminations)
+    pattern = step.pattern_cells()
+    shared = [h for h in CELL_HOUSES[pattern[0]] if all(h in CELL_HOUSES[c] for c in pattern)] if pattern else []
+    order: list[tuple[int, int]] = []
+    for h in shared:
+        for cell in HOUSE_CELLS[h]:
+            for digit in range(1, 10):
+                if (cell, digit) in wanted:
+                    order.append((cell, digit))
+                    wanted.discard((cell, digit))
+    return order + sorted(wanted)
