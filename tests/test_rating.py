@@ -6,9 +6,8 @@ import random
 
 import pytest
 
-from sudokit.human import TECHNIQUE_IDS, Rating, explain, rate, technique
 from sudokit import solve
-from sudokit.human import Candidates
+from sudokit.human import TECHNIQUE_IDS, Candidates, Rating, explain, rate
 from sudokit.human.path import walk
 from sudokit.human.rating import (
     BANDS,
@@ -153,3 +152,33 @@ def test_agreement_with_hodoku_and_serate_is_above_the_measured_floor() -> None:
     assert score50 / n >= SCORE_WITHIN_50_FLOOR
     assert same_er / n >= SAME_ER_FLOOR
     assert same_ep_ed / n >= SAME_EP_ED_FLOOR
+
+
+def test_hodoku_state_matches_the_candidate_model() -> None:
+    from sudokit.grid import Grid
+    from sudokit.human.model import HOUSE_MASK
+    from sudokit.human.rating import _HodokuState
+
+    for puzzle in (EASY, HARD, MULTI):
+        state, plain = _HodokuState(Grid(puzzle)), Candidates.from_puzzle(puzzle)
+        assert state.values == plain.values and state.cands == plain.cands and state.where == plain.where
+        for h in range(27):
+            for d in range(1, 10):
+                assert state.free[h][d] == (state.where[d] & HOUSE_MASK[h]).bit_count()
+
+
+@pytest.mark.single_backend
+def test_hodoku_path_never_goes_wrong() -> None:
+    from sudokit.grid import Grid
+    from sudokit.human.rating import hodoku_walk
+
+    lines = shared_file("rated/grantm_sudoku-exchange_diabolical_2020-06-25.txt").read_text().splitlines()
+    order = hodoku_order(TECHNIQUES)
+    for line in random.Random(8).sample(lines, 25):
+        puzzle = line.split()[1]
+        solution = solve(puzzle)
+        steps, end = hodoku_walk(Grid(puzzle), order)
+        assert end in ("solved", "stuck")
+        for step in steps:
+            assert all(solution[c] == d for c, d in step.placements), str(step)
+            assert all(solution[c] != d for c, d in step.eliminations), str(step)
