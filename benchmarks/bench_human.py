@@ -73,9 +73,30 @@ def load_learning(data: Path) -> list[Reference]:
     return out
 
 
-def load_diabolical(data: Path) -> list[str]:
-    """The grantm diabolical puzzles (81 digits, 0 = blank)."""
-    return [line.split()[1] for line in (data / DIABOLICAL).read_text().splitlines() if line.strip()]
+def load_diabolical(data: Path) -> list[tuple[str, float]]:
+    """The grantm diabolical puzzles (81 digits, 0 = blank) with the bank's rating
+    (Sukaku Explainer ER, which is not classic serate: see the data README)."""
+    out = []
+    for line in (data / DIABOLICAL).read_text().splitlines():
+        if line.strip():
+            _hash, puzzle, er = line.split()
+            out.append((puzzle, float(er)))
+    return out
+
+
+def diabolical_lines(hard: Sequence[tuple[str, float]], ratings: Sequence[Rating]) -> list[str]:
+    """Markdown lines: on the diabolical sample, how our ER compares with the bank's."""
+    solved = [(er, r) for (_, er), r in zip(hard, ratings) if r.solved_logically]
+    if not solved:
+        return ["No puzzle of the diabolical sample is solved by our set."]
+    same = sum(abs(er - r.se) < 0.05 for er, r in solved)
+    near = sum(abs(er - r.se) <= 0.5 + 1e-9 for er, r in solved)
+    bands = Counter(r.band for r in ratings)
+    return [
+        f"Diabolical sample: {len(solved)}/{len(ratings)} solved by our set; on those, our ER equals the bank's "
+        f"(Sukaku Explainer) ER for {100 * same / len(solved):.1f}% and is within 0.5 for {100 * near / len(solved):.1f}%. "
+        "Bands: " + ", ".join(f"{b} {c}" for b, c in sorted(bands.items())) + ".",
+    ]
 
 
 def timed(puzzles: Sequence[str], log: Callable[[str], None], label: str) -> tuple[list[float], list[Rating]]:
@@ -154,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     hard = rng.sample(hard_all, min(len(hard_all), args.hard or (40 if args.quick else 300)))
     rate(refs[0].puzzle)  # warm-up: imports and tables
     t_learn, r_learn = timed([r.puzzle for r in refs], log, "learning curve")
-    t_hard, r_hard = timed(hard, log, "diabolical")
+    t_hard, r_hard = timed([p for p, _ in hard], log, "diabolical")
     lines = [
         f"sudokit {sudokit.__version__}, rating engine {r_learn[0].engine_version}, kernel backend {sudokit.BACKEND}, "
         f"Python {platform.python_version()}, {platform.machine()}; seed {args.seed}",
@@ -167,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
         "Agreement with serate 1.2.1.3 / HoDoKu 2.2.0 on the learning-curve puzzles rated above:",
         "",
         *agreement(refs, r_learn),
+        "",
+        *diabolical_lines(hard, r_hard),
     ]
     print("\n".join(lines))
     return 0
