@@ -179,7 +179,7 @@ static int triads(s9_state *st, int b)
 }
 
 #ifndef S9_TRIADS
-#define S9_TRIADS 0 /* triads cost more time than their saved guesses earn, so far */
+#define S9_TRIADS 1
 #endif
 
 /* Propagate to the fixpoint.  Returns 0 on a contradiction. */
