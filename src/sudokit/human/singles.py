@@ -49,12 +49,12 @@ def find_full_house(state: Candidates) -> Iterator[Step]:
 
 
 def _hidden_singles(state: Candidates, houses: range, technique: str) -> Iterator[Step]:
-    where = state.where
+    digit_masks = list(enumerate(state.where))[1:]
     seen: set[tuple[int, int]] = set()
     for h in houses:
         hmask = HOUSE_MASK[h]
-        for d in range(1, 10):
-            m = where[d] & hmask
+        for d, w in digit_masks:
+            m = w & hmask
             if not m or m & (m - 1):
                 continue
             cell = m.bit_length() - 1
@@ -83,9 +83,7 @@ def find_hidden_single_line(state: Candidates) -> Iterator[Step]:
 
 def find_naked_single(state: Candidates) -> Iterator[Step]:
     """A blank cell with one candidate left."""
-    cands = state.cands
-    for cell in range(81):
-        m = cands[cell]
+    for cell, m in enumerate(state.cands):
         if m and not m & (m - 1):
             d = DIGITS_OF[m][0]
             yield Step(
