@@ -139,28 +139,39 @@ static int naked_singles(s9_state *st, int b)
 }
 
 /* Triads of band b: the 3 cells of a minirow (or of a minicolumn) hold exactly 3 digits.
- * Fewer than 3 digits left for one is a contradiction; exactly 3 means each of them must
- * sit there, so it leaves the rest of that row and box (column and box).
+ *   - fewer than 3 digits left for one: contradiction;
+ *   - exactly 3 left: each must sit there, so it leaves the rest of that row and box
+ *     (column and box);
+ *   - 3 digits certainly there (the triad is the digit's only one in its row, or its only
+ *     column in its box): every other digit leaves those 3 cells.
  * Returns -1 on a contradiction, else 1 if some candidate went, 0 if none. */
 static int triads(s9_state *st, int b)
 {
-    uint32_t rows[9], cols[9];
+    uint32_t rows[9], cols[9], rsure[9], csure[9];
     uint32_t r1 = 0, r2 = 0, r3 = 0, r4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+    uint32_t q1 = 0, q2 = 0, q3 = 0, p1 = 0, p2 = 0, p3 = 0;
     for (int d = 0; d < 9; d++) {
         uint32_t a = st->f[3 * d + b], x = minirows(a), y = fold_columns(a);
+        uint32_t xs = T9_ALONE_IN_ROW[x], ys = T9_LOCKED_COLS[y];
         rows[d] = x;
         cols[d] = y;
+        rsure[d] = xs;
+        csure[d] = ys;
         r4 |= r3 & x; r3 |= r2 & x; r2 |= r1 & x; r1 |= x;
         c4 |= c3 & y; c3 |= c2 & y; c2 |= c1 & y; c1 |= y;
+        q3 |= q2 & xs; q2 |= q1 & xs; q1 |= xs;
+        p3 |= p2 & ys; p2 |= p1 & ys; p1 |= ys;
     }
     if (SK_UNLIKELY((r3 & c3) != SK_NINE)) return -1;
     uint32_t rx = r3 & ~r4, cx = c3 & ~c4;
+    uint32_t full_cells = T9_MINIROW_CELLS[q3] | spread_columns(p3);
     int changed = 0;
     for (int d = 0; d < 9; d++) {
         uint32_t *f = st->f + 3 * d;
         uint32_t rf = rows[d] & rx, cf = cols[d] & cx;
-        if (!(rf | cf)) continue;
-        uint32_t a = f[b] & T9_FORCE_KEEP[rf] & spread_columns(T9_CLAIM_KEEP[cf]);
+        uint32_t taken = full_cells & ~(T9_MINIROW_CELLS[rsure[d] & q3] | spread_columns(csure[d] & p3));
+        if (!(rf | cf | (f[b] & taken))) continue;
+        uint32_t a = f[b] & T9_FORCE_KEEP[rf] & spread_columns(T9_CLAIM_KEEP[cf]) & ~taken;
         if (a != f[b]) {
             f[b] = a;
             changed = 1;
