@@ -217,7 +217,7 @@ def _stuck_hint(cands: Candidates, solution: Grid, level: int) -> Hint:
 def _step_hint(step: Step, level: int) -> Hint:
     cells = step.pattern_cells()
     if level == 1:
-        return Hint(f"Look for {_article(step.name)} {step.name} in {_where(step, short=True)}.", level, "step", step, cells)
+        return Hint(f"Look for {_article(step.name)}{step.name} in {_where(step, short=True)}.", level, "step", step, cells)
     if level == 2:
         return Hint(_level2(step), level, "step", step, cells, step.digits)
     why = f" {step.why}" if step.why else ""
@@ -225,19 +225,37 @@ def _step_hint(step: Step, level: int) -> Hint:
 
 
 def _level2(step: Step) -> str:
+    """Technique, digit(s) and house(s), and what the step achieves; never a cell."""
     digits = _and([str(d) for d in step.digits])
-    where = _where(step, short=False)
+    if step.technique == "full_house":
+        return f"Full House: {_where(step, short=False)} has one empty cell left, for the missing {digits}."
+    if step.technique == "naked_single":
+        return f"Naked Single: a cell of {_where(step, short=True)} has {digits} as its only candidate."
     if step.placements and not step.eliminations:
-        return f"{step.name}: look at where {digits} can go in {where}."
-    return f"{step.name} on {digits} in {where}: it removes candidates."
+        return f"{step.name}: look at where {digits} can go in {_where(step, short=False)}."
+    changes = len(step.placements) + len(step.eliminations)
+    effect = f"it places {_and([str(d) for _, d in step.placements])}" if step.placements else f"it removes {changes} candidate{'s' if changes > 1 else ''}"
+    return f"{step.name} on {digits} in {_where(step, short=_one_cell(step))}: {effect}."
+
+
+def _one_cell(step: Step) -> bool:
+    """True when every change of the step is in one cell whose row and column are both
+    among the step's houses (naming them would give that cell away, as for BUG+1)."""
+    changed = {c for c, _ in step.placements + step.eliminations}
+    if len(changed) != 1:
+        return False
+    row, col, _box = CELL_HOUSES[changed.pop()]
+    return HOUSE_NAMES[row] in step.houses and HOUSE_NAMES[col] in step.houses
 
 
 def _where(step: Step, *, short: bool) -> str:
-    """The houses of a step grouped by kind ("rows 1 and 4, column 3"); one house for a
-    single (its box) when ``short``, so level 1 does not give the cell away."""
+    """The houses of a step grouped by kind ("rows 1 and 4, column 3"). With ``short``,
+    a step that changes a single cell is located by its box only, so level 1 does not
+    give the cell away."""
     houses = list(step.houses)
-    if short and step.placements and len(houses) > 1:
-        houses = [h for h in houses if h.startswith("box")][:1] or houses[:1]
+    if short and (step.placements or _one_cell(step)) and len(houses) > 1:
+        target = (step.placements or step.eliminations)[0][0]
+        houses = [HOUSE_NAMES[CELL_HOUSES[target][2]]]
     if not houses:
         cells = step.pattern_cells() or tuple(c for c, _ in step.placements + step.eliminations)
         houses = sorted({HOUSE_NAMES[CELL_HOUSES[c][2]] for c in cells}, key=_house_key)
@@ -264,4 +282,7 @@ def _and(items: Sequence[str]) -> str:
 
 
 def _article(name: str) -> str:
-    return "an" if name[:1].upper() in "AEIOX" else "a"
+    """"a "/"an " before a technique name; none before the gerunds Pointing and Claiming."""
+    if name in ("Pointing", "Claiming"):
+        return ""
+    return "an " if name[:1].upper() in "AEIOX" else "a "
