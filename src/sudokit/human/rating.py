@@ -41,7 +41,7 @@ from typing import Any
 
 from ..grid import Grid, PuzzleLike
 from . import registry
-from .model import BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, Candidates, cells_of
+from .model import BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, POPCOUNT, Candidates, cells_of
 from .path import BACKTRACKING, MAX_STEPS, enabled_techniques, next_step, solve_and_count, walk
 from .step import Step, cell_text, cells_text
 
@@ -249,37 +249,48 @@ def _level_index(level: object) -> int:
 _BOXES, _COLS, _ROWS = range(18, 27), range(9, 18), range(0, 9)
 
 
-def _locking_table(first: range, second: range) -> tuple[tuple[int, int, int, int, int, tuple[tuple[int, int], ...]], ...]:
-    """For each house h1 of ``first`` and each crossing house h2 of ``second``, in SE's
-    order: (h1, h2, h1 mask, h1&h2 mask, h2 mask, ((h3, h3 mask) for the other houses of
-    h1's kind that cross h2))."""
-    rows = []
-    for h1 in first:
-        for h2 in second:
-            inter = HOUSE_MASK[h1] & HOUSE_MASK[h2]
-            if inter:
-                others = tuple((h3, HOUSE_MASK[h3]) for h3 in first if h3 != h1 and HOUSE_MASK[h3] & HOUSE_MASK[h2])
-                rows.append((h1, h2, HOUSE_MASK[h1], inter, HOUSE_MASK[h2], others))
-    return tuple(rows)
-
-
-#: SE's Locking(true) searches box/column, box/row (pointing), column/box, row/box (claiming).
-_POINTING_TABLES = (_locking_table(_BOXES, _COLS), _locking_table(_BOXES, _ROWS))
-_CLAIMING_TABLES = (_locking_table(_COLS, _BOXES), _locking_table(_ROWS, _BOXES))
+#: The house of each cell by kind: row, column, box (house numbers as everywhere).
+_ROW_OF_CELL = tuple(CELL_HOUSES[c][0] for c in range(81))
+_COL_OF_CELL = tuple(CELL_HOUSES[c][1] for c in range(81))
+_BOX_OF_CELL = tuple(CELL_HOUSES[c][2] for c in range(81))
+#: ``_PARALLEL[h1][h2]``: the other houses of h1's kind that cross h2, with their masks.
+_PARALLEL: dict[int, dict[int, tuple[tuple[int, int], ...]]] = {
+    h1: {
+        h2: tuple((h3, HOUSE_MASK[h3]) for h3 in range(27) if h3 // 9 == h1 // 9 and h3 != h1 and HOUSE_MASK[h3] & HOUSE_MASK[h2])
+        for h2 in range(27)
+        if h2 // 9 != h1 // 9 and HOUSE_MASK[h1] & HOUSE_MASK[h2]
+    }
+    for h1 in range(27)
+}
+#: SE's Locking(true) searches box/column, box/row (pointing), column/box, row/box
+#: (claiming): (houses h1 with masks, the house of the second kind of each cell).
+_Search = tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...]
+_POINTING_SEARCH: _Search = (
+    (tuple((h, HOUSE_MASK[h]) for h in _BOXES), _COL_OF_CELL),
+    (tuple((h, HOUSE_MASK[h]) for h in _BOXES), _ROW_OF_CELL),
+)
+_CLAIMING_SEARCH: _Search = (
+    (tuple((h, HOUSE_MASK[h]) for h in _COLS), _BOX_OF_CELL),
+    (tuple((h, HOUSE_MASK[h]) for h in _ROWS), _BOX_OF_CELL),
+)
 
 
 def _direct_locking(state: Candidates, pointing: bool) -> Iterator[Step]:
     """SE's direct pointing/claiming: a locked digit that leaves a hidden single in a
     parallel house (same search order as SE: box/column, box/row, column/box, row/box)."""
     where = state.where
-    for table in _POINTING_TABLES if pointing else _CLAIMING_TABLES:
+    for first, second_of in _POINTING_SEARCH if pointing else _CLAIMING_SEARCH:
         for v in range(1, 10):
             wv = where[v]
-            for h1, h2, mask1, inter, mask2, others in table:
+            for h1, mask1 in first:
                 pos1 = wv & mask1
-                if not pos1 & (pos1 - 1) or pos1 & ~inter:
-                    continue  # fewer than two places, or not all in the intersection
-                for h3, mask3 in others:
+                if not pos1 & (pos1 - 1):
+                    continue  # fewer than two places: nothing is locked
+                h2 = second_of[(pos1 & -pos1).bit_length() - 1]
+                mask2 = HOUSE_MASK[h2]
+                if pos1 & ~mask2:
+                    continue  # not all in one house of the second kind
+                for h3, mask3 in _PARALLEL[h1][h2]:
                     pos3 = wv & mask3
                     remain = pos3 & ~mask2
                     if remain and not remain & (remain - 1) and pos3 != remain:
@@ -308,11 +319,10 @@ def _direct_hidden_set(state: Candidates, degree: int) -> Iterator[Step]:
     places, all but one inside the set, gives the hidden single (this also implies SE's
     "more than ``degree`` empty cells" condition).
     """
-    where = state.where
+    table = [state.position_table(v) if v else [] for v in range(10)]  # 9-bit house positions
     for h in _HIDDEN_ORDER:
-        hmask = HOUSE_MASK[h]
-        pos = [where[v] & hmask for v in range(10)]
-        counts = [p.bit_count() for p in pos]
+        pos = [0] + [table[v][h] for v in range(1, 10)]
+        counts = [POPCOUNT[p] for p in pos]
         small = [v for v in range(1, 10) if 2 <= counts[v] <= degree]
         if len(small) < degree:
             continue
@@ -320,7 +330,7 @@ def _direct_hidden_set(state: Candidates, degree: int) -> Iterator[Step]:
             union = 0
             for v in combo:
                 union |= pos[v]
-            if union.bit_count() != degree:
+            if POPCOUNT[union] != degree:
                 continue
             for v2 in range(1, 10):
                 rest = pos[v2] & ~union
@@ -333,8 +343,9 @@ _HIDDEN_ORDER = (*_BOXES, *_COLS, *_ROWS)
 
 
 def _direct_hidden_step(degree: int, h: int, combo: tuple[int, ...], union: int, v2: int, rest: int) -> Step:
-    cell = rest.bit_length() - 1
-    cells = cells_of(union)
+    """``union`` and ``rest`` are 9-bit position masks within house ``h``."""
+    cell = HOUSE_CELLS[h][rest.bit_length() - 1]
+    cells = [HOUSE_CELLS[h][k - 1] for k in DIGITS_OF[union]]
     technique, name = ("direct_hidden_pair", "Direct Hidden Pair") if degree == 2 else ("direct_hidden_triple", "Direct Hidden Triple")
     return Step(
         technique, name, "subsets",
@@ -404,13 +415,11 @@ class _HodokuState(Candidates):
     __slots__ = ("free", "ns", "hs")
 
     def __init__(self, puzzle: Grid) -> None:
-        super().__init__([0] * 81, [0x1FF] * 81, frozenset(i for i, v in enumerate(puzzle) if v))
-        self.free = [[0] + [9] * 9 for _ in range(27)]
-        self.ns: deque[tuple[int, int]] = deque()
-        self.hs: deque[tuple[int, int]] = deque()
-        for cell, digit in enumerate(puzzle):
-            if digit:
-                self.place(cell, digit)
+        values, cands, free, ns, hs = _replay_clues(puzzle)
+        super().__init__(values, cands, frozenset(i for i, v in enumerate(values) if v))
+        self.free = free
+        self.ns: deque[tuple[int, int]] = ns
+        self.hs: deque[tuple[int, int]] = hs
 
     def _count(self, cell: int, digit: int, placed: int) -> None:
         """Bookkeeping once candidate ``digit`` has left ``cell``: free counts, and the
@@ -474,6 +483,48 @@ class _HodokuState(Candidates):
                     return _single(kind, "Hidden Single", cell, digit)
             return None
         return None
+
+
+def _replay_clues(
+    puzzle: Grid,
+) -> tuple[list[int], list[int], list[list[int]], deque[tuple[int, int]], deque[tuple[int, int]]]:
+    """Place the clues one by one on an all-candidates grid, in cell order, keeping the
+    free counts and the singles queues exactly as :class:`_HodokuState` would (the same
+    rules as its ``place``/``eliminate``, with local variables: this runs for every
+    rating)."""
+    values = [0] * 81
+    cands = [0x1FF] * 81
+    where = [0] + [(1 << 81) - 1] * 9
+    free = [[0] + [9] * 9 for _ in range(27)]
+    ns: deque[tuple[int, int]] = deque()
+    hs: deque[tuple[int, int]] = deque()
+
+    def drop(cell: int, digit: int, placed: int) -> None:
+        where[digit] &= ~(1 << cell)
+        for h in CELL_HOUSES[cell]:
+            f = free[h]
+            f[digit] -= 1
+            if f[digit] == 1 and digit != placed:
+                rest = where[digit] & HOUSE_MASK[h]
+                if rest:
+                    hs.append(((rest & -rest).bit_length() - 1, digit))
+
+    for cell, digit in enumerate(puzzle):
+        if not digit:
+            continue
+        values[cell] = digit
+        bit = BIT[digit]
+        for peer in PEER_CELLS[cell]:
+            if cands[peer] & bit:
+                left = cands[peer] = cands[peer] ^ bit
+                drop(peer, digit, 0)
+                if left and not left & (left - 1):
+                    ns.append((peer, left.bit_length()))
+        old = cands[cell]
+        cands[cell] = 0
+        for d in DIGITS_OF[old]:
+            drop(cell, d, digit)
+    return values, cands, free, ns, hs
 
 
 def _single(technique: str, name: str, cell: int, digit: int) -> Step:
