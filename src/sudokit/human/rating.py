@@ -454,12 +454,17 @@ class _HodokuState(Candidates):
         super().place(cell, digit)
 
     def full_house(self) -> Step | None:
-        """A queued naked single that is also the last cell of one of its houses."""
+        """A queued naked single that is also the last cell of one of its houses (no
+        other digit has a place left there). Entries of filled cells are dropped on the
+        way: HoDoKu skips them in both singles searches, so this changes no result."""
+        values, free = self.values, self.free
+        if any(values[cell] for cell, _ in self.ns):
+            self.ns = deque(e for e in self.ns if not values[e[0]])
         for cell, digit in self.ns:
-            if not self.values[cell] and any(
-                all(not self.free[h][d] for d in range(1, 10) if d != digit) for h in CELL_HOUSES[cell]
-            ):
-                return _single("full_house", "Full House", cell, digit)
+            for h in CELL_HOUSES[cell]:
+                counts = free[h]
+                if sum(counts) == counts[digit]:
+                    return _single("full_house", "Full House", cell, digit)
         return None
 
     def naked_single(self) -> Step | None:
