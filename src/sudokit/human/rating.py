@@ -249,64 +249,80 @@ def _level_index(level: object) -> int:
 _BOXES, _COLS, _ROWS = range(18, 27), range(9, 18), range(0, 9)
 
 
-#: The house of each cell by kind: row, column, box (house numbers as everywhere).
-_ROW_OF_CELL = tuple(CELL_HOUSES[c][0] for c in range(81))
-_COL_OF_CELL = tuple(CELL_HOUSES[c][1] for c in range(81))
-_BOX_OF_CELL = tuple(CELL_HOUSES[c][2] for c in range(81))
-#: ``_PARALLEL[h1][h2]``: the other houses of h1's kind that cross h2, with their masks.
-_PARALLEL: dict[int, dict[int, tuple[tuple[int, int], ...]]] = {
-    h1: {
-        h2: tuple((h3, HOUSE_MASK[h3]) for h3 in range(27) if h3 // 9 == h1 // 9 and h3 != h1 and HOUSE_MASK[h3] & HOUSE_MASK[h2])
-        for h2 in range(27)
-        if h2 // 9 != h1 // 9 and HOUSE_MASK[h1] & HOUSE_MASK[h2]
-    }
-    for h1 in range(27)
-}
-#: SE's Locking(true) searches box/column, box/row (pointing), column/box, row/box
-#: (claiming): (houses h1 with masks, the house of the second kind of each cell).
-_Search = tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...]
-_POINTING_SEARCH: _Search = (
-    (tuple((h, HOUSE_MASK[h]) for h in _BOXES), _COL_OF_CELL),
-    (tuple((h, HOUSE_MASK[h]) for h in _BOXES), _ROW_OF_CELL),
-)
-_CLAIMING_SEARCH: _Search = (
-    (tuple((h, HOUSE_MASK[h]) for h in _COLS), _BOX_OF_CELL),
-    (tuple((h, HOUSE_MASK[h]) for h in _ROWS), _BOX_OF_CELL),
-)
+# In the 9-bit position masks of ``Candidates.position_table`` bit k is the k-th cell of
+# the house (``HOUSE_CELLS``): a box's cells row by row, a row's by column, a column's by
+# row. A box's positions lie in one column of the box when they fit ``_BOX_COL[j]``, in one
+# row when they fit ``_TRIPLE[i]``; a line's positions lie in one box when they fit
+# ``_TRIPLE[g]``.
+_TRIPLE = (0b000000111, 0b000111000, 0b111000000)
+_BOX_COL = (0b001001001, 0b010010010, 0b100100100)
+
+
+def _fit(patterns: tuple[int, int, int]) -> tuple[int, ...]:
+    """For each 9-bit mask with two or more bits: the index of the pattern containing
+    it, else -1."""
+    return tuple(
+        next((k for k, pat in enumerate(patterns) if not m & ~pat), -1) if m & (m - 1) else -1 for m in range(512)
+    )
+
+
+_IN_BOX_COL, _IN_TRIPLE = _fit(_BOX_COL), _fit(_TRIPLE)
 
 
 def _direct_locking(state: Candidates, pointing: bool) -> Iterator[Step]:
     """SE's direct pointing/claiming: a locked digit that leaves a hidden single in a
     parallel house (same search order as SE: box/column, box/row, column/box, row/box)."""
-    where = state.where
-    for first, second_of in _POINTING_SEARCH if pointing else _CLAIMING_SEARCH:
+    table = [state.position_table(v) if v else [] for v in range(10)]
+    if pointing:
+        for v in range(1, 10):  # box / column
+            t = table[v]
+            for b in range(9):
+                j = _IN_BOX_COL[t[18 + b]]
+                if j >= 0:
+                    for b3 in range(b % 3, 9, 3):
+                        if b3 != b:
+                            yield from _direct_hit(pointing, v, 18 + b, 9 + b % 3 * 3 + j, 18 + b3, t, _BOX_COL[j])
+        for v in range(1, 10):  # box / row
+            t = table[v]
+            for b in range(9):
+                i = _IN_TRIPLE[t[18 + b]]
+                if i >= 0:
+                    for b3 in range(b // 3 * 3, b // 3 * 3 + 3):
+                        if b3 != b:
+                            yield from _direct_hit(pointing, v, 18 + b, b // 3 * 3 + i, 18 + b3, t, _TRIPLE[i])
+        return
+    for first in (9, 0):  # column / box, then row / box
         for v in range(1, 10):
-            wv = where[v]
-            for h1, mask1 in first:
-                pos1 = wv & mask1
-                if not pos1 & (pos1 - 1):
-                    continue  # fewer than two places: nothing is locked
-                h2 = second_of[(pos1 & -pos1).bit_length() - 1]
-                mask2 = HOUSE_MASK[h2]
-                if pos1 & ~mask2:
-                    continue  # not all in one house of the second kind
-                for h3, mask3 in _PARALLEL[h1][h2]:
-                    pos3 = wv & mask3
-                    remain = pos3 & ~mask2
-                    if remain and not remain & (remain - 1) and pos3 != remain:
-                        yield _direct_locking_step(pointing, v, h1, h2, h3, pos1, remain)
+            t = table[v]
+            for line in range(9):
+                g = _IN_TRIPLE[t[first + line]]
+                if g >= 0:
+                    box = 18 + (g * 3 + line // 3 if first == 9 else line // 3 * 3 + g)
+                    for line3 in range(line // 3 * 3, line // 3 * 3 + 3):
+                        if line3 != line:
+                            yield from _direct_hit(pointing, v, first + line, box, first + line3, t, _TRIPLE[g])
 
 
-def _direct_locking_step(pointing: bool, v: int, h1: int, h2: int, h3: int, pos1: int, remain: int) -> Step:
-    cell = remain.bit_length() - 1
+def _direct_hit(pointing: bool, v: int, h1: int, h2: int, h3: int, t: list[int], inside: int) -> Iterator[Step]:
+    """The step if digit ``v``, locked in ``h1`` inside ``h2``, has exactly one place in
+    ``h3`` outside ``h2`` (and more than one place in ``h3``); ``inside`` is the 9-bit
+    pattern of the h2 cells within h1 and within h3 (the same for parallel houses)."""
+    pos3 = t[h3]
+    remain = pos3 & ~inside
+    if remain and not remain & (remain - 1) and pos3 != remain:
+        cells1 = [HOUSE_CELLS[h1][k - 1] for k in DIGITS_OF[t[h1]]]
+        yield _direct_locking_step(pointing, v, h1, h2, h3, cells1, HOUSE_CELLS[h3][remain.bit_length() - 1])
+
+
+def _direct_locking_step(pointing: bool, v: int, h1: int, h2: int, h3: int, cells1: list[int], cell: int) -> Step:
     technique, name = ("direct_pointing", "Direct Pointing") if pointing else ("direct_claiming", "Direct Claiming")
     return Step(
         technique, name, "intersections",
         placements=((cell, v),),  # SE applies only the placement of a direct hint
-        cells=tuple((c, "base") for c in cells_of(pos1)),
+        cells=tuple((c, "base") for c in cells1),
         houses=(HOUSE_NAMES[h1], HOUSE_NAMES[h2], HOUSE_NAMES[h3]),
         digits=(v,),
-        why=(f"In {HOUSE_NAMES[h1]}, {v} is locked in {cells_text(cells_of(pos1))} ({HOUSE_NAMES[h2]}), "
+        why=(f"In {HOUSE_NAMES[h1]}, {v} is locked in {cells_text(cells1)} ({HOUSE_NAMES[h2]}), "
              f"so in {HOUSE_NAMES[h3]} {v} can only go in {cell_text(cell)}."),
     )
 
