@@ -41,7 +41,7 @@ from typing import Any
 
 from ..grid import Grid, PuzzleLike
 from . import registry
-from .model import BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, POPCOUNT, Candidates, cells_of
+from .model import BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .path import BACKTRACKING, MAX_STEPS, enabled_techniques, next_step, solve_and_count, walk
 from .step import Step, cell_text, cells_text
 
@@ -462,7 +462,7 @@ class _HodokuState(Candidates):
         """Place a digit: remove it from the peers (ascending), then clear the cell."""
         if self.values[cell] == digit:
             return
-        for peer in PEER_CELLS[cell]:
+        for peer in cells_of(self.where[digit] & PEER_MASK[cell]):  # ascending, as HoDoKu
             self.eliminate(peer, digit)
         for d in DIGITS_OF[self.cands[cell]]:
             Candidates.eliminate(self, cell, d)  # the cell's own candidates queue nothing
