@@ -237,3 +237,25 @@ def test_cli_rate_jobs_keep_order(tmp_path: Path) -> None:
 def test_cli_rate_unknown_technique_is_usage_error() -> None:
     code, _, err = run(["rate", "--techniques", "nope", EASY])
     assert code == ExitCode.USAGE and "unknown technique" in err
+
+
+def test_cli_hint_with_pencil_marks_and_stdin() -> None:
+    state = Candidates.from_puzzle(EASY)
+    true = int(str(solve(EASY))[2])
+    state.eliminate(2, true)
+    code, out, _ = run(["hint", "--level", "3", "--marks", state.to_candidate_string(), EASY])
+    assert code == ExitCode.OK and out.strip() == f"r1c3 is missing candidate {true}."
+    code, out, _ = run(["hint", "-"], stdin=EASY + "\n" + EASY + "\n")
+    assert code == ExitCode.OK and len(out.splitlines()) == 2
+
+
+def test_cli_explain_fallback_json() -> None:
+    code, out, _ = run(["explain", "--fallback", "--format", "json", HARD])
+    record = json.loads(out)
+    assert code == ExitCode.OK and record["end"] == "solved"
+    assert any(step["technique"] == BACKTRACKING for step in record["steps"])
+
+
+def test_cli_rate_without_input_rates_the_bundled_example() -> None:
+    code, out, _ = run(["rate"])
+    assert code == ExitCode.OK and "ER=" in out
