@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any
@@ -555,26 +555,169 @@ def _single(technique: str, name: str, cell: int, digit: int) -> Step:
 def hodoku_walk(
     puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS
 ) -> tuple[list[Step], str]:
-    """The path HoDoKu would take: its singles from its queues, then the other enabled
-    techniques in ``techniques`` order (normally :func:`hodoku_order`)."""
+    """The path HoDoKu would take: its singles from its queues, its own search order for
+    intersections and subsets, then the other enabled techniques in ``techniques`` order
+    (normally :func:`hodoku_order`)."""
     state = _HodokuState(puzzle)
-    ids = {t.id for t in techniques}
-    singles = [f for f, on in ((state.full_house, "full_house" in ids), (state.naked_single, "naked_single" in ids),
-                               (state.hidden_single, bool(ids & {"hidden_single_box", "hidden_single_line"}))) if on]
-    others = [t for t in techniques if t.id not in _SINGLES]
+    searches: list[tuple[Callable[[], Step | None], bool]] = []  # (search, in HoDoKu's deletion order)
+    hidden = ("hidden_single_box", "hidden_single_line")
+    singles_done = False
+    for t in techniques:
+        if t.id in _SINGLES:
+            if not singles_done:  # HoDoKu's fixed order: Full House, Naked Single, Hidden Single
+                ids = {u.id for u in techniques}
+                searches += [(f, True) for f, on in ((state.full_house, "full_house" in ids),
+                             (state.naked_single, "naked_single" in ids),
+                             (state.hidden_single, bool(ids & set(hidden)))) if on]
+                singles_done = True
+        elif t.id in _HODOKU_NATIVE:
+            searches.append((_native_search(state, t.id), True))
+        else:
+            searches.append((_registry_search(state, t), False))
     steps: list[Step] = []
     while len(steps) < max_steps:
         if 0 not in state.values:
             return steps, "solved"
-        step = next((s for s in (f() for f in singles) if s is not None), None) or next_step(state, others)
-        if step is None:
+        for search, native in searches:
+            step = search()
+            if step is not None:
+                break
+        else:
             return steps, "stuck"
         for cell, digit in step.placements:
             state.place(cell, digit)
-        for cell, digit in _hodoku_elimination_order(step):
+        for cell, digit in step.eliminations if native else _hodoku_elimination_order(step):
             state.eliminate(cell, digit)
         steps.append(step)
     return steps, ("solved" if 0 not in state.values else "max_steps")
+
+
+def _registry_search(state: Candidates, technique: registry.Technique) -> Callable[[], Step | None]:
+    return lambda: next_step(state, (technique,))
+
+
+def _native_search(state: _HodokuState, technique: str) -> Callable[[], Step | None]:
+    kind, size = _HODOKU_NATIVE[technique]
+    if kind == "lc":
+        return lambda: _hodoku_locked_candidates(state, pointing=size == 1)
+    if kind == "locked":
+        return lambda: _hodoku_naked(state, size, locked=True)
+    if kind == "naked":
+        return lambda: _hodoku_naked(state, size, locked=False)
+    return lambda: _hodoku_hidden(state, size)
+
+
+#: Techniques searched on the HoDoKu path in HoDoKu's own unit/digit/cell order (its
+#: SimpleSolver), so the same step is chosen when several apply: id -> (kind, size).
+_HODOKU_NATIVE: dict[str, tuple[str, int]] = {
+    "pointing": ("lc", 1), "claiming": ("lc", 2),
+    "locked_pair": ("locked", 2), "locked_triple": ("locked", 3),
+    "naked_pair": ("naked", 2), "naked_triple": ("naked", 3), "naked_quad": ("naked", 4),
+    "hidden_pair": ("hidden", 2), "hidden_triple": ("hidden", 3), "hidden_quad": ("hidden", 4),
+}
+_NAMES = {"pointing": "Pointing", "claiming": "Claiming", "locked_pair": "Locked Pair", "locked_triple": "Locked Triple",
+          "naked_pair": "Naked Pair", "naked_triple": "Naked Triple", "naked_quad": "Naked Quadruple",
+          "hidden_pair": "Hidden Pair", "hidden_triple": "Hidden Triple", "hidden_quad": "Hidden Quadruple"}
+
+
+def _native_step(technique: str, family: str, cells: Sequence[int], digits: Sequence[int], deletions: list[tuple[int, int]]) -> Step:
+    return Step(technique, _NAMES[technique], family, eliminations=tuple(deletions),
+                cells=tuple((c, "base") for c in cells), digits=tuple(digits))
+
+
+def _hodoku_locked_candidates(state: _HodokuState, pointing: bool) -> Step | None:
+    """Locked Candidates type 1 (boxes) or 2 (rows, then columns), in HoDoKu's order:
+    unit by unit, digit by digit, a digit with 2-3 places all in one crossing house
+    that still has more places for it."""
+    bases = _BOXES if pointing else (*_ROWS, *_COLS)
+    cands, free = state.cands, state.free
+    for unit in bases:
+        for d in range(1, 10):
+            n = free[unit][d]
+            if n not in (2, 3):
+                continue
+            cells = [c for c in HOUSE_CELLS[unit] if cands[c] & BIT[d]]
+            kinds = (0, 1) if pointing else (2,)
+            for k in kinds:
+                cover = CELL_HOUSES[cells[0]][k]
+                if all(CELL_HOUSES[c][k] == cover for c in cells) and free[cover][d] > n:
+                    deletions = [(c, d) for c in HOUSE_CELLS[cover] if cands[c] & BIT[d] and c not in cells]
+                    return _native_step("pointing" if pointing else "claiming", "intersections", cells, (d,), deletions)
+    return None
+
+
+def _hodoku_naked(state: _HodokuState, size: int, locked: bool) -> Step | None:
+    """Naked (or, with ``locked``, Locked) subsets in HoDoKu's order: boxes (the only
+    place locked subsets arise), then rows, then columns; cells with 1..size candidates,
+    combinations in cell order."""
+    units = _BOXES if locked else (*_BOXES, *_ROWS, *_COLS)
+    cands = state.cands
+    for unit in units:
+        eligible = [c for c in HOUSE_CELLS[unit] if cands[c] and POPCOUNT[cands[c]] <= size]
+        for combo in combinations(eligible, size):
+            mask = 0
+            for c in combo:
+                mask |= cands[c]
+            if POPCOUNT[mask] == size:
+                step = _hodoku_subset_step(state, combo, mask, size, locked)
+                if step is not None:
+                    return step
+    return None
+
+
+def _hodoku_subset_step(state: _HodokuState, cells: tuple[int, ...], mask: int, size: int, locked: bool) -> Step | None:
+    """The naked/locked subset step of ``cells``: deletions house by house (row, column,
+    box shared by the cells); locked when it deletes both in the line and in the box."""
+    cands = state.cands
+    first = CELL_HOUSES[cells[0]]
+    same = [all(CELL_HOUSES[c][k] == first[k] for c in cells) for k in range(3)]
+    deletions: list[tuple[int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    found = [False, False, False]
+    for k in range(3):
+        if not same[k]:
+            continue
+        for c in HOUSE_CELLS[first[k]]:
+            if c in cells or not cands[c] & mask:
+                continue
+            for d in DIGITS_OF[cands[c] & mask]:
+                if (c, d) not in seen:
+                    seen.add((c, d))
+                    deletions.append((c, d))
+            if k == 2 or CELL_HOUSES[c][2] != first[2]:
+                found[k] = True
+    if not deletions:
+        return None
+    is_locked = size < 4 and sum(found) > 1 and same[2] and (same[0] or same[1])
+    if is_locked != locked:
+        return None
+    names = {(2, True): "locked_pair", (3, True): "locked_triple", (2, False): "naked_pair", (3, False): "naked_triple", (4, False): "naked_quad"}
+    return _native_step(names[(size, locked)], "intersections" if locked else "subsets", cells, DIGITS_OF[mask], deletions)
+
+
+def _hodoku_hidden(state: _HodokuState, size: int) -> Step | None:
+    """Hidden subsets in HoDoKu's order: boxes, rows, columns; digits with 1..size
+    places, combinations in digit order, the union of their places exactly size cells."""
+    cands, free = state.cands, state.free
+    for unit in (*_BOXES, *_ROWS, *_COLS):
+        house = HOUSE_CELLS[unit]
+        if sum(1 for c in house if cands[c]) <= size:
+            continue
+        digits = [d for d in range(1, 10) if 0 < free[unit][d] <= size]
+        places = {d: sum(1 << k for k, c in enumerate(house) if cands[c] & BIT[d]) for d in digits}
+        for combo in combinations(digits, size):
+            union = 0
+            for d in combo:
+                union |= places[d]
+            if POPCOUNT[union] != size:
+                continue
+            keep = sum(BIT[d] for d in combo)
+            cells = [house[k - 1] for k in DIGITS_OF[union]]
+            deletions = [(c, d) for c in cells for d in DIGITS_OF[cands[c] & ~keep]]
+            if deletions:
+                technique = ("hidden_pair", "hidden_triple", "hidden_quad")[size - 2]
+                return _native_step(technique, "subsets", cells, combo, deletions)
+    return None
 
 
 _NAKED_SUBSETS = frozenset({"locked_pair", "locked_triple", "naked_pair", "naked_triple", "naked_quad"})
