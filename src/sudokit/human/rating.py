@@ -13,9 +13,10 @@ path; see ``docs/techniques.md`` for the scales. In short:
   so our ER is an approximation (see the agreement figures in benchmarks/RESULTS.md).
 * ``hodoku_score`` is the sum of HoDoKu's per-step scores along a second path that tries
   the techniques in HoDoKu's own order (Full House, Naked Single, Hidden Single, Locked
-  Candidates, ...); ``hodoku_level`` is the hardest step's HoDoKu level, raised while the
-  score exceeds that level's maximum (Easy 800, Medium 1000, Hard 1600, Unfair 1800),
-  as HoDoKu 2.2 does.
+  Candidates, ...) and chooses among singles, intersections and subsets as HoDoKu does
+  (singles queues, unit/digit search order; see :func:`hodoku_walk`); ``hodoku_level``
+  is the hardest step's HoDoKu level, raised while the score exceeds that level's
+  maximum (Easy 800, Medium 1000, Hard 1600, Unfair 1800), as HoDoKu 2.2 does.
 * ``band`` maps ER to a five-step scale for players (see :data:`BANDS`).
 
 When the set cannot finish the puzzle (``solved_logically`` is False) every number is a
