@@ -35,6 +35,10 @@ uint32_t s9_solve(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint
 uint64_t s9_solve_batch(const uint8_t *puzzles, size_t n, uint8_t *solutions, uint8_t *counts_bytes,
                         uint32_t limit);
 
+/* s9_solve forced onto the portable copy (no CPU-specific instructions): the tests check
+ * that both copies give the same answers. */
+uint32_t s9_solve_portable(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses);
+
 /* Names of the CPU features the solver detected and uses at run time, NULL-terminated. */
 const char *const *s9_features(void);
 

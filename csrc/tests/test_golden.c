@@ -61,8 +61,13 @@ static int valid_solution(const uint8_t *puzzle, const uint8_t *sol)
 static int compare(const uint8_t *p, uint32_t limit, const char *where)
 {
     uint8_t fast[81], ref[81];
+    uint8_t portable[81];
     uint32_t cf = s9_solve(p, limit, fast, NULL);
     uint32_t cr = ref_solve(p, limit, ref);
+    if (s9_solve_portable(p, limit, portable, NULL) != cf || memcmp(portable, fast, 81) != 0) {
+        FAIL("%s: %.81s limit %u: the portable copy disagrees with the dispatched one", where, (const char *)p, limit);
+        return 0;
+    }
     if (cf != cr) {
         FAIL("%s: %.81s limit %u: fast count %u, reference %u", where, (const char *)p, limit, cf, cr);
         return 0;

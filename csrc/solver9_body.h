@@ -1,0 +1,342 @@
+/* solver9_body.h -- the 9x9 solver's propagation and search, included twice by solver9.c:
+ * once for any CPU and once compiled for BMI2 (chosen at run time).  Before including it,
+ * define S9_NAME(x) (a unique name for this copy), S9_TARGET (a target attribute or
+ * nothing) and S9_USE_PEXT (0 or 1).  The state layout is described in solver9.c.
+ */
+
+/* Place digit d in cell pos of band b: drop its row/box/column peers, empty the cell of other digits. */
+S9_TARGET SK_INLINE void S9_NAME(place)(s9_state *st, int d, int b, int pos)
+{
+    uint32_t bit = 1u << pos;
+    uint32_t mine = st->f[3 * d + b] & ~T9_BAND_PEERS[pos];
+    uint32_t col = ~spread_columns(1u << (pos % 9));
+    for (int e = 0; e < 9; e++) st->f[3 * e + b] &= ~bit;
+    st->f[3 * d + b] = mine;
+    st->f[3 * d + (b + 1) % 3] &= col;
+    st->f[3 * d + (b + 2) % 3] &= col;
+    st->unsolved[b] &= ~bit;
+}
+
+/* Minirows (bit 3*r + j) of a band mask that hold a candidate. */
+S9_TARGET SK_INLINE uint32_t S9_NAME(minirows)(uint32_t a)
+{
+#if S9_USE_PEXT
+    return _pext_u32(a | a >> 1 | a >> 2, 0x1249249u); /* the first bit of each minirow, packed */
+#else
+    return T9_BOX_OCC[a & SK_NINE] | (uint32_t)T9_BOX_OCC[(a >> 9) & SK_NINE] << 3 |
+           (uint32_t)T9_BOX_OCC[a >> 18] << 6;
+#endif
+}
+
+/* Keep only the cells of minirows that some legal row->box pattern of the band uses. */
+S9_TARGET SK_INLINE uint32_t S9_NAME(band_filter)(uint32_t a) { return a & T9_PERM_KEEP[S9_NAME(minirows)(a)]; }
+
+/* Bring digit d to its fixpoint (steps 1-3 above).  Returns 0 on a contradiction. */
+S9_TARGET static int S9_NAME(update_digit)(s9_state *st, int d)
+{
+    uint32_t *f = st->f + 3 * d;
+    uint32_t a0 = f[0], a1 = f[1], a2 = f[2];
+    for (;;) {
+        a0 = S9_NAME(band_filter)(a0);
+        a1 = S9_NAME(band_filter)(a1);
+        a2 = S9_NAME(band_filter)(a2);
+        if (SK_UNLIKELY(!a0 || !a1 || !a2)) return 0;
+        uint32_t o0 = fold_columns(a0), o1 = fold_columns(a1), o2 = fold_columns(a2);
+        if (SK_UNLIKELY((o0 | o1 | o2) != SK_NINE)) return 0;
+        uint32_t l0 = T9_LOCKED_COLS[o0], l1 = T9_LOCKED_COLS[o1], l2 = T9_LOCKED_COLS[o2];
+        uint32_t n0 = a0 & ~spread_columns(l1 | l2) & spread_columns(T9_CLAIM_KEEP[o0 & ~(o1 | o2)]);
+        uint32_t n1 = a1 & ~spread_columns(l0 | l2) & spread_columns(T9_CLAIM_KEEP[o1 & ~(o0 | o2)]);
+        uint32_t n2 = a2 & ~spread_columns(l0 | l1) & spread_columns(T9_CLAIM_KEEP[o2 & ~(o0 | o1)]);
+        if (n0 == a0 && n1 == a1 && n2 == a2) break;
+        a0 = n0;
+        a1 = n1;
+        a2 = n2;
+    }
+    f[0] = a0;
+    f[1] = a1;
+    f[2] = a2;
+    for (int b = 0; b < 3; b++) {
+        uint32_t placed = row_singles(f[b]) & st->unsolved[b];
+        if (placed) {
+            st->unsolved[b] &= ~placed;
+            for (int e = 0; e < 9; e++)
+                if (e != d) st->f[3 * e + b] &= ~placed;
+        }
+    }
+    st->seen[3 * d] = f[0];
+    st->seen[3 * d + 1] = f[1];
+    st->seen[3 * d + 2] = f[2];
+    return 1;
+}
+
+/* Bring every changed digit to its fixpoint, until none changes.  Returns 0 on a contradiction. */
+S9_TARGET static int S9_NAME(update_digits)(s9_state *st)
+{
+    int changed;
+    do {
+        changed = 0;
+        for (int d = 0; d < 9; d++) {
+            const uint32_t *f = st->f + 3 * d, *s = st->seen + 3 * d;
+            if ((f[0] ^ s[0]) | (f[1] ^ s[1]) | (f[2] ^ s[2])) {
+                if (!S9_NAME(update_digit)(st, d)) return 0;
+                changed = 1;
+            }
+        }
+    } while (changed);
+    return 1;
+}
+
+/* Place the naked singles of band b.  Returns -1 on a contradiction, else how many were placed. */
+S9_TARGET static int S9_NAME(naked_singles)(s9_state *st, int b)
+{
+    uint32_t once = 0, twice = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t x = st->f[3 * d + b];
+        twice |= once & x;
+        once |= x;
+    }
+    if (SK_UNLIKELY(once != SK_BAND_FULL)) return -1; /* some cell has no candidate */
+    uint32_t singles = once & ~twice & st->unsolved[b];
+    int n = 0;
+    for (; singles; singles = clear_lowest(singles), n++) {
+        int pos = lowest_index(singles);
+        int d = 0;
+        while (d < 9 && !(st->f[3 * d + b] >> pos & 1u)) d++;
+        if (SK_UNLIKELY(d == 9)) return -1; /* an earlier single took its last digit */
+        S9_NAME(place)(st, d, b, pos);
+    }
+    return n;
+}
+
+/* Triads of band b: the 3 cells of a minirow (or of a minicolumn) hold exactly 3 digits.
+ *   - fewer than 3 digits left for one: contradiction;
+ *   - exactly 3 left: each must sit there, so it leaves the rest of that row and box
+ *     (column and box);
+ *   - 3 digits certainly there (the triad is the digit's only one in its row, or its only
+ *     column in its box): every other digit leaves those 3 cells.
+ * Returns -1 on a contradiction, else 1 if some candidate went, 0 if none. */
+S9_TARGET static int S9_NAME(triads)(s9_state *st, int b)
+{
+    uint32_t rows[9], cols[9], rsure[9], csure[9];
+    uint32_t r1 = 0, r2 = 0, r3 = 0, r4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+    uint32_t q1 = 0, q2 = 0, q3 = 0, p1 = 0, p2 = 0, p3 = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t a = st->f[3 * d + b], x = S9_NAME(minirows)(a), y = fold_columns(a);
+        uint32_t xs = T9_ALONE_IN_ROW[x], ys = T9_LOCKED_COLS[y];
+        rows[d] = x;
+        cols[d] = y;
+        rsure[d] = xs;
+        csure[d] = ys;
+        r4 |= r3 & x; r3 |= r2 & x; r2 |= r1 & x; r1 |= x;
+        c4 |= c3 & y; c3 |= c2 & y; c2 |= c1 & y; c1 |= y;
+        q3 |= q2 & xs; q2 |= q1 & xs; q1 |= xs;
+        p3 |= p2 & ys; p2 |= p1 & ys; p1 |= ys;
+    }
+    if (SK_UNLIKELY((r3 & c3) != SK_NINE)) return -1;
+    uint32_t rx = r3 & ~r4, cx = c3 & ~c4;
+    uint32_t full_cells = T9_MINIROW_CELLS[q3] | spread_columns(p3);
+    int changed = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t *f = st->f + 3 * d;
+        uint32_t rf = rows[d] & rx, cf = cols[d] & cx;
+        uint32_t taken = full_cells & ~(T9_MINIROW_CELLS[rsure[d] & q3] | spread_columns(csure[d] & p3));
+        if (!(rf | cf | (f[b] & taken))) continue;
+        uint32_t a = f[b] & T9_FORCE_KEEP[rf] & spread_columns(T9_CLAIM_KEEP[cf]) & ~taken;
+        if (a != f[b]) {
+            f[b] = a;
+            changed = 1;
+        }
+        if (cf) {
+            uint32_t out = ~spread_columns(cf);
+            uint32_t *o1 = &f[(b + 1) % 3], *o2 = &f[(b + 2) % 3];
+            if ((*o1 | *o2) & ~out) {
+                *o1 &= out;
+                *o2 &= out;
+                changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
+/* Propagate to the fixpoint.  Returns 0 on a contradiction. */
+S9_TARGET static int S9_NAME(propagate)(s9_state *st)
+{
+    for (;;) {
+        if (!S9_NAME(update_digits)(st)) return 0;
+        int placed = 0;
+        for (int b = 0; b < 3; b++) {
+            int n = S9_NAME(naked_singles)(st, b);
+            if (n < 0) return 0;
+            placed += n;
+        }
+        if (placed) continue;
+        for (int b = 0; b < 3; b++) {
+            int n = S9_NAME(triads)(st, b);
+            if (n < 0) return 0;
+            placed += n;
+        }
+        if (!placed) return 1;
+    }
+}
+
+/* Digits still possible in cell pos of band b, as a 9-bit set. */
+S9_TARGET SK_INLINE uint32_t S9_NAME(cell_digits)(const s9_state *st, int b, int pos)
+{
+    uint32_t out = 0;
+    for (int d = 0; d < 9; d++) out |= (st->f[3 * d + b] >> pos & 1u) << d;
+    return out;
+}
+
+/* Choose the branching cell: the first bivalue cell, else one with the fewest candidates. */
+S9_TARGET static uint32_t S9_NAME(choose_cell)(const s9_state *st, int *band, int *pos)
+{
+    for (int b = 0; b < 3; b++) {
+        uint32_t once = 0, twice = 0, thrice = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t x = st->f[3 * d + b];
+            thrice |= twice & x;
+            twice |= once & x;
+            once |= x;
+        }
+        uint32_t two = twice & ~thrice & st->unsolved[b];
+        if (two) {
+            *band = b;
+            *pos = lowest_index(two);
+            return S9_NAME(cell_digits)(st, b, *pos);
+        }
+    }
+    int best = 10;
+    uint32_t best_digits = 0;
+    for (int b = 0; b < 3; b++) {
+        for (uint32_t u = st->unsolved[b]; u; u = clear_lowest(u)) {
+            int p = lowest_index(u);
+            uint32_t digits = S9_NAME(cell_digits)(st, b, p);
+            int n = bit_count(digits);
+            if (n < best) {
+                best = n;
+                best_digits = digits;
+                *band = b;
+                *pos = p;
+                if (n <= 3) return digits;
+            }
+        }
+    }
+    return best_digits;
+}
+
+S9_TARGET static void S9_NAME(record_solution)(s9_search *s, const s9_state *st)
+{
+    if (s->count++ == 0 && s->solution) {
+        for (int d = 0; d < 9; d++)
+            for (int b = 0; b < 3; b++)
+                for (uint32_t x = st->f[3 * d + b]; x; x = clear_lowest(x))
+                    s->solution[27 * b + lowest_index(x)] = (uint8_t)('1' + d);
+    }
+}
+
+/* The band with the fewest row->box configurations left over all digits, and in it the
+ * digit with the fewest (at least 2).  Returns that digit's minirow set, or 0 if every
+ * digit of every band is down to one configuration. */
+S9_TARGET static uint32_t S9_NAME(choose_config)(const s9_state *st, int *band, int *digit)
+{
+    int best_total = 1000;
+    uint32_t best_m = 0;
+    for (int b = 0; b < 3; b++) {
+        int total = 0, dn = 7, dd = -1;
+        uint32_t dm = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t m = S9_NAME(minirows)(st->f[3 * d + b]);
+            int n = T9_NCONF[m];
+            total += n;
+            if (n >= 2 && n < dn) {
+                dn = n;
+                dd = d;
+                dm = m;
+            }
+        }
+        if (dd >= 0 && total < best_total) {
+            best_total = total;
+            best_m = dm;
+            *band = b;
+            *digit = dd;
+        }
+    }
+    return best_m;
+}
+
+S9_TARGET static void S9_NAME(search)(s9_search *s, s9_state *st)
+{
+    for (;;) {
+        if (!S9_NAME(propagate)(st)) return;
+        if (!(st->unsolved[0] | st->unsolved[1] | st->unsolved[2])) {
+            S9_NAME(record_solution)(s, st);
+            return;
+        }
+        int b = 0, pos = 0, d = 0;
+        uint32_t m = S9_NAME(choose_config)(st, &b, &d);
+        if (m) {
+            uint32_t configs[6];
+            int n = 0;
+            for (int k = 0; k < 6; k++)
+                if ((T9_CONFIGS[k] & m) == T9_CONFIGS[k]) configs[n++] = T9_PERM_KEEP[T9_CONFIGS[k]];
+            for (int k = 0; k + 1 < n; k++) {
+                s9_state child = *st;
+                child.f[3 * d + b] &= configs[k];
+                s->guesses++;
+                S9_NAME(search)(s, &child);
+                if (s->count >= s->limit) return;
+            }
+            st->f[3 * d + b] &= configs[n - 1];
+            continue;
+        }
+        uint32_t digits = S9_NAME(choose_cell)(st, &b, &pos);
+        while (!at_most_one_bit(digits)) { /* every alternative but the last on a copy */
+            d = lowest_index(digits);
+            digits = clear_lowest(digits);
+            s9_state child = *st;
+            S9_NAME(place)(&child, d, b, pos);
+            s->guesses++;
+            S9_NAME(search)(s, &child);
+            if (s->count >= s->limit) return;
+            st->f[3 * d + b] &= ~(1u << pos);
+        }
+        if (!digits) return;
+        S9_NAME(place)(st, lowest_index(digits), b, pos); /* the last alternative, in place */
+    }
+}
+
+/* Set up the state from the givens.  Returns 1, 0 for conflicting givens, -1 for bad bytes. */
+S9_TARGET static int S9_NAME(setup)(s9_state *st, const uint8_t *puzzle)
+{
+    for (int i = 0; i < 81; i++) {
+        uint8_t ch = puzzle[i];
+        if (!((ch >= '1' && ch <= '9') || ch == '.' || ch == '0')) return -1;
+    }
+    for (int k = 0; k < 27; k++) {
+        st->f[k] = SK_BAND_FULL;
+        st->seen[k] = 0;
+    }
+    st->unsolved[0] = st->unsolved[1] = st->unsolved[2] = SK_BAND_FULL;
+    for (int i = 0; i < 81; i++) {
+        uint8_t ch = puzzle[i];
+        if (ch < '1') continue; /* '.' or '0' */
+        int d = ch - '1', b = i / 27, pos = i % 27;
+        if (!(st->f[3 * d + b] >> pos & 1u)) return 0; /* a peer given already holds d */
+        S9_NAME(place)(st, d, b, pos);
+    }
+    return 1;
+}
+
+/* One puzzle: the body of s9_solve for this instruction set. */
+S9_TARGET static uint32_t S9_NAME(solve_one)(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses)
+{
+    s9_state st;
+    s9_search s = {0, limit, 0, solution};
+    int ok = S9_NAME(setup)(&st, puzzle); /* reads the puzzle before anything is written: solution may alias it */
+    if (solution) memset(solution, '.', 81);
+    if (ok < 0) return S9_BAD_INPUT;
+    if (ok > 0) S9_NAME(search)(&s, &st);
+    if (guesses) *guesses += s.guesses;
+    return s.count;
+}
