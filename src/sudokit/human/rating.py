@@ -50,7 +50,7 @@ __all__ = ["Rating", "rate", "BANDS", "HODOKU_LEVELS", "HODOKU_MAX_SCORE", "ENGI
 
 #: Version of the rating engine: this module's rules plus the registry's order/ratings
 #: version; it changes whenever the rating of some puzzle could change.
-ENGINE_VERSION = f"human-2.{registry.ENGINE_ORDER_VERSION}"
+ENGINE_VERSION = f"human-3.{registry.ENGINE_ORDER_VERSION}"
 
 #: HoDoKu's difficulty levels, easiest first.
 HODOKU_LEVELS: tuple[str, ...] = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
