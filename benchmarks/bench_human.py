@@ -131,7 +131,8 @@ def agreement(refs: Sequence[Reference], ratings: Sequence[Rating]) -> list[str]
     diffs = sorted(abs(r.hodoku_score - ref.score) for ref, r in zip(refs, ratings))
 
     def share(pred: Callable[[Reference, Rating], bool]) -> str:
-        return f"{100 * sum(pred(ref, r) for ref, r in zip(refs, ratings)) / n:.1f}%"
+        k = sum(pred(ref, r) for ref, r in zip(refs, ratings))
+        return f"{k} ({100 * k / n:.2f}%)"
 
     confusion = Counter((ref.level, r.hodoku_level) for ref, r in zip(refs, ratings))
     er_diff = Counter(round(r.se - ref.er, 1) for ref, r in zip(refs, ratings))
