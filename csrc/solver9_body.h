@@ -108,52 +108,51 @@ S9_TARGET static int S9_NAME(naked_singles)(s9_state *st, int b)
     return n;
 }
 
-/* Triads of band b: the 3 cells of a minirow (or of a minicolumn) hold exactly 3 digits.
+/* Triads: the 3 cells of a minirow (or of a minicolumn) hold exactly 3 digits.
  *   - fewer than 3 digits left for one: contradiction;
  *   - exactly 3 left: each must sit there, so it leaves the rest of that row and box
  *     (column and box);
  *   - 3 digits certainly there (the triad is the digit's only one in its row, or its only
  *     column in its box): every other digit leaves those 3 cells.
+ * All 54 triads are counted at once: per digit, one 64-bit word holds, for each band b,
+ * its 9 minirows (bits 18b..18b+8) and its 9 minicolumns (bits 18b+9..18b+17).
  * Returns -1 on a contradiction, else 1 if some candidate went, 0 if none. */
-S9_TARGET static int S9_NAME(triads)(s9_state *st, int b)
+#define S9_ALL_TRIADS 0x3FFFFFFFFFFFFFull /* 54 bits */
+S9_TARGET static int S9_NAME(triads)(s9_state *st)
 {
-    uint32_t rows[9], cols[9], rsure[9], csure[9];
-    uint32_t r1 = 0, r2 = 0, r3 = 0, r4 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0;
-    uint32_t q1 = 0, q2 = 0, q3 = 0, p1 = 0, p2 = 0, p3 = 0;
+    uint64_t has[9], sure[9];
+    uint64_t n1 = 0, n2 = 0, n3 = 0, n4 = 0, s1 = 0, s2 = 0, s3 = 0;
     for (int d = 0; d < 9; d++) {
-        uint32_t a = st->f[3 * d + b], x = S9_NAME(minirows)(a), y = fold_columns(a);
-        uint32_t xs = T9_ALONE_IN_ROW[x], ys = T9_LOCKED_COLS[y];
-        rows[d] = x;
-        cols[d] = y;
-        rsure[d] = xs;
-        csure[d] = ys;
-        r4 |= r3 & x; r3 |= r2 & x; r2 |= r1 & x; r1 |= x;
-        c4 |= c3 & y; c3 |= c2 & y; c2 |= c1 & y; c1 |= y;
-        q3 |= q2 & xs; q2 |= q1 & xs; q1 |= xs;
-        p3 |= p2 & ys; p2 |= p1 & ys; p1 |= ys;
+        uint64_t h = 0, c = 0;
+        for (int b = 0; b < 3; b++) {
+            uint32_t a = st->f[3 * d + b], x = S9_NAME(minirows)(a), y = fold_columns(a);
+            h |= (uint64_t)(x | y << 9) << (18 * b);
+            c |= (uint64_t)(T9_ALONE_IN_ROW[x] | (uint32_t)T9_LOCKED_COLS[y] << 9) << (18 * b);
+        }
+        has[d] = h;
+        sure[d] = c;
+        n4 |= n3 & h; n3 |= n2 & h; n2 |= n1 & h; n1 |= h;
+        s3 |= s2 & c; s2 |= s1 & c; s1 |= c;
     }
-    if (SK_UNLIKELY((r3 & c3) != SK_NINE)) return -1;
-    uint32_t rx = r3 & ~r4, cx = c3 & ~c4;
-    uint32_t full_cells = T9_MINIROW_CELLS[q3] | spread_columns(p3);
+    if (SK_UNLIKELY(n3 != S9_ALL_TRIADS)) return -1;
+    uint64_t exactly3 = n3 & ~n4, full = s3;
     int changed = 0;
     for (int d = 0; d < 9; d++) {
+        uint64_t open = has[d] & ~sure[d]; /* triads d may use but is not known to */
+        uint64_t forced = open & exactly3, barred = open & full;
+        if (!(forced | barred)) continue;
         uint32_t *f = st->f + 3 * d;
-        uint32_t rf = rows[d] & rx, cf = cols[d] & cx;
-        uint32_t taken = full_cells & ~(T9_MINIROW_CELLS[rsure[d] & q3] | spread_columns(csure[d] & p3));
-        if (!(rf | cf | (f[b] & taken))) continue;
-        uint32_t a = f[b] & T9_FORCE_KEEP[rf] & spread_columns(T9_CLAIM_KEEP[cf]) & ~taken;
-        if (a != f[b]) {
-            f[b] = a;
-            changed = 1;
-        }
-        if (cf) {
+        for (int b = 0; b < 3; b++) {
+            uint32_t fb = (uint32_t)(forced >> (18 * b)), bb = (uint32_t)(barred >> (18 * b));
+            uint32_t rf = fb & SK_NINE, cf = fb >> 9 & SK_NINE;
+            uint32_t keep = T9_FORCE_KEEP[rf] & spread_columns(T9_CLAIM_KEEP[cf]) &
+                            ~(T9_MINIROW_CELLS[bb & SK_NINE] | spread_columns(bb >> 9 & SK_NINE));
             uint32_t out = ~spread_columns(cf);
-            uint32_t *o1 = &f[(b + 1) % 3], *o2 = &f[(b + 2) % 3];
-            if ((*o1 | *o2) & ~out) {
-                *o1 &= out;
-                *o2 &= out;
-                changed = 1;
-            }
+            uint32_t a0 = f[b] & keep, a1 = f[(b + 1) % 3] & out, a2 = f[(b + 2) % 3] & out;
+            changed |= (a0 != f[b]) | (a1 != f[(b + 1) % 3]) | (a2 != f[(b + 2) % 3]);
+            f[b] = a0;
+            f[(b + 1) % 3] = a1;
+            f[(b + 2) % 3] = a2;
         }
     }
     return changed;
@@ -171,12 +170,8 @@ S9_TARGET static int S9_NAME(propagate)(s9_state *st)
             placed += n;
         }
         if (placed) continue;
-        for (int b = 0; b < 3; b++) {
-            int n = S9_NAME(triads)(st, b);
-            if (n < 0) return 0;
-            placed += n;
-        }
-        if (!placed) return 1;
+        int n = S9_NAME(triads)(st);
+        if (n <= 0) return n == 0;
     }
 }
 
