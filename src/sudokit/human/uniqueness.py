@@ -85,6 +85,9 @@ def _shared_houses(a: int, b: int) -> list[int]:
 def _ur_step(kind: int, rect: tuple[int, ...], ab: int, elims: list[tuple[int, int]], why: str,
              roofs: tuple[int, ...] = (), extra: tuple[int, ...] = (), houses: tuple[str, ...] = ()) -> Step:
     a, b = DIGITS_OF[ab]
+    if not houses:  # the rectangle's two rows and two columns
+        houses = tuple(HOUSE_NAMES[h] for h in (CELL_HOUSES[rect[0]][0], CELL_HOUSES[rect[3]][0],
+                                                CELL_HOUSES[rect[0]][1], CELL_HOUSES[rect[3]][1]))
     roles = tuple((c, "roof" if c in roofs else "floor") for c in rect) + tuple((c, "subset") for c in extra)
     return Step(
         f"unique_rectangle_{kind}", f"Unique Rectangle Type {kind}", _FAMILY,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
+from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .step import Step, cell_text, cells_text
 
 __all__ = ["find_xy_wing", "find_xyz_wing", "find_w_wing", "conjugate_pairs"]
@@ -64,10 +64,17 @@ def _wing_step(size: int, pivot: int, q1: int, q2: int, pm: int, z: int, targets
         technique, name, _FAMILY,
         eliminations=tuple((c, z) for c in targets),
         cells=((pivot, "pivot"), (q1, "pincer"), (q2, "pincer")),
+        houses=tuple(HOUSE_NAMES[_shared_house(pivot, q)] for q in (q1, q2)),
         digits=digits,
         why=why,
         notation=f"{'/'.join(map(str, digits))} in {cell_text(pivot)},{cell_text(q1)},{cell_text(q2)}",
     )
+
+
+def _shared_house(a: int, b: int) -> int:
+    """The first house (box before lines) two peers share."""
+    ha, hb = CELL_HOUSES[a], CELL_HOUSES[b]
+    return next(h for h in (ha[2], ha[0], ha[1]) if h in hb)
 
 
 def find_xy_wing(state: Candidates) -> Iterator[Step]:
