@@ -92,8 +92,11 @@ def _finned(state: Candidates, size: int, sashimi: bool) -> Iterator[Step]:
                 union = 0
                 for i in bases:
                     union |= pos[i]
-                if size < POPCOUNT[union] <= size + 3:
-                    yield from _covers(d, by_rows, pos, bases, union, size, sashimi)
+                if not size < POPCOUNT[union] <= size + 3:
+                    continue
+                if POPCOUNT[union & 0x1F8] > size and POPCOUNT[union & 0x1C7] > size and POPCOUNT[union & 0x3F] > size:
+                    continue  # whichever band holds the fins, too many lines are left to cover
+                yield from _covers(d, by_rows, pos, bases, union, size, sashimi)
 
 
 def _covers(d: int, by_rows: bool, pos: list[int], bases: tuple[int, ...], union: int,

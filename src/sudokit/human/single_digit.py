@@ -21,7 +21,6 @@ from .model import (
     BOX_OF, CELL_BIT, COL_OF, HOUSE_MASK, HOUSE_NAMES, PEER_MASK, ROW_OF, Candidates, cells_of,
 )
 from .step import Step, cell_text, cells_text
-from .wings import conjugate_pairs
 
 __all__ = ["find_skyscraper", "find_two_string_kite", "find_turbot_fish", "find_empty_rectangle"]
 
@@ -39,18 +38,28 @@ def _kind(h1: int, h2: int, e1: int, e2: int) -> str:
     return "turbot_fish"
 
 
+def _houses_fit(kind: str, h1: int, h2: int) -> bool:
+    """Can links in houses h1 < h2 form this kind of pattern at all?"""
+    if kind == "skyscraper":
+        return h2 < 18 and (h1 < 9) == (h2 < 9)
+    if kind == "two_string_kite":
+        return h1 < 9 <= h2 < 18
+    return h2 >= 18 or (h1 < 9) == (h2 < 9)  # turbot: a box link, or parallel lines via a box
+
+
 def _two_links(state: Candidates, kind: str) -> Iterator[Step]:
     where = state.where
     for d in range(1, 10):
-        links = conjugate_pairs(state, d)
+        links = state.strong_links(d)
         seen: set[tuple[frozenset[int], frozenset[tuple[int, int]]]] = set()
         for i, (h1, a1, b1) in enumerate(links):
             for h2, a2, b2 in links[i + 1:]:
-                if len({a1, b1, a2, b2}) < 4:
+                if a1 == a2 or a1 == b2 or b1 == a2 or b1 == b2 or not _houses_fit(kind, h1, h2):
                     continue
                 for e1, f1 in ((a1, b1), (b1, a1)):
+                    near = PEER_MASK[e1]
                     for e2, f2 in ((a2, b2), (b2, a2)):
-                        if not PEER_MASK[e1] >> e2 & 1 or _kind(h1, h2, e1, e2) != kind:
+                        if not near >> e2 & 1 or _kind(h1, h2, e1, e2) != kind:
                             continue
                         if kind == "skyscraper" and (COL_OF[f1] == COL_OF[f2] if h1 < 9 else ROW_OF[f1] == ROW_OF[f2]):
                             continue  # an X-Wing, not a Skyscraper
@@ -99,7 +108,7 @@ def find_empty_rectangle(state: Candidates) -> Iterator[Step]:
     """A box whose digit places form a cross, plus a strong link in a line outside it."""
     where = state.where
     for d in range(1, 10):
-        links = [(h, a, b) for h, a, b in conjugate_pairs(state, d) if h < 18]
+        links = [(h, a, b) for h, a, b in state.strong_links(d) if h < 18]
         for box in range(18, 27):
             in_box = where[d] & HOUSE_MASK[box]
             if in_box.bit_count() < 2:

@@ -62,14 +62,15 @@ def _naked_step(size: int, h: int, combo: tuple[int, ...], union: int, elims: li
 
 def _hidden(state: Candidates, size: int) -> Iterator[Step]:
     cands, values = state.cands, state.values
+    tables = [(d, state.position_table(d)) for d in range(1, 10)]
     for h in range(27):
         house = HOUSE_CELLS[h]
         empty = [c for c in house if not values[c]]
         if len(empty) <= size:
             continue  # a hidden subset of all remaining cells eliminates nothing
         positions: list[tuple[int, int]] = []  # (digit, 9-bit position mask within the house)
-        for d in range(1, 10):
-            pos = state.position_table(d)[h]
+        for d, table in tables:
+            pos = table[h]
             if 1 <= POPCOUNT[pos] <= size:
                 positions.append((d, pos))
         for combo in combinations(positions, size):
