@@ -274,23 +274,34 @@ def _direct_locking(state: Candidates, pointing: bool) -> Iterator[Step]:
     """SE's direct pointing/claiming: a locked digit that leaves a hidden single in a
     parallel house (same search order as SE: box/column, box/row, column/box, row/box)."""
     table = [state.position_table(v) if v else [] for v in range(10)]
+    for v, h1, h2, h3, inside in _locking_candidates(table, pointing):
+        t = table[v]
+        pos3 = t[h3]
+        remain = pos3 & ~inside
+        if remain and not remain & (remain - 1) and pos3 != remain:
+            cells1 = [HOUSE_CELLS[h1][k - 1] for k in DIGITS_OF[t[h1]]]
+            yield _direct_locking_step(pointing, v, h1, h2, h3, cells1, HOUSE_CELLS[h3][remain.bit_length() - 1])
+
+
+def _locking_candidates(table: list[list[int]], pointing: bool) -> Iterator[tuple[int, int, int, int, int]]:
+    """(digit, h1, h2, h3, pattern) for every digit locked in h1 inside h2 and every
+    parallel house h3 crossing h2, in SE's order; ``pattern`` is the 9-bit mask of the h2
+    cells within h1 and within h3 (the same for parallel houses)."""
     if pointing:
         for v in range(1, 10):  # box / column
             t = table[v]
             for b in range(9):
                 j = _IN_BOX_COL[t[18 + b]]
                 if j >= 0:
-                    for b3 in range(b % 3, 9, 3):
-                        if b3 != b:
-                            yield from _direct_hit(pointing, v, 18 + b, 9 + b % 3 * 3 + j, 18 + b3, t, _BOX_COL[j])
+                    for b3 in _SAME_STACK[b]:
+                        yield v, 18 + b, 9 + b % 3 * 3 + j, 18 + b3, _BOX_COL[j]
         for v in range(1, 10):  # box / row
             t = table[v]
             for b in range(9):
                 i = _IN_TRIPLE[t[18 + b]]
                 if i >= 0:
-                    for b3 in range(b // 3 * 3, b // 3 * 3 + 3):
-                        if b3 != b:
-                            yield from _direct_hit(pointing, v, 18 + b, b // 3 * 3 + i, 18 + b3, t, _TRIPLE[i])
+                    for b3 in _SAME_BAND[b]:
+                        yield v, 18 + b, b // 3 * 3 + i, 18 + b3, _TRIPLE[i]
         return
     for first in (9, 0):  # column / box, then row / box
         for v in range(1, 10):
@@ -299,20 +310,14 @@ def _direct_locking(state: Candidates, pointing: bool) -> Iterator[Step]:
                 g = _IN_TRIPLE[t[first + line]]
                 if g >= 0:
                     box = 18 + (g * 3 + line // 3 if first == 9 else line // 3 * 3 + g)
-                    for line3 in range(line // 3 * 3, line // 3 * 3 + 3):
-                        if line3 != line:
-                            yield from _direct_hit(pointing, v, first + line, box, first + line3, t, _TRIPLE[g])
+                    for line3 in _SAME_BAND[line]:
+                        yield v, first + line, box, first + line3, _TRIPLE[g]
 
 
-def _direct_hit(pointing: bool, v: int, h1: int, h2: int, h3: int, t: list[int], inside: int) -> Iterator[Step]:
-    """The step if digit ``v``, locked in ``h1`` inside ``h2``, has exactly one place in
-    ``h3`` outside ``h2`` (and more than one place in ``h3``); ``inside`` is the 9-bit
-    pattern of the h2 cells within h1 and within h3 (the same for parallel houses)."""
-    pos3 = t[h3]
-    remain = pos3 & ~inside
-    if remain and not remain & (remain - 1) and pos3 != remain:
-        cells1 = [HOUSE_CELLS[h1][k - 1] for k in DIGITS_OF[t[h1]]]
-        yield _direct_locking_step(pointing, v, h1, h2, h3, cells1, HOUSE_CELLS[h3][remain.bit_length() - 1])
+#: The other two boxes of a box's stack / band, ascending; for a line k (row or column),
+#: ``_SAME_BAND[k]`` is the other two lines through the same boxes.
+_SAME_STACK = tuple(tuple(b3 for b3 in range(b % 3, 9, 3) if b3 != b) for b in range(9))
+_SAME_BAND = tuple(tuple(k3 for k3 in range(k // 3 * 3, k // 3 * 3 + 3) if k3 != k) for k in range(9))
 
 
 def _direct_locking_step(pointing: bool, v: int, h1: int, h2: int, h3: int, cells1: list[int], cell: int) -> Step:
@@ -337,12 +342,14 @@ def _direct_hidden_set(state: Candidates, degree: int) -> Iterator[Step]:
     "more than ``degree`` empty cells" condition).
     """
     table = [state.position_table(v) if v else [] for v in range(10)]  # 9-bit house positions
+    by_house = list(zip(*table[1:]))  # by_house[h][v - 1]: positions of digit v in house h
     for h in _HIDDEN_ORDER:
-        pos = [0] + [table[v][h] for v in range(1, 10)]
-        counts = [POPCOUNT[p] for p in pos]
-        small = [v for v in range(1, 10) if 2 <= counts[v] <= degree]
+        row = by_house[h]
+        small = [v for v in range(1, 10) if 2 <= POPCOUNT[row[v - 1]] <= degree]
         if len(small) < degree:
             continue
+        pos = (0, *row)
+        counts = [POPCOUNT[p] for p in pos]
         for combo in combinations(small, degree):
             union = 0
             for v in combo:
@@ -521,31 +528,37 @@ def _replay_clues(
     ns: deque[tuple[int, int]] = deque()
     hs: deque[tuple[int, int]] = deque()
 
-    def drop(cell: int, digit: int, placed: int) -> None:
-        where[digit] &= ~(1 << cell)
-        for h in CELL_HOUSES[cell]:
-            f = free[h]
-            f[digit] -= 1
-            if f[digit] == 1 and digit != placed:
-                rest = where[digit] & HOUSE_MASK[h]
-                if rest:
-                    hs.append(((rest & -rest).bit_length() - 1, digit))
-
     for cell, digit in enumerate(puzzle):
         if not digit:
             continue
         values[cell] = digit
         bit = BIT[digit]
+        w = where[digit]
         for peer in PEER_CELLS[cell]:
             if cands[peer] & bit:
                 left = cands[peer] = cands[peer] ^ bit
-                drop(peer, digit, 0)
+                w &= ~(1 << peer)
+                for h in CELL_HOUSES[peer]:
+                    f = free[h]
+                    f[digit] -= 1
+                    if f[digit] == 1:
+                        rest = w & HOUSE_MASK[h]
+                        if rest:
+                            hs.append(((rest & -rest).bit_length() - 1, digit))
                 if left and not left & (left - 1):
                     ns.append((peer, left.bit_length()))
+        where[digit] = w
         old = cands[cell]
         cands[cell] = 0
         for d in DIGITS_OF[old]:
-            drop(cell, d, digit)
+            wd = where[d] = where[d] & ~(1 << cell)
+            for h in CELL_HOUSES[cell]:
+                f = free[h]
+                f[d] -= 1
+                if f[d] == 1 and d != digit:
+                    rest = wd & HOUSE_MASK[h]
+                    if rest:
+                        hs.append(((rest & -rest).bit_length() - 1, d))
     return values, cands, free, ns, hs
 
 
