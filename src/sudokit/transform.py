@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 from itertools import permutations, product
 
 from .errors import SearchLimitExceeded
-from .grid import Grid, PuzzleLike
+from .grid import BOXES, Grid, PuzzleLike
 
 __all__ = [
     "Transform",
@@ -249,7 +249,8 @@ def _orientations(cells: bytes) -> _Orient:
     values = bytes(0 if ch == 46 else ch - 48 for ch in cells)
     rows = tuple(values[r * 9 : r * 9 + 9] for r in range(9))
     cols = tuple(bytes(values[r * 9 + c] for r in range(9)) for c in range(9))
-    for line in rows + cols:
+    boxes = tuple(bytes(values[i] for i in box) for box in BOXES)
+    for line in rows + cols + boxes:
         digits = line.replace(b"\0", b"")
         if len(set(digits)) != len(digits):
             Grid._trusted(cells).check()  # raises ConflictingGivensError with the details
@@ -356,14 +357,143 @@ def _flat(groups: _Groups) -> tuple[int, ...]:
     return tuple(c for g in groups for c in g)
 
 
+# ------------------------------------------------------------ the first two rows, lazily
+# Row 1 of the image shows the new digits of a group as base+1, base+2, ... whatever
+# their order, so instead of branching on all k! orders right away (216 per start for a
+# full grid) the group stays tied and *lazy*: its digits own the labels base+1..base+k,
+# handed out in column order. Row 2 comes from the same band, so its digits in a lazy
+# group's columns are never that group's own digits (they share a box). Row 2 then
+# settles every lazy group: a lazy digit met in row 2 takes its group's next free label
+# (the smallest it can get) and pulls its column to the front of that group; a lazy
+# group's own columns are ordered by their row-2 values and label their digits in order.
+_Lazy = dict[int, int]  # group index -> base label
+
+
+def _first_row(row: bytes, groups: _Groups) -> tuple[tuple[int, ...], _Groups, bytes, int, _Lazy]:
+    """Image of the first row with its tied new digits left lazy (no branching)."""
+    image, refined, lab, nxt, fresh = _refine(row, groups, bytes(10), 0)
+    bases: dict[tuple[int, ...], int] = {}
+    for start, cols, base in reversed(fresh):  # from the right, so earlier starts stay valid
+        refined[start : start + len(cols)] = [tuple(cols)]
+        for c in cols:
+            lab[row[c]] = 0
+        bases[tuple(cols)] = base
+    lazy = {index: bases[group] for index, group in enumerate(refined) if group in bases}
+    return image, tuple(refined), bytes(lab), nxt, lazy
+
+
+class _Row2:
+    """The search state while laying out the second row (copied at every branch)."""
+
+    __slots__ = ("out", "refined", "labels", "nxt", "pulled")
+
+    def __init__(self, out: list[int], refined: list[tuple[int, ...]], labels: bytearray, nxt: int, pulled: dict[int, list[int]]) -> None:
+        self.out, self.refined, self.labels, self.nxt, self.pulled = out, refined, labels, nxt, pulled
+
+    def copy(self) -> _Row2:
+        return _Row2(list(self.out), list(self.refined), bytearray(self.labels), self.nxt, {k: list(v) for k, v in self.pulled.items()})
+
+
+def _second_row(row0: bytes, row: bytes, groups: _Groups, labels: bytes, nxt: int, lazy: _Lazy) -> list[tuple[tuple[int, ...], _Groups, bytes, int]]:
+    """Every smallest layout of the second row (image, groups, labels, next label)."""
+    owner = {row0[c]: gi for gi in lazy for c in groups[gi]}
+    column_of = {row0[c]: c for gi in lazy for c in groups[gi]}
+
+    def value(state: _Row2, c: int) -> tuple[int, int]:
+        """(value in the image, lazy group it pulls from or -1; fresh digits: -2)."""
+        v = row[c]
+        if not v:
+            return 0, -1
+        if state.labels[v]:
+            return state.labels[v], -1
+        gi = owner.get(v)
+        if gi is not None:
+            return lazy[gi] + 1 + len(state.pulled.get(gi, ())), gi
+        return state.nxt + 1, -2
+
+    def take(state: _Row2, c: int) -> None:
+        """Emit column ``c`` and label its digit."""
+        val, source = value(state, c)
+        v = row[c]
+        if source == -2:
+            state.nxt += 1
+            state.labels[v] = state.nxt
+        elif source >= 0:
+            state.labels[v] = val
+            state.pulled.setdefault(source, []).append(column_of[v])
+        state.out.append(val)
+        state.refined.append((c,))
+
+    def arrange(state: _Row2, cols: list[int], lazy_group: bool) -> list[_Row2]:
+        """Lay out ``cols`` smallest first, branching on ties (blanks stay tied unless lazy)."""
+        if not cols:
+            return [state]
+        scored = [(value(state, c)[0], c) for c in cols]
+        low = min(v for v, _ in scored)
+        tied = [c for v, c in scored if v == low]
+        if low == 0 and not lazy_group:
+            state.out.extend([0] * len(tied))
+            state.refined.append(tuple(tied))
+            return arrange(state, [c for c in cols if c not in tied], lazy_group)
+        results = []
+        for k, c in enumerate(tied):
+            branch = state if k == len(tied) - 1 else state.copy()
+            take(branch, c)
+            results.extend(arrange(branch, [x for x in cols if x != c], lazy_group))
+        return results
+
+    states = [_Row2([], [], bytearray(labels), nxt, {})]
+    for gi, group in enumerate(groups):
+        next_states = []
+        for state in states:
+            if gi not in lazy:
+                next_states.extend(arrange(state, list(group), False))
+                continue
+            front = state.pulled.get(gi, [])
+            for c in front:
+                take(state, c)
+            for done in arrange(state, [c for c in group if c not in front], True):
+                for k, single in enumerate(done.refined[-len(group) :]):
+                    done.labels[row0[single[0]]] = lazy[gi] + 1 + k
+                next_states.append(done)
+        states = next_states
+    return [(tuple(s.out), tuple(s.refined), bytes(s.labels), s.nxt) for s in states]
+
+
+def _two_rows(orient: _Orient) -> tuple[list[int], list[_Partial]]:
+    """The first two rows of the canonical form and every partial that gives them."""
+    firsts: list[tuple[int, int, _Groups, bytes, int, _Lazy]] = []
+    best: tuple[int, ...] | None = None
+    for t in (0, 1):
+        for order in _STACK_ORDERS:
+            for r in range(9):
+                image, groups, labels, nxt, lazy = _first_row(orient[t][r], order)
+                if best is not None and image > best:
+                    continue
+                if best is None or image < best:
+                    best, firsts = image, []
+                firsts.append((t, r, groups, labels, nxt, lazy))
+    assert best is not None
+    second: tuple[int, ...] | None = None
+    partials: list[_Partial] = []
+    for t, r0, groups, labels, nxt, lazy in firsts:
+        for r1 in _next_rows((r0,)):
+            for image, new_groups, new_labels, new_nxt in _second_row(orient[t][r0], orient[t][r1], groups, labels, nxt, lazy):
+                if second is not None and image > second:
+                    continue
+                if second is None or image < second:
+                    second, partials = image, []
+                partials.append((t, (r0, r1), new_groups, new_labels, new_nxt))
+    assert second is not None
+    return list(best) + list(second), partials
+
+
 def _search(cells: bytes, merge: bool) -> tuple[bytes, list[_Partial]]:
     """Canonical 81 bytes and the partials (complete transformations) that reach it."""
     orient = _orientations(cells)
-    empty = bytes(10)
-    partials: list[_Partial] = [(t, (), order, empty, 0) for t in (0, 1) for order in _STACK_ORDERS]
-    image: list[int] = []
+    image, partials = _two_rows(orient)
     merge = merge and cells.count(b".") >= 50  # only sparse puzzles pile up tied partials
-    for _level in range(9):
+    for _level in range(2, 9):
         if merge and len(partials) > 64:
             partials = list({_future_key(orient, p): p for p in partials}.values())
         elif len(partials) > _MAX_PARTIALS:

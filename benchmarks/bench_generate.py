@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Benchmark generation and the symmetry group (one process, one core).
+
+Usage::
+
+    python benchmarks/bench_generate.py [--quick] [--band-seconds S] [--data DIR]
+
+Prints a Markdown section for ``benchmarks/RESULTS.md``:
+
+* random full grids per second (:func:`sudokit.generate.full_grid`);
+* minimal unique puzzles per second (:func:`sudokit.generate.generate`, no target);
+* the share of each difficulty band among random minimal puzzles (rated with
+  :func:`sudokit.human.rate`), then targeted generation per band under a time budget:
+  puzzles per second, attempts per puzzle and whether the budget ran out;
+* canonical forms per second for minimal puzzles, for a public hard set and for full grids.
+
+Every number is a throughput over the whole run plus the median time of one item;
+seeds are fixed, so reruns measure the same work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import sudokit
+from sudokit.generate import BANDS, GenerationBudgetExceeded, full_grid, generate, generate_many
+from sudokit.transform import canonical
+
+
+def timed(items: Iterable[Callable[[], object]]) -> tuple[int, float, float]:
+    """Run each thunk; return (count, total seconds, median seconds per item)."""
+    times = []
+    for thunk in items:
+        start = time.perf_counter()
+        thunk()
+        times.append(time.perf_counter() - start)
+    return len(times), sum(times), statistics.median(times) if times else float("nan")
+
+
+def row(name: str, count: int, total: float, median: float, note: str = "") -> str:
+    rate = count / total if total else float("nan")
+    return f"| {name} | {count} | {rate:,.1f} | {median * 1e3:.3f} | {note} |"
+
+
+def find_hard_set(data: str | None) -> Path | None:
+    base = Path(data or os.environ.get("SUDOKIT_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+    path = base / "puzzles3_magictour_top1465"
+    return path if path.exists() else None
+
+
+def band_shares(count: int) -> tuple[Counter[str], float]:
+    """Bands of ``count`` random minimal puzzles (seeded), and seconds per rating."""
+    from sudokit.human.rating import rate
+
+    shares: Counter[str] = Counter()
+    start = time.perf_counter()
+    for g in generate_many(count, seed=2024):
+        shares[rate(g.puzzle).band] += 1
+    return shares, (time.perf_counter() - start) / max(count, 1)
+
+
+def targeted(band: str, seconds: float, wanted: int) -> tuple[int, float, float, int, bool]:
+    """Generate up to ``wanted`` puzzles of ``band`` within ``seconds``.
+
+    Returns (made, total seconds, median seconds per puzzle, attempts, budget ran out).
+    """
+    made, times, attempts = 0, [], 0
+    start = time.perf_counter()
+    ran_out = False
+    for k in range(wanted):
+        left = seconds - (time.perf_counter() - start)
+        if left <= 0:
+            ran_out = True
+            break
+        t0 = time.perf_counter()
+        try:
+            g = generate(band, seed=1000 + k, time_budget=left)
+        except GenerationBudgetExceeded:
+            ran_out = True
+            break
+        times.append(time.perf_counter() - t0)
+        attempts += g.attempts
+        made += 1
+    total = time.perf_counter() - start
+    return made, total, statistics.median(times) if times else float("nan"), attempts, ran_out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run every measurement and print the Markdown section."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small counts (about a minute)")
+    parser.add_argument("--band-seconds", type=float, help="time budget per difficulty band (default 60, quick 10)")
+    parser.add_argument("--data", metavar="DIR", help="shared data directory (default: $SUDOKIT_DATA or ../shared/data)")
+    args = parser.parse_args(argv)
+    quick = args.quick
+    n_grids, n_puzzles, n_shares = (300, 200, 100) if quick else (3000, 2000, 1000)
+    band_seconds = args.band_seconds or (10.0 if quick else 60.0)
+    log = lambda m: print(m, file=sys.stderr, flush=True)  # noqa: E731
+
+    lines = [
+        "## Generation (bench_generate.py)",
+        "",
+        f"`python benchmarks/bench_generate.py{' --quick' if quick else ''}` — backend `{sudokit.BACKEND}`, "
+        f"Python {platform.python_version()}, {platform.machine()} ({os.cpu_count()} CPUs), one process, "
+        f"{time.strftime('%Y-%m-%d')}.",
+        "",
+        "| what | items | per second | median ms/item | notes |",
+        "|---|---:|---:|---:|---|",
+    ]
+    log("full grids ...")
+    lines.append(row("random full grids", *timed(lambda s=s: full_grid(seed=s) for s in range(n_grids))))
+    log("minimal puzzles ...")
+    lines.append(row("minimal unique puzzles", *timed(lambda s=s: generate(seed=s) for s in range(n_puzzles))))
+    lines.append(row("minimal, symmetry rotational180", *timed(lambda s=s: generate(seed=s, symmetry="rotational180") for s in range(n_puzzles // 2))))
+    lines.append(row("non-minimal, 28-36 clues", *timed(lambda s=s: generate(seed=s, minimal=False) for s in range(n_puzzles // 2))))
+
+    log("canonical forms ...")
+    minimal = [g.puzzle for g in generate_many(n_puzzles // 2, seed=77)]
+    lines.append(row("canonical form, generated minimal puzzles", *timed(lambda p=p: canonical(p) for p in minimal)))
+    hard = find_hard_set(args.data)
+    if hard is not None:
+        texts = [t.strip() for t in hard.read_text().splitlines() if t.strip() and not t.startswith("#")][: n_puzzles // 2]
+        lines.append(row("canonical form, top1465 puzzles", *timed(lambda p=p: canonical(p) for p in texts)))
+    grids = [full_grid(seed=s) for s in range(n_puzzles // 10)]
+    lines.append(row("canonical form, full grids", *timed(lambda g=g: canonical(g) for g in grids)))
+
+    log("band shares ...")
+    shares, per_rating = band_shares(n_shares)
+    lines += [
+        "",
+        f"Bands of {n_shares} random minimal puzzles (seed 2024; rating takes {per_rating * 1e3:.1f} ms per puzzle "
+        "including generation): " + ", ".join(f"{b} {100 * shares[b] / n_shares:.1f}%" for b in BANDS) + ".",
+        "",
+        f"Targeted generation per band (`generate(band, seed=1000+k)`, at most {band_seconds:g} s per band):",
+        "",
+        "| band | puzzles | per second | median s/puzzle | attempts/puzzle | budget ran out |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for band in BANDS:
+        log(f"band {band} ...")
+        made, total, median, attempts, ran_out = targeted(band, band_seconds, 200 if quick else 1000)
+        per = made / total if total else 0.0
+        lines.append(
+            f"| {band} | {made} | {per:,.2f} | {median:.3f} | {attempts / made if made else float('nan'):.1f} | {'yes' if ran_out else 'no'} |"
+        )
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
