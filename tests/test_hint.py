@@ -197,3 +197,11 @@ def test_hints_on_diabolical_user_states_are_right() -> None:
             missing = state.copy()
             missing.eliminate(blanks[1], solution[blanks[1]])
             assert hint(missing, level=3).kind == "missing_candidate"
+
+
+def test_marks_emptied_by_placed_digits_with_several_solutions() -> None:
+    multi = EASY[:63] + "." * 18
+    cell = first_blank(multi)
+    placed = next(d for d in range(1, 10) if d not in Candidates.from_puzzle(multi).candidates(cell))
+    h = hint((multi, multi, {cell: [placed]}), level=3)  # its only mark is ruled out by a clue
+    assert h.kind in ("step", "stuck")

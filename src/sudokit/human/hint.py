@@ -113,6 +113,7 @@ def hint(
             return _missing_hint(missing, solution, level)
     if cands.is_solved():
         return Hint("The puzzle is solved.", level, "solved")
+    cands = _refill_empty(cands)
     enabled = enabled_techniques(techniques, unique if uniqueness is None else bool(uniqueness) and unique)
     step = next_step(cands, enabled)
     if step is None:
@@ -157,6 +158,19 @@ def _with_cands(cands: Candidates, cell: int, mask: int) -> Candidates:
     """``cands`` with the candidate mask of one blank cell replaced (where-masks rebuilt)."""
     masks = cands.cands[:]
     masks[cell] = mask
+    return Candidates(cands.values[:], masks, cands.givens)
+
+
+def _refill_empty(cands: Candidates) -> Candidates:
+    """Blank cells left without any candidate (possible with several solutions, where the
+    marks are not checked) count as unmarked: their candidates are computed."""
+    empty = [i for i in range(81) if not cands.values[i] and not cands.cands[i]]
+    if not empty:
+        return cands
+    computed = _peer_candidates(cands.values)
+    masks = cands.cands[:]
+    for i in empty:
+        masks[i] = computed[i]
     return Candidates(cands.values[:], masks, cands.givens)
 
 
