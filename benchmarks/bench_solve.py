@@ -23,7 +23,9 @@ import argparse
 import platform
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 from array import array
@@ -137,6 +139,22 @@ def call_overhead(puzzles: list[bytes], repeats: int) -> float:
     return statistics.median(runs)
 
 
+def time_tdoku(binary: Path, puzzles: list[bytes]) -> tuple[float, float]:
+    """(µs/puzzle, guesses/puzzle) of tdoku's own run_benchmark on the same puzzles (limit 2).
+
+    tdoku is not part of sudokit; pass the path of a run_benchmark you built yourself."""
+    with tempfile.NamedTemporaryFile("wb", suffix=".txt") as tmp:
+        tmp.write(b"".join(p + b"\n" for p in puzzles))
+        tmp.flush()
+        out = subprocess.run([str(binary), "-s", "tdoku", "-t", "3", "-w", "1", tmp.name],
+                             capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) > 5 and cells[1].startswith("tdoku"):
+            return float(cells[3].replace(",", "")), float(cells[5])
+    raise RuntimeError(f"could not read tdoku's output:\n{out}")
+
+
 def cpu_model() -> str:
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -147,7 +165,7 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
-def row(name: str, puzzles: list[bytes], py_n: int, repeats: int) -> list[str]:
+def row(name: str, puzzles: list[bytes], py_n: int, repeats: int, tdoku: Path | None) -> list[str]:
     buf = b"".join(puzzles)
     n = len(puzzles)
     t1, guesses, counts = median_time(buf, 1, repeats)
@@ -156,17 +174,26 @@ def row(name: str, puzzles: list[bytes], py_n: int, repeats: int) -> list[str]:
     us1, us2 = t1 / n * 1e6, t2 / n * 1e6
     py_us = time_python(puzzles[:py_n]) * 1e6 if py_n else float("nan")
     ref = TDOKU_ISSUE.get(name)
-    return [
+    cells = [
         name, f"{n:,}", f"{us1:.2f}", f"{n / t1:,.0f}", f"{us2:.2f}", f"{n / t2:,.0f}", f"{t1 / t2:.2f}x",
         f"{py_us:,.0f} (n={py_n})", f"{py_us / us1:,.0f}x", f"{guesses / n:.1f}", f"{unique / n:.0%}",
         f"{ref:g}" if ref else "-", f"{us1 / ref:.2f}" if ref else "-",
     ]
+    if tdoku:  # alternate tdoku and our core 3 times, so both see the same machine load
+        td_runs, our_runs = [], []
+        for _ in range(3):
+            td_runs.append(time_tdoku(tdoku, puzzles))
+            our_runs.append(median_time(buf, 1, repeats)[0] / n * 1e6)
+        td_us = statistics.median(r[0] for r in td_runs)
+        cells += [f"{td_us:.2f}", f"{td_runs[0][1]:.1f}", f"{statistics.median(our_runs) / td_us:.2f}"]
+    return cells
 
 
 HEADER = [
     "data set", "puzzles", "C 1T µs/puzzle", "C 1T puzzles/s", "C 2T µs/puzzle", "C 2T puzzles/s", "2T/1T",
-    "Python twin µs/puzzle", "C vs twin", "guesses/puzzle", "unique", "tdoku µs (issue 3)", "C 1T / tdoku",
+    "Python twin µs/puzzle", "C vs twin", "guesses/puzzle", "unique", "tdoku µs (issue 3)", "C 1T / issue tdoku",
 ]
+TDOKU_HEADER = ["tdoku µs (measured here)", "tdoku guesses", "C 1T / tdoku here"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="small samples and few repeats (smoke run)")
     parser.add_argument("--repeats", type=int, default=None, help="timed runs per measurement (median kept)")
     parser.add_argument("--data", type=Path, default=DATA, help=f"data folder (default {DATA})")
+    parser.add_argument("--write-multi", type=Path, metavar="FILE",
+                        help="also write the generated multi_34_35 puzzles to FILE (to time other solvers on them)")
+    parser.add_argument("--tdoku-bin", type=Path, metavar="RUN_BENCHMARK",
+                        help="an already built tdoku run_benchmark binary: time it side by side on the same puzzles")
     args = parser.parse_args(argv)
     repeats = args.repeats or (3 if args.quick else 7)
 
@@ -191,13 +222,16 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"bench_solve: {path} not found, skipped")
             continue
         puzzles = sample(read_puzzles(path), n_quick if args.quick else n_full)
-        rows.append(row(name, puzzles, py_n, repeats))
-        print(f"  done: {name}", file=sys.stderr)
+        rows.append(row(name, puzzles, py_n, repeats, args.tdoku_bin))
+        print(f"  measured {name}", file=sys.stderr, flush=True)
     multi = multi_solution_set(1000 if args.quick else 10000)
-    rows.append(row("multi_34_35", multi, 50, repeats))
+    if args.write_multi:
+        args.write_multi.write_bytes(b"".join(p + b"\n" for p in multi))
+    rows.append(row("multi_34_35", multi, 50, repeats, args.tdoku_bin))
 
-    print("| " + " | ".join(HEADER) + " |")
-    print("|" + "|".join("---" if k == 0 else "---:" for k in range(len(HEADER))) + "|")
+    header = HEADER + (TDOKU_HEADER if args.tdoku_bin else [])
+    print("| " + " | ".join(header) + " |")
+    print("|" + "|".join("---" if k == 0 else "---:" for k in range(len(header))) + "|")
     for r in rows:
         print("| " + " | ".join(r) + " |")
     easy = multi[:2000]
