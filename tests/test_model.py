@@ -78,9 +78,11 @@ def test_apply_step_and_solve_to_the_end() -> None:
 
 def test_from_state_with_pencil_marks_dict_and_string() -> None:
     digits = PUZZLE
-    marks = {2: {1, 2}, 3: {2, 6}}
+    marks = {0: {1}, 2: {1, 2}, 3: {2, 6}}
     state = Candidates.from_state(digits, marks)
-    assert state.candidates(2) == {1, 2} and state.candidates(3) == {2, 6} and state.candidates(5) == set()
+    assert state.candidates(2) == {1, 2} and state.candidates(3) == {2, 6}
+    assert state.candidates(5) == Grid.parse(PUZZLE).candidates(5)  # not marked yet: computed
+    assert state.candidates(0) == set()  # a filled cell keeps no marks
     _consistent(state)
     text = Candidates.from_puzzle(PUZZLE).to_candidate_string()
     again = Candidates.from_state(digits, text)

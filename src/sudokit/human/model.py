@@ -148,18 +148,20 @@ class Candidates:
     ) -> Candidates:
         """Start from a user's grid: their digits (possibly wrong) and their pencil marks.
 
-        ``pencil_marks`` is ``{cell: digits}`` (cells not mentioned have no candidates) or a
-        729-character string (9 characters per cell, a digit or ``.`` each, like HoDoKu's
-        and SudoCue's candidate export). Without pencil marks the candidates are computed
-        from the peers. ``givens`` is a puzzle (its filled cells are the clues) or an
+        ``pencil_marks`` is ``{cell: digits}`` or a 729-character string (9 characters per
+        cell, a digit or ``.`` each, like HoDoKu's and SudoCue's candidate export). A blank
+        cell without any pencil mark counts as "not marked yet": its candidates are computed
+        from the peers, as they all are when ``pencil_marks`` is None. Marks are kept as
+        given otherwise, wrong ones included (that is what a hint checks). ``givens`` is a puzzle (its filled cells are the clues) or an
         iterable of cell indices; by default every filled cell counts as a given.
         """
         values = list(Grid.parse(digits))
         if pencil_marks is None:
             cands = _peer_candidates(values)
         else:
-            cands = _parse_pencil_marks(pencil_marks)
-            cands = [0 if values[i] else cands[i] for i in range(81)]
+            marks = _parse_pencil_marks(pencil_marks)
+            computed = _peer_candidates(values)
+            cands = [0 if values[i] else marks[i] or computed[i] for i in range(81)]
         return cls(values, cands, _givens(givens, values))
 
     def copy(self) -> Candidates:
