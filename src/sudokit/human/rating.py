@@ -8,9 +8,10 @@ path; see ``docs/techniques.md`` for the scales. In short:
   rating of the steps up to and including the first placement; ``ed`` (ED, "diamond") is
   the rating of the very first step. These follow serate's definitions ("the highest ER
   of the methods leading to the puzzle solution / to the first cell placement / to the
-  first candidate elimination"), but only with the techniques of our set: SE's "direct"
-  variants (Direct Pointing 1.7, Direct Hidden Pair 2.0, ...) and its chains are absent,
-  so our ER is an approximation (see the agreement figures in benchmarks/RESULTS.md).
+  first candidate elimination"). The SE path also tries SE's "direct" variants (Direct
+  Pointing 1.7, Direct Claiming 1.9, Direct Hidden Pair 2.0, Direct Hidden Triple 2.5),
+  as SE does; SE's chains are not in our set, so beyond ER ~6.5 our ER is an
+  approximation (agreement figures: benchmarks/RESULTS.md).
 * ``hodoku_score`` is the sum of HoDoKu's per-step scores along a second path that tries
   the techniques in HoDoKu's own order (Full House, Naked Single, Hidden Single, Locked
   Candidates, ...) and chooses among singles, intersections and subsets as HoDoKu does
