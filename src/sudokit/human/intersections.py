@@ -32,18 +32,22 @@ _INTERSECTION_CELLS: tuple[tuple[int, ...], ...] = tuple(tuple(cells_of(inter)) 
 
 def _locked(state: Candidates, pointing: bool) -> Iterator[Step]:
     where = state.where
+    # per base house, the digits with one to three places there (only those can be locked)
+    few: dict[int, list[tuple[int, int]]] = {}
     for box, line, inter in INTERSECTIONS:
         base, cover = (box, line) if pointing else (line, box)
-        base_mask, cover_mask = HOUSE_MASK[base], HOUSE_MASK[cover]
-        for d in range(1, 10):
-            in_base = where[d] & base_mask
-            if not in_base or in_base & ~inter:
+        small = few.get(base)
+        if small is None:
+            base_mask = HOUSE_MASK[base]
+            small = few[base] = [
+                (d, m) for d, m in ((d, where[d] & base_mask) for d in range(1, 10)) if m and m.bit_count() <= 3
+            ]
+        for d, in_base in small:
+            if in_base & ~inter:
                 continue
-            targets = where[d] & cover_mask & ~inter
-            if not targets:
-                continue
-            cells = cells_of(in_base)
-            yield _locked_step(pointing, d, base, cover, cells, cells_of(targets))
+            targets = where[d] & HOUSE_MASK[cover] & ~inter
+            if targets:
+                yield _locked_step(pointing, d, base, cover, cells_of(in_base), cells_of(targets))
 
 
 def _locked_step(pointing: bool, d: int, base: int, cover: int, cells: list[int], targets: list[int]) -> Step:
