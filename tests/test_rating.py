@@ -186,3 +186,19 @@ def test_hodoku_path_never_goes_wrong() -> None:
         for step in steps:
             assert all(solution[c] == d for c, d in step.placements), str(step)
             assert all(solution[c] != d for c, d in step.eliminations), str(step)
+
+
+@pytest.mark.single_backend
+def test_fast_se_singles_choose_exactly_as_the_registry_finders() -> None:
+    from sudokit.grid import Grid
+    from sudokit.human.rating import se_walk
+
+    order = se_techniques(TECHNIQUES)
+    learning = [line.split("\t")[2] for line in shared_file("rated/sudocue_learningcurve_rated.tsv").read_text().splitlines()[1:]]
+    diabolical = [line.split()[1] for line in shared_file("rated/grantm_sudoku-exchange_diabolical_2020-06-25.txt").read_text().splitlines()]
+    rng = random.Random(12)
+    for puzzle in rng.sample(learning, 60) + rng.sample(diabolical, 20) + [EASY, HARD, MULTI]:
+        plain, plain_end = walk(Candidates.from_puzzle(puzzle), order)
+        fast, fast_end = se_walk(Grid(puzzle), order)
+        assert plain_end == fast_end
+        assert [(s.technique, s.placements, s.eliminations) for s in plain] == [(s.technique, s.placements, s.eliminations) for s in fast]

@@ -179,7 +179,7 @@ def rate(
     by_id = {t.id: t for t in enabled}
     se_order = se_techniques(enabled)
     by_id.update((t.id, t) for t in se_order)
-    se_steps, se_end = walk(Candidates.from_puzzle(grid), se_order, max_steps=max_steps)
+    se_steps, se_end = se_walk(grid, se_order, max_steps=max_steps)
     solved = se_end == "solved"
     ho_steps, ho_end = hodoku_walk(grid, hodoku_order(enabled), max_steps=max_steps)
     er, ep, ed, hardest = _se_numbers(se_steps, by_id)
@@ -755,3 +755,98 @@ def _hodoku_elimination_order(step: Step) -> list[tuple[int, int]]:
                     order.append((cell, digit))
                     wanted.discard((cell, digit))
     return order + sorted(wanted)
+
+
+# ---------------------------------------------------------- fast SE singles
+# The SE path spends most of its time rescanning for singles at every step. A grid that
+# keeps per-house counts (empty cells, places of each digit) and per-cell candidate
+# counts finds the same first single with a few C-level list searches. The choices are
+# the registry finders' (same order, same cell and digit), checked by the tests; only
+# the rating path uses them, so the steps carry no explanation text.
+class _CountingState(Candidates):
+    """A candidate grid that also counts, per house, the empty cells and the places of
+    each digit, and per cell the candidates."""
+
+    __slots__ = ("free", "empty", "ncand")
+
+    def __init__(self, start: Candidates) -> None:
+        super().__init__(start.values[:], start.cands[:], start.givens)
+        self.free = [[0] + [(self.where[d] & HOUSE_MASK[h]).bit_count() for d in range(1, 10)] for h in range(27)]
+        self.empty = [sum(1 for c in HOUSE_CELLS[h] if not self.values[c]) for h in range(27)]
+        self.ncand = [POPCOUNT[m] for m in self.cands]
+
+    def eliminate(self, cell: int, digit: int) -> bool:
+        if not super().eliminate(cell, digit):
+            return False
+        for h in CELL_HOUSES[cell]:
+            self.free[h][digit] -= 1
+        self.ncand[cell] -= 1
+        return True
+
+    def place(self, cell: int, digit: int) -> None:
+        free, ncand = self.free, self.ncand
+        for peer in cells_of(self.where[digit] & PEER_MASK[cell]):
+            for h in CELL_HOUSES[peer]:
+                free[h][digit] -= 1
+            ncand[peer] -= 1
+        houses = CELL_HOUSES[cell]
+        for d in DIGITS_OF[self.cands[cell]]:
+            for h in houses:
+                free[h][d] -= 1
+        for h in houses:
+            self.empty[h] -= 1
+        ncand[cell] = 0
+        super().place(cell, digit)
+
+
+def _fast_full_house(state: Candidates) -> Iterator[Step]:
+    """The first house, in house order, with one empty cell: the registry's Full House."""
+    assert isinstance(state, _CountingState)
+    empty = state.empty
+    if 1 in empty:
+        h = empty.index(1)
+        cell = next(c for c in HOUSE_CELLS[h] if not state.values[c])
+        yield _single("full_house", "Full House", cell, DIGITS_OF[state.cands[cell]][0])
+
+
+def _fast_hidden_single(houses: range, technique: str) -> Callable[[Candidates], Iterator[Step]]:
+    def find(state: Candidates) -> Iterator[Step]:
+        """The first (house, digit) with one place left: the registry's Hidden Single."""
+        assert isinstance(state, _CountingState)
+        free = state.free
+        for h in houses:
+            counts = free[h]
+            if 1 in counts:
+                d = counts.index(1)
+                yield _single(technique, "Hidden Single", (state.where[d] & HOUSE_MASK[h]).bit_length() - 1, d)
+                return
+
+    return find
+
+
+def _fast_naked_single(state: Candidates) -> Iterator[Step]:
+    """The first cell, in cell order, with one candidate: the registry's Naked Single."""
+    assert isinstance(state, _CountingState)
+    if 1 in state.ncand:
+        cell = state.ncand.index(1)
+        yield _single("naked_single", "Naked Single", cell, DIGITS_OF[state.cands[cell]][0])
+
+
+_FAST_SINGLES: dict[str, Callable[[Candidates], Iterator[Step]]] = {
+    "full_house": _fast_full_house,
+    "hidden_single_box": _fast_hidden_single(range(18, 27), "hidden_single_box"),
+    "hidden_single_line": _fast_hidden_single(range(0, 18), "hidden_single_line"),
+    "naked_single": _fast_naked_single,
+}
+
+
+def se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS) -> tuple[list[Step], str]:
+    """The SE-ordered rating path: :func:`~sudokit.human.path.walk` over ``techniques``
+    (normally :func:`se_techniques`), with the singles found from counts."""
+    fast = tuple(
+        registry.Technique(t.id, t.name, t.family, _FAST_SINGLES[t.id], t.se_rating, t.hodoku_score, t.hodoku_level, t.uniqueness)
+        if t.id in _FAST_SINGLES else t
+        for t in techniques
+    )
+    steps, end = walk(_CountingState(Candidates.from_puzzle(puzzle)), fast, max_steps=max_steps)
+    return steps, end
