@@ -83,7 +83,8 @@ _HODOKU = ("easy", "medium", "hard", "unfair", "extreme")
 DEFAULT_CLUES = (28, 36)
 _SINGLES_MAX_ER = 2.3  # Naked Single, the hardest single on the SE scale
 _OTHERS_MIN_ER = 1.7  # Direct Pointing, the easiest non-single on the SE scale
-_MUTATE_ODDS = 0.6  # share of attempts spent near the best seed once there is one
+_MUTATE_ODDS = 0.7  # share of attempts spent near the best seed once there is a near one
+_NEAR = 2.0  # a seed is "near" below this distance: an adjacent band/level, or within 2 SE
 
 
 # ================================================================== results and errors
@@ -173,6 +174,20 @@ class Difficulty:
             return self.name not in ("easy", "medium"), self.name == "easy"
         return self.low > _SINGLES_MAX_ER, self.high < _OTHERS_MIN_ER
 
+    def allowed_techniques(self) -> list[str] | None:
+        """Technique ids rated under the target's ER cap (bands up to "hard", SE ranges),
+        or None when the target has no cap."""
+        if self.kind == "band":
+            from .human.rating import BANDS as ER_BANDS
+
+            cap = next((bound for bound, name in ER_BANDS if name == self.name), None)
+            if cap is None or self.name == "expert":
+                return None
+            return [t.id for t in _techniques() if t.se_rating < cap]
+        if self.kind == "se":
+            return [t.id for t in _techniques() if t.se_rating <= self.high]
+        return None
+
     def __str__(self) -> str:
         if self.kind == "se":
             return f"se:{self.low:g}-{self.high:g}"
@@ -180,6 +195,12 @@ class Difficulty:
 
 
 DifficultyLike = Union[Difficulty, str, tuple[float, float]]
+
+
+def _techniques() -> tuple[Any, ...]:
+    from .human.registry import TECHNIQUES
+
+    return TECHNIQUES
 
 
 def parse_difficulty(value: DifficultyLike) -> Difficulty:
@@ -580,7 +601,8 @@ class _Search:
         while True:
             self._check_time()
             self.attempts += 1
-            mutate = self.best is not None and self.rng.random() < _MUTATE_ODDS
+            near = self.best is not None and self.best.distance < _NEAR
+            mutate = near and self.rng.random() < _MUTATE_ODDS
             cand = self._mutant() if mutate else self._fresh()
             if cand is not None and self._accept(cand):
                 return self._result(cand)
@@ -640,10 +662,12 @@ class _Search:
         reject_singles, reject_others = opts.difficulty.singles_filter() if opts.difficulty else (False, False)
         if (reject_singles or reject_others) and _singles(cand.puzzle) == reject_singles:
             if self.best is None:
-                self.best = cand  # a unique puzzle to report and mutate, however far
+                self.best = cand  # a unique puzzle to report, however far
             return False
         from .human.rating import rate
 
+        if opts.difficulty is not None and not self._could_match(cand, opts.difficulty):
+            return False
         cand.rating = rating = rate(Grid._trusted(cand.puzzle))
         on_target = opts.difficulty is None or opts.difficulty.matches(rating)
         has_all = all(rating.counts.get(t, 0) > 0 for t in opts.required)
@@ -653,6 +677,18 @@ class _Search:
         if self.best is None or cand.distance <= self.best.distance:
             self.best = cand
         return False
+
+    def _could_match(self, cand: _Candidate, target: Difficulty) -> bool:
+        """Early abort: when the target caps the ER, rate with only the techniques under
+        the cap first. If they cannot solve the puzzle, the full path needs a harder step
+        (the full path takes the first applicable technique in the same order, so a path
+        within the cap would be found by the capped run too): reject without the full run."""
+        allowed = target.allowed_techniques()
+        if allowed is None:
+            return True
+        from .human.rating import rate
+
+        return rate(Grid._trusted(cand.puzzle), techniques=allowed).solved_logically
 
     def _result(self, cand: _Candidate) -> Generated:
         puzzle = Grid._trusted(cand.puzzle)
