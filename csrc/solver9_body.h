@@ -28,6 +28,17 @@ S9_TARGET SK_INLINE uint32_t S9_NAME(minirows)(uint32_t a)
 #endif
 }
 
+/* The 9 cells of box k of a band mask, packed as bit 3*r + c. */
+S9_TARGET SK_INLINE uint32_t S9_NAME(box_bits)(uint32_t a, int k)
+{
+#if S9_USE_PEXT
+    return _pext_u32(a, 0x1C0E07u << (3 * k));
+#else
+    a >>= 3 * k;
+    return (a & 7u) | (a >> 6 & 0x38u) | (a >> 12 & 0x1C0u);
+#endif
+}
+
 /* Keep only the cells of minirows that some legal row->box pattern of the band uses. */
 S9_TARGET SK_INLINE uint32_t S9_NAME(band_filter)(uint32_t a) { return a & T9_PERM_KEEP[S9_NAME(minirows)(a)]; }
 
@@ -230,34 +241,61 @@ S9_TARGET static void S9_NAME(record_solution)(s9_search *s, const s9_state *st)
     }
 }
 
-/* The band with the fewest row->box configurations left over all digits, and in it the
- * digit with the fewest (at least 2).  Returns that digit's minirow set, or 0 if every
- * digit of every band is down to one configuration. */
-S9_TARGET static uint32_t S9_NAME(choose_config)(const s9_state *st, int *band, int *digit)
+/* Where to branch: among the 3 bands (row->box configurations of each digit) and the 3
+ * stacks (band->column configurations of each digit's minicolumns), the one with the
+ * fewest configurations left over all digits, and in it the digit with the fewest (at
+ * least 2).  Sets *where (0..2 band, 3..5 stack) and *digit and returns that digit's 3x3
+ * matrix (bit 3*i + j), or returns 0 if every digit is down to one configuration. */
+S9_TARGET static uint32_t S9_NAME(choose_config)(const s9_state *st, int *where, int *digit)
 {
-    int best_total = 1000;
-    uint32_t best_m = 0;
-    for (int b = 0; b < 3; b++) {
-        int total = 0, dn = 7, dd = -1;
-        uint32_t dm = 0;
+    uint32_t mat[6][9];
+    for (int d = 0; d < 9; d++) {
+        const uint32_t *f = st->f + 3 * d;
+        mat[0][d] = S9_NAME(minirows)(f[0]);
+        mat[1][d] = S9_NAME(minirows)(f[1]);
+        mat[2][d] = S9_NAME(minirows)(f[2]);
+        /* the minicolumns of the digit as a band-shaped mask: row b = columns used in band b */
+        uint32_t cols = fold_columns(f[0]) | fold_columns(f[1]) << 9 | fold_columns(f[2]) << 18;
+        for (int k = 0; k < 3; k++) mat[3 + k][d] = S9_NAME(box_bits)(cols, k);
+    }
+    int best_total = 1000, best_w = -1;
+    for (int w = 0; w < 6; w++) {
+        int total = 0, open = 0;
         for (int d = 0; d < 9; d++) {
-            uint32_t m = S9_NAME(minirows)(st->f[3 * d + b]);
-            int n = T9_NCONF[m];
+            int n = T9_NCONF[mat[w][d]];
             total += n;
-            if (n >= 2 && n < dn) {
-                dn = n;
-                dd = d;
-                dm = m;
-            }
+            open |= n >= 2;
         }
-        if (dd >= 0 && total < best_total) {
+        if (open && total < best_total) {
             best_total = total;
-            best_m = dm;
-            *band = b;
-            *digit = dd;
+            best_w = w;
         }
     }
+    if (best_w < 0) return 0;
+    int dn = 7;
+    uint32_t best_m = 0;
+    for (int d = 0; d < 9; d++) {
+        int n = T9_NCONF[mat[best_w][d]];
+        if (n >= 2 && n < dn) {
+            dn = n;
+            best_m = mat[best_w][d];
+            *digit = d;
+        }
+    }
+    *where = best_w;
     return best_m;
+}
+
+/* Restrict digit d to one configuration (a 3x3 permutation matrix) of band or stack `where`. */
+S9_TARGET SK_INLINE void S9_NAME(apply_config)(s9_state *st, int where, int d, uint32_t config)
+{
+    if (where < 3) {
+        st->f[3 * d + where] &= T9_PERM_KEEP[config];
+        return;
+    }
+    int s = 3 * (where - 3);
+    uint32_t others = SK_NINE & ~(7u << s);
+    for (int b = 0; b < 3; b++) st->f[3 * d + b] &= spread_columns(others | (config >> (3 * b) & 7u) << s);
 }
 
 S9_TARGET static void S9_NAME(search)(s9_search *s, s9_state *st)
@@ -268,21 +306,21 @@ S9_TARGET static void S9_NAME(search)(s9_search *s, s9_state *st)
             S9_NAME(record_solution)(s, st);
             return;
         }
-        int b = 0, pos = 0, d = 0;
-        uint32_t m = S9_NAME(choose_config)(st, &b, &d);
+        int b = 0, pos = 0, d = 0, where = 0;
+        uint32_t m = S9_NAME(choose_config)(st, &where, &d);
         if (m) {
             uint32_t configs[6];
             int n = 0;
             for (int k = 0; k < 6; k++)
-                if ((T9_CONFIGS[k] & m) == T9_CONFIGS[k]) configs[n++] = T9_PERM_KEEP[T9_CONFIGS[k]];
+                if ((T9_CONFIGS[k] & m) == T9_CONFIGS[k]) configs[n++] = T9_CONFIGS[k];
             for (int k = 0; k + 1 < n; k++) {
                 s9_state child = *st;
-                child.f[3 * d + b] &= configs[k];
+                S9_NAME(apply_config)(&child, where, d, configs[k]);
                 s->guesses++;
                 S9_NAME(search)(s, &child);
                 if (s->count >= s->limit) return;
             }
-            st->f[3 * d + b] &= configs[n - 1];
+            S9_NAME(apply_config)(st, where, d, configs[n - 1]);
             continue;
         }
         uint32_t digits = S9_NAME(choose_cell)(st, &b, &pos);
