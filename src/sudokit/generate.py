@@ -43,12 +43,15 @@ True
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+import signal
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Union
+from multiprocessing.pool import AsyncResult
+from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from . import _backend
 from .errors import ConflictingGivensError, MultipleSolutionsError, SearchLimitExceeded, UnsolvableError
@@ -803,32 +806,56 @@ def _many_exceeded(found: list[Generated], count: int | None, start: float, best
 def _parallel(opts: _Options, seeds: Iterator[int], deadline: float | None, jobs: int, start: float) -> Iterator[Generated]:
     """Run searches in ``jobs`` processes, yielding results in seed order."""
     found: list[Generated] = []
-    window: list[Future[tuple[str, str, int, int, Any]]] = []
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(_backend.name(),))
-    try:
+
+    def tasks() -> Iterator[tuple[Any, ...]]:
         for item_seed in seeds:
             left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
-            window.append(pool.submit(_work, opts, item_seed, left))
+            yield (opts, item_seed, left)
+
+    for puzzle, solution, seed, attempts, rating in ordered_map(_work_args, tasks(), jobs):
+        if not puzzle:
+            raise _many_exceeded(found, None, start, None)
+        found.append(Generated(Grid._trusted(puzzle.encode()), Grid._trusted(solution.encode()), seed, attempts, rating, opts.symmetry))
+        yield found[-1]
+
+
+def _work_args(args: tuple[Any, ...]) -> tuple[str, str, int, int, Any]:
+    return _work(*args)
+
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+def ordered_map(func: Callable[[_T], _R], items: Iterable[_T], jobs: int) -> Iterator[_R]:
+    """``map(func, items)`` on ``jobs`` worker processes, in order, lazily.
+
+    At most ``2 * jobs`` items are in flight, so an endless or huge input streams. The
+    workers ignore Ctrl-C and use this process's kernel; when the consumer stops early
+    (Ctrl-C, an exception, ``close()``) they are terminated at once.
+    """
+    pool = multiprocessing.get_context().Pool(jobs, initializer=_worker_init, initargs=(_backend.name(),))
+    window: deque[AsyncResult[_R]] = deque()
+    finished = False
+    try:
+        for item in items:
+            window.append(pool.apply_async(func, (item,)))
             while len(window) >= 2 * jobs:
-                found.append(_collect(window.pop(0), found, start, opts.symmetry))
-                yield found[-1]
+                yield window.popleft().get()
         while window:
-            found.append(_collect(window.pop(0), found, start, opts.symmetry))
-            yield found[-1]
+            yield window.popleft().get()
+        finished = True
     finally:
-        for f in window:
-            f.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _collect(future: Future[tuple[str, str, int, int, Any]], found: list[Generated], start: float, symmetry: str) -> Generated:
-    puzzle, solution, seed, attempts, rating = future.result()
-    if not puzzle:
-        raise _many_exceeded(found, None, start, None)
-    return Generated(Grid._trusted(puzzle.encode()), Grid._trusted(solution.encode()), seed, attempts, rating, symmetry)
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()
 
 
 def _worker_init(backend: str) -> None:
-    """Use the parent's kernel in the worker (``_backend.use`` is process-local)."""
+    """Use the parent's kernel in the worker (``_backend.use`` is process-local); leave
+    Ctrl-C to the parent, which terminates the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if backend != _backend.name():
         _backend.use(backend).__enter__()  # for the worker's whole life

@@ -19,11 +19,10 @@ import importlib
 import json
 import os
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from typing import IO, Any
 
 from .. import errors
-from ..generate import SYMMETRIES, Generated, generate_many, minimize, parse_difficulty
+from ..generate import SYMMETRIES, Generated, generate_many, minimize, ordered_map, parse_difficulty
 from ..grid import Grid
 from ..puzzlefile import Entry, parse_entry
 from ..transform import canonical
@@ -241,11 +240,8 @@ def _canonical_stream(args: argparse.Namespace, streams: Streams) -> Iterator[tu
         for entry in entries:
             yield entry, _canon_text(entry.text)
         return
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        chunks = _chunks(entries, _CHUNK)
-        results = pool.map(_canon_chunk_entries, chunks)
-        for chunk_result in results:
-            yield from chunk_result
+    for chunk_result in ordered_map(_canon_chunk_entries, _chunks(entries, _CHUNK), args.jobs):
+        yield from chunk_result
 
 
 def _canon_chunk_entries(chunk: list[Entry]) -> list[tuple[Entry, str]]:
