@@ -275,50 +275,62 @@ def _direct_locking(state: Candidates, pointing: bool) -> Iterator[Step]:
     """SE's direct pointing/claiming: a locked digit that leaves a hidden single in a
     parallel house (same search order as SE: box/column, box/row, column/box, row/box)."""
     table = [state.position_table(v) if v else [] for v in range(10)]
-    for v, h1, h2, h3, inside in _locking_candidates(table, pointing):
-        t = table[v]
-        pos3 = t[h3]
-        remain = pos3 & ~inside
-        if remain and not remain & (remain - 1) and pos3 != remain:
-            cells1 = [HOUSE_CELLS[h1][k - 1] for k in DIGITS_OF[t[h1]]]
-            yield _direct_locking_step(pointing, v, h1, h2, h3, cells1, HOUSE_CELLS[h3][remain.bit_length() - 1])
+    for v, h1, h2, h3, remain in _locking_hits(table, pointing):
+        cells1 = [HOUSE_CELLS[h1][k - 1] for k in DIGITS_OF[table[v][h1]]]
+        yield _direct_locking_step(pointing, v, h1, h2, h3, cells1, HOUSE_CELLS[h3][remain.bit_length() - 1])
 
 
-def _locking_candidates(table: list[list[int]], pointing: bool) -> Iterator[tuple[int, int, int, int, int]]:
-    """(digit, h1, h2, h3, pattern) for every digit locked in h1 inside h2 and every
-    parallel house h3 crossing h2, in SE's order; ``pattern`` is the 9-bit mask of the h2
-    cells within h1 and within h3 (the same for parallel houses)."""
-    if pointing:
-        for v in range(1, 10):  # box / column
-            t = table[v]
-            for b in range(9):
-                j = _IN_BOX_COL[t[18 + b]]
-                if j >= 0:
-                    for b3 in _SAME_STACK[b]:
-                        yield v, 18 + b, 9 + b % 3 * 3 + j, 18 + b3, _BOX_COL[j]
-        for v in range(1, 10):  # box / row
-            t = table[v]
-            for b in range(9):
-                i = _IN_TRIPLE[t[18 + b]]
-                if i >= 0:
-                    for b3 in _SAME_BAND[b]:
-                        yield v, 18 + b, b // 3 * 3 + i, 18 + b3, _TRIPLE[i]
-        return
-    for first in (9, 0):  # column / box, then row / box
+def _locking_hits(table: list[list[int]], pointing: bool) -> Iterator[tuple[int, int, int, int, int]]:
+    """(digit, h1, h2, h3, remain) in SE's order for every digit locked in h1 inside h2
+    that has exactly one place (the 9-bit ``remain``) in a parallel house h3 outside h2,
+    and more than one place in h3. The h2 cells within h1 and within h3 have the same
+    9-bit pattern (``inside``)."""
+    searches = _POINTING_SEARCHES if pointing else _CLAIMING_SEARCHES
+    for fit, patterns, pairs in searches:
         for v in range(1, 10):
             t = table[v]
-            for line in range(9):
-                g = _IN_TRIPLE[t[first + line]]
-                if g >= 0:
-                    box = 18 + (g * 3 + line // 3 if first == 9 else line // 3 * 3 + g)
-                    for line3 in _SAME_BAND[line]:
-                        yield v, first + line, box, first + line3, _TRIPLE[g]
+            for h1, others, cover in pairs:
+                k = fit[t[h1]]
+                if k < 0:
+                    continue
+                inside = patterns[k]
+                for h3 in others:
+                    pos3 = t[h3]
+                    remain = pos3 & ~inside
+                    if remain and not remain & (remain - 1) and pos3 != remain:
+                        yield v, h1, cover[k], h3, remain
+
+
+def _searches(first: range, kind: str) -> tuple[tuple[int, ...], tuple[int, int, int], tuple[tuple[int, tuple[int, ...], tuple[int, int, int]], ...]]:
+    """One of SE's four locking searches as (fit table, patterns, ((h1, parallel houses,
+    the h2 for each pattern index), ...)) for ``kind`` box/column, box/row, column/box or
+    row/box."""
+    rows = []
+    for h1 in first:
+        k1 = h1 % 9
+        if kind == "box/column":
+            others = tuple(18 + b for b in _SAME_STACK[k1])
+            cover = tuple(9 + k1 % 3 * 3 + j for j in range(3))
+        elif kind == "box/row":
+            others = tuple(18 + b for b in _SAME_BAND[k1])
+            cover = tuple(k1 // 3 * 3 + i for i in range(3))
+        elif kind == "column/box":
+            others = tuple(9 + c for c in _SAME_BAND[k1])
+            cover = tuple(18 + g * 3 + k1 // 3 for g in range(3))
+        else:
+            others = tuple(r for r in _SAME_BAND[k1])
+            cover = tuple(18 + k1 // 3 * 3 + g for g in range(3))
+        rows.append((h1, others, (cover[0], cover[1], cover[2])))
+    fit, patterns = (_IN_BOX_COL, _BOX_COL) if kind == "box/column" else (_IN_TRIPLE, _TRIPLE)
+    return fit, patterns, tuple(rows)
 
 
 #: The other two boxes of a box's stack / band, ascending; for a line k (row or column),
 #: ``_SAME_BAND[k]`` is the other two lines through the same boxes.
 _SAME_STACK = tuple(tuple(b3 for b3 in range(b % 3, 9, 3) if b3 != b) for b in range(9))
 _SAME_BAND = tuple(tuple(k3 for k3 in range(k // 3 * 3, k // 3 * 3 + 3) if k3 != k) for k in range(9))
+_POINTING_SEARCHES = (_searches(_BOXES, "box/column"), _searches(_BOXES, "box/row"))
+_CLAIMING_SEARCHES = (_searches(_COLS, "column/box"), _searches(_ROWS, "row/box"))
 
 
 def _direct_locking_step(pointing: bool, v: int, h1: int, h2: int, h3: int, cells1: list[int], cell: int) -> Step:
@@ -344,7 +356,10 @@ def _direct_hidden_set(state: Candidates, degree: int) -> Iterator[Step]:
     """
     table = [state.position_table(v) if v else [] for v in range(10)]  # 9-bit house positions
     by_house = list(zip(*table[1:]))  # by_house[h][v - 1]: positions of digit v in house h
+    free = state.free if isinstance(state, _CountingState) else None
     for h in _HIDDEN_ORDER:
+        if free is not None and free[h].count(2) + (free[h].count(3) if degree == 3 else 0) < degree:
+            continue  # fewer than ``degree`` digits with 2..degree places: no hidden set
         row = by_house[h]
         small = [v for v in range(1, 10) if 2 <= POPCOUNT[row[v - 1]] <= degree]
         if len(small) < degree:
