@@ -205,3 +205,14 @@ def test_automorphisms_of_a_puzzle_with_one_given() -> None:
     # columns; the eight other digits do not occur and stay in place.
     autos = automorphisms("5" + "." * 80)
     assert len(autos) == 2 * 144 * 144
+
+
+def test_automorphism_count_and_the_listing_guard() -> None:
+    from sudokit import SearchLimitExceeded
+    from sudokit.transform import automorphism_count
+
+    assert automorphism_count(MOST_SYMMETRIC) == 648
+    assert automorphism_count("5" + "." * 80) == 2 * 144 * 144
+    assert automorphism_count("." * 81) == GROUP_ORDER  # every geometric transformation
+    with pytest.raises(SearchLimitExceeded):
+        automorphisms("." * 81)

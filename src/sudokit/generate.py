@@ -723,13 +723,15 @@ def generate(
       ``minimal=False`` digging stops at a clue count drawn from ``clues`` (default
       :data:`DEFAULT_CLUES`).
     * ``clues``: an int or an inclusive ``(low, high)`` range of givens; minimal puzzles
-      outside it are rejected (most minimal puzzles have 22-27 givens).
+      outside it are rejected (most minimal puzzles have 22-27 givens, so a range like
+      17-20 is rarely hit: give it a ``time_budget``).
     * ``required_techniques``: technique ids (``sudokit.human.TECHNIQUE_IDS``) that
       must all appear on the rating's solving path.
     * ``seed``: same seed and options, same puzzle, on every run and both kernels.
       None draws a fresh seed (kept in ``.seed``).
     * ``time_budget``: seconds; when spent, :class:`GenerationBudgetExceeded` is raised
-      with ``best`` (the closest unique puzzle seen, or None).
+      with ``best`` (the closest unique puzzle seen, or None). Without a budget a target
+      that no puzzle can meet (say ``"se:50-60"``) searches forever.
     """
     opts = _options(difficulty, symmetry, minimal, clues, required_techniques, time_budget)
     seed = _new_seed() if seed is None else int(seed)

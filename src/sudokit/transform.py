@@ -57,6 +57,7 @@ import random as _random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations, product
+from math import factorial
 
 from .errors import SearchLimitExceeded
 from .grid import BOXES, Grid, PuzzleLike
@@ -69,6 +70,7 @@ __all__ = [
     "canonical_transform",
     "equivalent",
     "automorphisms",
+    "automorphism_count",
 ]
 
 #: Number of geometric transformations (transposition, band/stack and row/column swaps).
@@ -580,16 +582,38 @@ def automorphisms(puzzle: PuzzleLike) -> list[Transform]:
 
     Digits that do not occur are left in place, so the list is finite and each element
     is distinct. A typical full grid or minimal puzzle has only the identity. Puzzles
-    with very few givens have huge groups: beyond about two million partial
-    transformations :class:`~sudokit.errors.SearchLimitExceeded` is raised.
+    with very few givens have huge groups (the empty grid: all 3,359,232 geometric
+    transformations): beyond two million :class:`~sudokit.errors.SearchLimitExceeded`
+    is raised. Use :func:`automorphism_count` to only count them.
 
     >>> len(automorphisms("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"))
     1
     """
     _image, partials = _search(_cells(puzzle), merge=False)
+    total = sum(_tied_orders(p) for p in partials)
+    if total > _MAX_PARTIALS:
+        raise SearchLimitExceeded(f"{total} automorphisms: too many to list (see automorphism_count)")
     transforms = [_as_transform(q) for p in partials for q in _complete(p, every=True)]
     back = transforms[0].inverse()
     return [back @ t for t in transforms]
+
+
+def automorphism_count(puzzle: PuzzleLike) -> int:
+    """How many transformations map ``puzzle`` onto itself (without listing them).
+
+    >>> automorphism_count("." * 81) == GROUP_ORDER
+    True
+    """
+    _image, partials = _search(_cells(puzzle), merge=False)
+    return sum(_tied_orders(p) for p in partials)
+
+
+def _tied_orders(p: _Partial) -> int:
+    """Number of column orders a finished partial still leaves open (tied blank columns)."""
+    count = 1
+    for group in p[2]:
+        count *= factorial(len(group))
+    return count
 
 
 def orbit_sample(puzzle: PuzzleLike, count: int, rng: _random.Random | None = None) -> Iterable[Grid]:
