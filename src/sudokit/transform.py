@@ -466,9 +466,16 @@ def _two_rows(orient: _Orient) -> tuple[list[int], list[_Partial]]:
     """The first two rows of the canonical form and every partial that gives them."""
     firsts: list[tuple[int, int, _Groups, bytes, int, _Lazy]] = []
     best: tuple[int, ...] | None = None
+    # A first row's image only depends on its blanks per stack: the most blanks, stack
+    # by stack, wins. Only those lines, in the stack orders that sort them so, are tried.
+    counts = {(t, r): [3 - sum(1 for v in orient[t][r][s * 3 : s * 3 + 3] if v) for s in range(3)] for t in (0, 1) for r in range(9)}
+    shape = max(sorted(c, reverse=True) for c in counts.values())
     for t in (0, 1):
         for order in _STACK_ORDERS:
+            stacks = [group[0] // 3 for group in order]
             for r in range(9):
+                if [counts[t, r][s] for s in stacks] != shape:
+                    continue
                 image, groups, labels, nxt, lazy = _first_row(orient[t][r], order)
                 if best is not None and image > best:
                     continue
