@@ -356,10 +356,15 @@ def _direct_hidden_set(state: Candidates, degree: int) -> Iterator[Step]:
     """
     table = [state.position_table(v) if v else [] for v in range(10)]  # 9-bit house positions
     by_house = list(zip(*table[1:]))  # by_house[h][v - 1]: positions of digit v in house h
-    free = state.free if isinstance(state, _CountingState) else None
+    counting = state if isinstance(state, _CountingState) else None
     for h in _HIDDEN_ORDER:
-        if free is not None and free[h].count(2) + (free[h].count(3) if degree == 3 else 0) < degree:
-            continue  # fewer than ``degree`` digits with 2..degree places: no hidden set
+        if counting is not None:
+            if counting.clean[degree] >> h & 1:
+                continue  # no change in this house since it was found to hold none
+            counting.clean[degree] |= 1 << h  # cleared again below if there is a hit
+            free = counting.free[h]
+            if free.count(2) + (free.count(3) if degree == 3 else 0) < degree:
+                continue  # fewer than ``degree`` digits with 2..degree places: no hidden set
         row = by_house[h]
         small = [v for v in range(1, 10) if 2 <= POPCOUNT[row[v - 1]] <= degree]
         if len(small) < degree:
@@ -375,6 +380,8 @@ def _direct_hidden_set(state: Candidates, degree: int) -> Iterator[Step]:
             for v2 in range(1, 10):
                 rest = pos[v2] & ~union
                 if counts[v2] > 1 and v2 not in combo and rest and not rest & (rest - 1):
+                    if counting is not None:
+                        counting.clean[degree] &= ~(1 << h)
                     yield _direct_hidden_step(degree, h, combo, union, v2, rest)
                     break
 
@@ -778,17 +785,30 @@ def _hodoku_elimination_order(step: Step) -> list[tuple[int, int]]:
 # counts finds the same first single with a few C-level list searches. The choices are
 # the registry finders' (same order, same cell and digit), checked by the tests; only
 # the rating path uses them, so the steps carry no explanation text.
+#: The 27-bit mask of a cell's three houses.
+_HOUSE_BITS = tuple((1 << r) | (1 << c) | (1 << b) for r, c, b in CELL_HOUSES)
+
+
 class _CountingState(Candidates):
     """A candidate grid that also counts, per house, the empty cells and the places of
     each digit, and per cell the candidates."""
 
-    __slots__ = ("free", "empty", "ncand")
+    __slots__ = ("free", "empty", "ncand", "clean")
 
     def __init__(self, start: Candidates) -> None:
         super().__init__(start.values[:], start.cands[:], start.givens)
         self.free = [[0] + [(self.where[d] & HOUSE_MASK[h]).bit_count() for d in range(1, 10)] for h in range(27)]
         self.empty = [sum(1 for c in HOUSE_CELLS[h] if not self.values[c]) for h in range(27)]
         self.ncand = [POPCOUNT[m] for m in self.cands]
+        #: ``clean[degree]``: 27-bit mask of the houses known to hold no direct hidden set
+        #: of that degree; a change in a house clears its bit.
+        self.clean = [0, 0, 0, 0]
+
+    def _touch(self, cell: int) -> None:
+        keep = ~_HOUSE_BITS[cell]
+        clean = self.clean
+        clean[2] &= keep
+        clean[3] &= keep
 
     def eliminate(self, cell: int, digit: int) -> bool:
         if not super().eliminate(cell, digit):
@@ -796,6 +816,7 @@ class _CountingState(Candidates):
         for h in CELL_HOUSES[cell]:
             self.free[h][digit] -= 1
         self.ncand[cell] -= 1
+        self._touch(cell)
         return True
 
     def place(self, cell: int, digit: int) -> None:
@@ -804,6 +825,8 @@ class _CountingState(Candidates):
             for h in CELL_HOUSES[peer]:
                 free[h][digit] -= 1
             ncand[peer] -= 1
+            self._touch(peer)
+        self._touch(cell)
         houses = CELL_HOUSES[cell]
         for d in DIGITS_OF[self.cands[cell]]:
             for h in houses:
