@@ -7,6 +7,12 @@
 #   * ``count`` is capped at ``limit`` (the search stops as soon as ``limit`` solutions exist).
 #   * Conflicting givens simply give a count of 0; Python tells conflicts from
 #     unsolvable puzzles afterwards.
+#   * ``guesses`` counts the branches the search tried, except the last alternative of
+#     each branch point (forced once the others failed), as tdoku counts them. It is a
+#     measure of work, not part of the answer: _core and _pycore may differ.
+#   * The C core clamps ``limit`` to 2**32 - 2 (counts are uint32; 2**32 - 1 is BAD_INPUT).
+#   * The C core is reentrant and keeps no global state: ``solve_batch`` may run from
+#     several threads at once on distinct output buffers (the GIL is released).
 from typing_extensions import Buffer
 
 #: Status written to ``counts[i]`` by ``solve_batch`` when puzzle i holds a byte
@@ -26,6 +32,8 @@ def solve_batch(puzzles: Buffer, solutions: Buffer, counts: Buffer, limit: int) 
     ``solutions`` (writable, 81*n bytes) gets each first solution, or 81 b'.' when there
     is none. ``counts`` (writable, n native uint32 values, e.g. ``array('I')``) gets each
     count capped at ``limit``, or ``BAD_INPUT``. Raises ValueError on size mismatches.
+    Buffers must be C-contiguous; ``solutions`` may be ``puzzles`` itself (solved in
+    place), any other overlap between the three buffers raises ValueError.
     """
 
 def features() -> list[str]:
