@@ -33,7 +33,7 @@ def solve_batch(puzzles: Buffer, solutions: Buffer, counts: Buffer, limit: int) 
     is none. ``counts`` (writable, n native uint32 values, e.g. ``array('I')``) gets each
     count capped at ``limit``, or ``BAD_INPUT``. Raises ValueError on size mismatches.
     Buffers must be C-contiguous; ``solutions`` may be ``puzzles`` itself (solved in
-    place), any other overlap between the three buffers raises ValueError.
+    place); the C core raises ValueError on any other overlap of the three buffers.
     """
 
 def features() -> list[str]:
