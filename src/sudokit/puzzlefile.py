@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from importlib import resources
-from typing import IO, NamedTuple
+from typing import IO, NamedTuple, cast
 
 from .errors import InvalidFormatError
 from .grid import Grid
@@ -50,11 +50,24 @@ def iter_entries(stream: IO[str] | Iterable[str], source: str = "<stdin>") -> It
     for number, text in content:
         if len(text) == 81 or not _could_be_grid_row(text):
             yield Entry(source, number, text)
-            yield from (Entry(source, n, t) for n, t in content)
+            if hasattr(stream, "readlines"):
+                yield from _line_entries(cast("IO[str]", stream), source, number)
+            else:
+                yield from (Entry(source, n, t) for n, t in content)
             return
         rows = [text] + [t for _, t in content]
         yield Entry(source, number, "\n".join(rows))
         return
+
+
+def _line_entries(stream: IO[str], source: str, number: int) -> Iterator[Entry]:
+    """The rest of a one-puzzle-a-line stream, read in large blocks (the hot path of big files)."""
+    while lines := stream.readlines(1 << 20):
+        for raw in lines:
+            number += 1
+            text = raw.strip()
+            if text and text[0] != "#":
+                yield Entry(source, number, text)
 
 
 def _could_be_grid_row(text: str) -> bool:

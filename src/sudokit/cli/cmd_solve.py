@@ -8,6 +8,7 @@ file of millions of lines never sits in memory and Ctrl-C loses nothing written.
 from __future__ import annotations
 
 import argparse
+from array import array
 import json
 from collections.abc import Iterable, Iterator
 from itertools import islice
@@ -15,7 +16,7 @@ from itertools import islice
 from .. import errors
 from ..grid import Grid
 from ..puzzlefile import Entry
-from ..solver import BAD_INPUT, _explain_zero, _puzzle_bytes, _run_batch
+from ..solver import _CELL_BYTES, _TO_DOT, BAD_INPUT, _explain_zero, _puzzle_bytes, _run_batch
 from . import ExitCode, Streams, exit_code_for
 from ._inputs import iter_inputs, progress
 
@@ -63,48 +64,60 @@ class _Run:
         if self.status == ExitCode.OK:
             self.status = exit_code_for(exc)
 
-    def batches(self, limit: int) -> Iterator[tuple[list[Entry], list[bytes], str, list[int]]]:
-        """Yield (entries, puzzles, solutions text, counts) chunk by chunk.
+    def batches(self, limit: int) -> Iterator[tuple[list[Entry], bytes, str, "array[int]"]]:
+        """Yield (entries, puzzles buffer, solutions text, counts) chunk by chunk.
 
-        Malformed entries are reported and dropped. Solutions stay one decoded string per
-        chunk (81 characters a puzzle) so output needs no per-puzzle objects.
+        Malformed entries are reported and dropped. Puzzles and solutions stay one buffer
+        per chunk (81 characters a puzzle) so the hot path makes no per-puzzle objects.
         """
         entries = iter_inputs(self.args.inputs, self.streams)
         try:
             while chunk := list(islice(entries, _BATCH)):
                 good, cells = self._parse(chunk)
-                solutions, counts = _run_batch(b"".join(cells), limit, self.args.threads)
-                yield good, cells, solutions.decode("ascii"), list(counts)
+                solutions, counts = _run_batch(cells, limit, self.args.threads)
+                yield good, cells, solutions.decode("ascii"), counts
                 if self.bar is not None:
                     self.bar.update(len(chunk))
         finally:
             if self.bar is not None:
                 self.bar.close()
 
-    def _parse(self, chunk: Iterable[Entry]) -> tuple[list[Entry], list[bytes]]:
-        good, cells = [], []
+    def _parse(self, chunk: list[Entry]) -> tuple[list[Entry], bytes]:
+        """Validate a chunk: all at once when every line is a plain 81-char puzzle."""
+        texts = [entry.text for entry in chunk]
+        if all(len(text) == 81 for text in texts):
+            blob = "".join(texts)
+            if blob.isascii():
+                cells = blob.encode("ascii").translate(_TO_DOT)
+                if not cells.translate(None, _CELL_BYTES):
+                    return chunk, cells
+        good, rows = [], []
         for entry in chunk:
             try:
-                cells.append(_puzzle_bytes(entry.text))
+                rows.append(_puzzle_bytes(entry.text))
             except errors.InvalidFormatError as exc:
                 self.fail(entry, exc)
             else:
                 good.append(entry)
-        return good, cells
+        return good, b"".join(rows)
 
 
 def _solve(args: argparse.Namespace, streams: Streams) -> int:
     run = _Run(args, streams)
     limit = 1 if args.first else 2
     for entries, cells, solutions, counts in run.batches(limit):
+        if args.format == "line" and counts.count(1) == len(counts):  # the common case, in bulk
+            if solutions:
+                streams.stdout.write("\n".join([solutions[i : i + 81] for i in range(0, len(solutions), 81)]) + "\n")
+            continue
         out = []
         for k, (entry, count) in enumerate(zip(entries, counts)):
             if count == 0 or count == BAD_INPUT:
-                run.fail(entry, _explain_zero(cells[k]))
+                run.fail(entry, _explain_zero(cells[81 * k : 81 * k + 81]))
             elif count > 1:
                 run.fail(entry, errors.MultipleSolutionsError("the puzzle has more than one solution (use --first to print one)"))
             else:
-                out.append(_format(args.format, entry, cells[k], solutions[81 * k : 81 * k + 81]))
+                out.append(_format(args.format, entry, cells[81 * k : 81 * k + 81], solutions[81 * k : 81 * k + 81]))
         if out:
             streams.stdout.write("\n".join(out) + "\n")
         streams.stdout.flush()
@@ -125,7 +138,8 @@ def _count(args: argparse.Namespace, streams: Streams) -> int:
     from ..solver import count_solutions
 
     for entries, cells, _solutions, counts in run.batches(1):
-        for entry, puzzle, first in zip(entries, cells, counts):
+        for k, (entry, first) in enumerate(zip(entries, counts)):
+            puzzle = cells[81 * k : 81 * k + 81]
             try:
                 # The batch already found out which puzzles have none; count the rest fully.
                 value = count_solutions(puzzle.decode("ascii"), limit=args.limit) if first else _zero_or_raise(puzzle)
@@ -147,7 +161,8 @@ def _zero_or_raise(puzzle: bytes) -> int:
 def _check(args: argparse.Namespace, streams: Streams) -> int:
     run = _Run(args, streams)
     for entries, cells, _solutions, counts in run.batches(2):
-        for entry, puzzle, count in zip(entries, cells, counts):
+        for k, (entry, count) in enumerate(zip(entries, counts)):
+            puzzle = cells[81 * k : 81 * k + 81]
             if count == 1:
                 print(f"{entry.where()}: ok (unique solution)", file=streams.stdout)
             elif count == 0:
