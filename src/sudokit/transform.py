@@ -430,8 +430,12 @@ def _second_row(row0: bytes, row: bytes, groups: _Groups, labels: bytes, nxt: in
         """Lay out ``cols`` smallest first, branching on ties (blanks stay tied unless lazy)."""
         if not cols:
             return [state]
-        scored = [(value(state, c)[0], c) for c in cols]
-        low = min(v for v, _ in scored)
+        scored = sorted((value(state, c)[0], c) for c in cols)
+        if len({v for v, _ in scored}) == len(scored):  # no ties: one layout, no branching
+            for _v, c in scored:
+                take(state, c)
+            return [state]
+        low = scored[0][0]
         tied = [c for v, c in scored if v == low]
         if low == 0 and not lazy_group:
             state.out.extend([0] * len(tied))
