@@ -34,7 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from sudokit import _pycore  # noqa: E402
+import sudokit  # noqa: E402
+from sudokit import _backend, _pycore  # noqa: E402
 
 try:
     from sudokit import _core  # type: ignore[attr-defined]  # noqa: E402
@@ -101,9 +102,11 @@ def time_batch(buf: bytes, threads: int) -> tuple[float, int, array]:
         guesses[k] = _core.solve_batch(buf[81 * a : 81 * b], sol_view[81 * a : 81 * b], cnt_view[4 * a : 4 * b], 2)
 
     if threads == 1:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         work(0)
-        return time.perf_counter() - start, guesses[0], counts
+        wall, cpu = time.perf_counter() - start, time.thread_time() - cpu
+        time_batch.last_cpu = cpu  # type: ignore[attr-defined]
+        return wall, guesses[0], counts
     pool = [threading.Thread(target=work, args=(k,)) for k in range(threads)]
     start = time.perf_counter()
     for t in pool:
@@ -118,6 +121,27 @@ def median_time(buf: bytes, threads: int, repeats: int) -> tuple[float, int, arr
     return statistics.median(r[0] for r in runs), runs[0][1], runs[0][2]
 
 
+def median_cpu_1t(buf: bytes, repeats: int) -> float:
+    """Median CPU time of the calling thread for one solve_batch over buf (ignores time
+    spent waiting for a core, so it is steadier than wall time on a shared machine)."""
+    runs = []
+    for _ in range(repeats):
+        time_batch(buf, 1)
+        runs.append(time_batch.last_cpu)  # type: ignore[attr-defined]
+    return statistics.median(runs)
+
+
+def time_solve_many(buf: bytes, threads: int, repeats: int) -> float:
+    """Median wall time of the public API, sudokit.solve_many(buffer, unique=True)."""
+    runs = []
+    with _backend.use("c"):
+        for _ in range(repeats):
+            start = time.perf_counter()
+            sudokit.solve_many(buf, unique=True, threads=threads)
+            runs.append(time.perf_counter() - start)
+    return statistics.median(runs)
+
+
 def time_python(puzzles: list[bytes]) -> float:
     start = time.perf_counter()
     for p in puzzles:
@@ -129,13 +153,13 @@ def call_overhead(puzzles: list[bytes], repeats: int) -> float:
     """µs one `_core.solve` call costs above the per-puzzle batch time."""
     buf = b"".join(puzzles)
     runs = []
-    for _ in range(repeats):
-        start = time.perf_counter()
+    for _ in range(repeats):  # CPU time of this thread: steady on a shared machine
+        start = time.thread_time()
         for p in puzzles:
             _core.solve(p, 2)
-        single = time.perf_counter() - start
-        batch = time_batch(buf, 1)[0]
-        runs.append((single - batch) / len(puzzles) * 1e6)
+        single = time.thread_time() - start
+        time_batch(buf, 1)
+        runs.append((single - time_batch.last_cpu) / len(puzzles) * 1e6)  # type: ignore[attr-defined]
     return statistics.median(runs)
 
 
@@ -172,11 +196,14 @@ def row(name: str, puzzles: list[bytes], py_n: int, repeats: int, tdoku: Path | 
     t2, _, _ = median_time(buf, 2, repeats)
     unique = sum(1 for c in counts if c == 1)
     us1, us2 = t1 / n * 1e6, t2 / n * 1e6
+    cpu1 = median_cpu_1t(buf, repeats) / n * 1e6
+    api1 = time_solve_many(buf, 1, repeats) / n * 1e6
+    api2 = time_solve_many(buf, 2, repeats) / n * 1e6
     py_us = time_python(puzzles[:py_n]) * 1e6 if py_n else float("nan")
     ref = TDOKU_ISSUE.get(name)
     cells = [
-        name, f"{n:,}", f"{us1:.2f}", f"{n / t1:,.0f}", f"{us2:.2f}", f"{n / t2:,.0f}", f"{t1 / t2:.2f}x",
-        f"{py_us:,.0f} (n={py_n})", f"{py_us / us1:,.0f}x", f"{guesses / n:.1f}", f"{unique / n:.0%}",
+        name, f"{n:,}", f"{us1:.2f}", f"{cpu1:.2f}", f"{n / t1:,.0f}", f"{us2:.2f}", f"{n / t2:,.0f}", f"{t1 / t2:.2f}x",
+        f"{api1:.2f}", f"{api2:.2f}", f"{py_us:,.0f} (n={py_n})", f"{py_us / us1:,.0f}x", f"{guesses / n:.1f}", f"{unique / n:.0%}",
         f"{ref:g}" if ref else "-", f"{us1 / ref:.2f}" if ref else "-",
     ]
     if tdoku:  # alternate tdoku and our core 3 times, so both see the same machine load
@@ -190,8 +217,8 @@ def row(name: str, puzzles: list[bytes], py_n: int, repeats: int, tdoku: Path | 
 
 
 HEADER = [
-    "data set", "puzzles", "C 1T µs/puzzle", "C 1T puzzles/s", "C 2T µs/puzzle", "C 2T puzzles/s", "2T/1T",
-    "Python twin µs/puzzle", "C vs twin", "guesses/puzzle", "unique", "tdoku µs (issue 3)", "C 1T / issue tdoku",
+    "data set", "puzzles", "C 1T µs/puzzle", "C 1T CPU µs/puzzle", "C 1T puzzles/s", "C 2T µs/puzzle", "C 2T puzzles/s", "2T/1T",
+    "solve_many 1T µs", "solve_many 2T µs", "Python twin µs/puzzle", "C vs twin", "guesses/puzzle", "unique", "tdoku µs (issue 3)", "C 1T / issue tdoku",
 ]
 TDOKU_HEADER = ["tdoku µs (measured here)", "tdoku guesses", "C 1T / tdoku here"]
 
