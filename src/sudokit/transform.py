@@ -396,8 +396,11 @@ class _Row2:
         return _Row2(list(self.out), list(self.refined), bytearray(self.labels), self.nxt, {k: list(v) for k, v in self.pulled.items()})
 
 
-def _second_row(row0: bytes, row: bytes, groups: _Groups, labels: bytes, nxt: int, lazy: _Lazy) -> list[tuple[tuple[int, ...], _Groups, bytes, int]]:
-    """Every smallest layout of the second row (image, groups, labels, next label)."""
+def _second_row(
+    row0: bytes, row: bytes, groups: _Groups, labels: bytes, nxt: int, lazy: _Lazy, bound: tuple[int, ...] | None
+) -> list[tuple[tuple[int, ...], _Groups, bytes, int]]:
+    """Every smallest layout of the second row (image, groups, labels, next label); none
+    when every layout is larger than ``bound`` (the best image found so far)."""
     owner = {row0[c]: gi for gi in lazy for c in groups[gi]}
     column_of = {row0[c]: c for gi in lazy for c in groups[gi]}
 
@@ -462,8 +465,18 @@ def _second_row(row0: bytes, row: bytes, groups: _Groups, labels: bytes, nxt: in
                 for k, single in enumerate(done.refined[-len(group) :]):
                     done.labels[row0[single[0]]] = lazy[gi] + 1 + k
                 next_states.append(done)
-        states = next_states
+        states = _smallest(next_states, bound)
     return [(tuple(s.out), tuple(s.refined), bytes(s.labels), s.nxt) for s in states]
+
+
+def _smallest(states: list[_Row2], bound: tuple[int, ...] | None) -> list[_Row2]:
+    """The states whose image so far is the smallest, if it does not exceed ``bound``."""
+    if not states:
+        return states
+    low = min(tuple(s.out) for s in states)
+    if bound is not None and low > bound[: len(low)]:
+        return []
+    return [s for s in states if tuple(s.out) == low]
 
 
 def _two_rows(orient: _Orient) -> tuple[list[int], list[_Partial]]:
@@ -491,7 +504,7 @@ def _two_rows(orient: _Orient) -> tuple[list[int], list[_Partial]]:
     partials: list[_Partial] = []
     for t, r0, groups, labels, nxt, lazy in firsts:
         for r1 in _next_rows((r0,)):
-            for image, new_groups, new_labels, new_nxt in _second_row(orient[t][r0], orient[t][r1], groups, labels, nxt, lazy):
+            for image, new_groups, new_labels, new_nxt in _second_row(orient[t][r0], orient[t][r1], groups, labels, nxt, lazy, second):
                 if second is not None and image > second:
                     continue
                 if second is None or image < second:
