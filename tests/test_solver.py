@@ -165,3 +165,14 @@ def test_removing_givens_never_loses_all_solutions() -> None:
 
 def test_backend_is_reported() -> None:
     assert sudokit.BACKEND in ("c", "python")
+
+
+def test_top_level_lazy_exports_are_the_subsystem_functions() -> None:
+    from sudokit import generate, human, transform
+
+    assert sudokit.rate is human.rate and sudokit.hint is human.hint and sudokit.explain is human.explain
+    assert sudokit.generate is generate.generate and sudokit.minimize is generate.minimize
+    assert sudokit.canonical is transform.canonical
+    assert set(sudokit.__all__) <= set(dir(sudokit)) | set(sudokit._LAZY)
+    with pytest.raises(AttributeError):
+        sudokit.no_such_name  # noqa: B018

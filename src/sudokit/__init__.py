@@ -10,6 +10,8 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from . import _backend
 from .errors import (
     Conflict,
@@ -24,7 +26,40 @@ from .errors import (
 from .grid import Grid, parse
 from .solver import BAD_INPUT, count_solutions, is_unique, solutions, solve, solve_board, solve_many
 
+if TYPE_CHECKING:  # the lazily imported names below, for type checkers
+    from .generate import generate, generate_many, make_unique, minimize
+    from .human.hint import hint
+    from .human.path import explain
+    from .human.rating import rate
+    from .transform import canonical, equivalent
+
 __version__ = "0.1.0"
+
+# Heavier subsystems load on first use so that `import sudokit` (and the CLI) stay fast.
+_LAZY = {
+    "explain": "human",
+    "hint": "human",
+    "rate": "human",
+    "generate": "generate",
+    "generate_many": "generate",
+    "minimize": "generate",
+    "make_unique": "generate",
+    "canonical": "transform",
+    "equivalent": "transform",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import ``hint``, ``rate``, ``generate``, ``canonical``... on first access."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 #: Which kernel this process uses: "c" (the compiled core) or "python" (the twin).
 BACKEND: str = _backend.name()
@@ -42,7 +77,16 @@ __all__ = [
     "SudokuError",
     "UnsolvableError",
     "__version__",
+    "canonical",
     "count_solutions",
+    "equivalent",
+    "explain",
+    "generate",
+    "generate_many",
+    "hint",
+    "make_unique",
+    "minimize",
+    "rate",
     "is_unique",
     "parse",
     "solutions",
