@@ -27,7 +27,7 @@ from .grid import Grid, parse
 from .solver import BAD_INPUT, count_solutions, is_unique, solutions, solve, solve_board, solve_many
 
 if TYPE_CHECKING:  # the lazily imported names below, for type checkers
-    from .generate import generate, generate_many, make_unique, minimize
+    from .generate import make_unique, minimize
     from .human.hint import hint
     from .human.path import explain
     from .human.rating import rate
@@ -36,12 +36,11 @@ if TYPE_CHECKING:  # the lazily imported names below, for type checkers
 __version__ = "0.1.0"
 
 # Heavier subsystems load on first use so that `import sudokit` (and the CLI) stay fast.
+# `generate` itself is not re-exported: the name belongs to the module `sudokit.generate`.
 _LAZY = {
     "explain": "human",
     "hint": "human",
     "rate": "human",
-    "generate": "generate",
-    "generate_many": "generate",
     "minimize": "generate",
     "make_unique": "generate",
     "canonical": "transform",
@@ -50,7 +49,7 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    """Import ``hint``, ``rate``, ``generate``, ``canonical``... on first access."""
+    """Import ``hint``, ``rate``, ``canonical``... on first access."""
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'sudokit' has no attribute {name!r}")
@@ -81,8 +80,6 @@ __all__ = [
     "count_solutions",
     "equivalent",
     "explain",
-    "generate",
-    "generate_many",
     "hint",
     "make_unique",
     "minimize",
