@@ -30,13 +30,15 @@ form therefore starts with ``123456789``; a puzzle's starts with as many blanks 
 group allows.
 
 It is computed row by row rather than over all elements: row 1 of the image only
-depends on which source line is chosen and on its blank pattern (a row's digits are
-distinct, so relabelling turns them into 1, 2, 3, ...), so only the column orders that
-push blanks left are generated; each further row extends every surviving partial
-transformation by the source rows still allowed (same band, or a new band), and only the
-extensions whose new row equals the smallest one found survive (prefix comparison).
-When many partial transformations survive (blank-heavy puzzles), those whose remaining
-rows look identical are merged, since their futures are identical.
+depends on which source line is chosen and on its blanks per stack (a row's digits are
+distinct, so relabelling turns them into 1, 2, 3, ...), so only the lines and stack
+orders whose blank counts can win are tried. Column orders stay *open* while the rows
+seen so far cannot tell columns apart: tied blanks, and row 1's new digits, whose labels
+are settled by row 2 (a digit met in row 2 takes the smallest label it can still get).
+Each further row extends every surviving partial transformation by the source rows
+still allowed (same band, or a new band) and keeps only the extensions whose new row is
+the smallest (prefix comparison). When many partial transformations survive
+(blank-heavy puzzles), those whose remaining rows look identical are merged.
 
 >>> from sudokit.transform import Transform, canonical, equivalent
 >>> p = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
