@@ -297,6 +297,9 @@ def test_cli_generate_parquet(tmp_path: Path) -> None:
 def test_cli_generate_errors_and_budget() -> None:
     assert run("generate", "--difficulty", "impossible")[0] == ExitCode.USAGE
     assert run("generate", "--symmetry", "spiral")[0] == ExitCode.USAGE
+    code, _, err = run("generate", "--require", "bogus")
+    assert code == ExitCode.USAGE and "bogus" in err
+    assert run("generate", "-o", "out.unknown-extension")[0] == ExitCode.USAGE
     code, out, err = run("generate", "-n", "50", "-d", "se:50-60", "--time-budget", "0.3")
     assert code == ExitCode.LIMIT and "time budget" in err
 

@@ -18,7 +18,7 @@ import hashlib
 import importlib
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from .. import errors
@@ -46,19 +46,35 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     gen.add_argument("--time-budget", type=float, metavar="SECONDS", help="stop after this long, keeping what was written (exit code 6)")
     gen.add_argument("--jobs", "-j", type=_positive, default=1, help="worker processes (default 1)")
     _output_options(gen)
-    gen.set_defaults(handler=_generate)
+    gen.set_defaults(handler=_usage_errors(_generate))
 
     canon = _input_parser(sub, "canon", "print the canonical (minimal-lexicographic) form of each puzzle")
-    canon.set_defaults(handler=_canon)
+    canon.set_defaults(handler=_usage_errors(_canon))
     dedupe = _input_parser(sub, "dedupe", "keep the first puzzle of each equivalence class (same canonical form)")
     dedupe.add_argument("--canonical", action="store_true", help="write the canonical forms instead of the original puzzles")
-    dedupe.set_defaults(handler=_dedupe)
+    dedupe.set_defaults(handler=_usage_errors(_dedupe))
 
     mini = sub.add_parser("minimize", help="remove givens while the puzzle stays unique", description="Remove givens while the puzzle stays unique.")
     mini.add_argument("inputs", nargs="*", metavar="PUZZLE|FILE|-", help="puzzle strings, files, or - for stdin")
     mini.add_argument("--seed", type=int, help="order of removal (default: random)")
     mini.add_argument("--symmetry", "-s", choices=SYMMETRIES, default="none", help="remove whole symmetry orbits")
     mini.set_defaults(handler=_minimize)
+
+
+def _usage_errors(handler: Callable[[argparse.Namespace, Streams], int]) -> Callable[[argparse.Namespace, Streams], int]:
+    """Report option values the library rejects (unknown technique id, output extension)
+    as usage errors (exit code 2) instead of crashing."""
+
+    def run(args: argparse.Namespace, streams: Streams) -> int:
+        try:
+            return handler(args, streams)
+        except ValueError as exc:
+            if isinstance(exc, errors.SudokuError):
+                raise
+            streams.error(str(exc))
+            return ExitCode.USAGE
+
+    return run
 
 
 def _input_parser(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:  # type: ignore[type-arg]
