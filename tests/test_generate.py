@@ -341,3 +341,10 @@ def test_fallback_writer(tmp_path: Path) -> None:
     with _FallbackWriter(stream, "jsonl") as writer:
         writer.write(records[0])
     assert json.loads(stream.getvalue())["seed"] == records[0]["seed"]
+
+
+def test_hodoku_levels_need_a_finished_path() -> None:
+    g = generate("hodoku:unfair", seed=3, time_budget=60)
+    assert g.rating is not None and g.rating.solved_logically and g.rating.hodoku_level == "Unfair"
+    x = generate("hodoku:extreme", seed=3, time_budget=60)
+    assert x.rating is not None and (x.rating.hodoku_level == "Extreme" or not x.rating.solved_logically)

@@ -135,7 +135,8 @@ class GenerationBudgetExceeded(SearchLimitExceeded):
 class Difficulty:
     """A difficulty target: a band of :func:`sudokit.human.rate` (``kind="band"``), an SE
     range (``kind="se"``, ``low <= se <= high`` and solved by the technique set) or a
-    HoDoKu level (``kind="hodoku"``)."""
+    HoDoKu level (``kind="hodoku"``; a puzzle the technique set cannot finish only has a
+    lower bound for its level, so it counts as ``"extreme"`` and nothing else)."""
 
     kind: str
     name: str = ""
@@ -147,6 +148,8 @@ class Difficulty:
         if self.kind == "band":
             return rating.band == self.name
         if self.kind == "hodoku":
+            if not rating.solved_logically:  # the level is only a lower bound then
+                return self.name == "extreme"
             return rating.hodoku_level.lower() == self.name
         return rating.solved_logically and self.low <= rating.se <= self.high
 
