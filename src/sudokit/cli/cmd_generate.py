@@ -191,7 +191,7 @@ class _FallbackWriter:
 def _generate(args: argparse.Namespace, streams: Streams) -> int:
     bar = progress(streams, args.progress)
     if bar is not None:
-        bar.total = args.count
+        bar.reset(total=args.count)
     puzzles = generate_many(
         args.count,
         args.difficulty,
