@@ -348,3 +348,12 @@ def test_hodoku_levels_need_a_finished_path() -> None:
     assert g.rating is not None and g.rating.solved_logically and g.rating.hodoku_level == "Unfair"
     x = generate("hodoku:extreme", seed=3, time_budget=60)
     assert x.rating is not None and (x.rating.hodoku_level == "Extreme" or not x.rating.solved_logically)
+
+
+def test_parallel_budget_keeps_what_was_found() -> None:
+    yielded: list[Generated] = []
+    with pytest.raises(GenerationBudgetExceeded) as info:
+        for g in generate_many(50, "se:50-60", seed=2, time_budget=0.5, jobs=2):
+            yielded.append(g)
+    assert info.value.found == yielded == []
+    assert "of 50" in str(info.value)

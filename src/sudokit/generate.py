@@ -770,7 +770,8 @@ def generate_many(
     draw of ``random.Random(seed)``: the sequence depends only on ``seed`` and the
     options, also with ``jobs > 1`` worker processes. ``time_budget`` covers the whole
     run: when it is spent the iterator raises :class:`GenerationBudgetExceeded` whose
-    ``found`` lists every puzzle already yielded (partial results are never lost).
+    ``found`` lists every puzzle already yielded (partial results are never lost; they
+    are only kept in memory for this when there is a budget).
 
     >>> [g.puzzle.givens > 16 for g in generate_many(2, seed=5)]
     [True, True]
@@ -783,15 +784,16 @@ def generate_many(
     deadline = start + time_budget if time_budget is not None else None
     seeds = _seed_stream(master, count)
     if jobs > 1:
-        yield from _parallel(opts, seeds, deadline, jobs, start)
+        yield from _parallel(opts, seeds, deadline, jobs, start, count)
         return
-    found: list[Generated] = []
+    found: list[Generated] = []  # kept only under a budget, for the exception
     for item_seed in seeds:
         try:
             g = _Search(opts, item_seed, deadline).run()
         except GenerationBudgetExceeded as exc:
             raise _many_exceeded(found, count, start, exc.best) from None
-        found.append(g)
+        if deadline is not None:
+            found.append(g)
         yield g
 
 
@@ -808,9 +810,9 @@ def _many_exceeded(found: list[Generated], count: int | None, start: float, best
     return GenerationBudgetExceeded(f"time budget ran out after {len(found)}{wanted} puzzles ({spent:.1f} s)", seconds=spent, best=best, found=found)
 
 
-def _parallel(opts: _Options, seeds: Iterator[int], deadline: float | None, jobs: int, start: float) -> Iterator[Generated]:
+def _parallel(opts: _Options, seeds: Iterator[int], deadline: float | None, jobs: int, start: float, count: int | None) -> Iterator[Generated]:
     """Run searches in ``jobs`` processes, yielding results in seed order."""
-    found: list[Generated] = []
+    found: list[Generated] = []  # kept only under a budget, for the exception
 
     def tasks() -> Iterator[tuple[Any, ...]]:
         for item_seed in seeds:
@@ -819,9 +821,11 @@ def _parallel(opts: _Options, seeds: Iterator[int], deadline: float | None, jobs
 
     for puzzle, solution, seed, attempts, rating in ordered_map(_work_args, tasks(), jobs):
         if not puzzle:
-            raise _many_exceeded(found, None, start, None)
-        found.append(Generated(Grid._trusted(puzzle.encode()), Grid._trusted(solution.encode()), seed, attempts, rating, opts.symmetry))
-        yield found[-1]
+            raise _many_exceeded(found, count, start, None)
+        g = Generated(Grid._trusted(puzzle.encode()), Grid._trusted(solution.encode()), seed, attempts, rating, opts.symmetry)
+        if deadline is not None:
+            found.append(g)
+        yield g
 
 
 def _work_args(args: tuple[Any, ...]) -> tuple[str, str, int, int, Any]:
