@@ -73,18 +73,15 @@ SK_INLINE uint32_t fold_columns(uint32_t band) { return (band | (band >> 9) | (b
 /* The band cells of a 9-bit column set: copy it into all three rows (x * 0b1_000000001_000000001). */
 SK_INLINE uint32_t spread_columns(uint32_t cols9) { return cols9 * 0x40201u; }
 
-/* Row r (0..2) of a band as a 9-bit column set. */
-SK_INLINE uint32_t band_row(uint32_t band, int r) { return (band >> (9 * r)) & SK_NINE; }
-
-/* Cells that are the only candidate left in their row of the band (row hidden singles). */
-SK_INLINE uint32_t row_singles(uint32_t band)
+/* Row singles of a band whose three rows are all non-empty: subtracting 1 from each row
+ * at once (x - 0b1_000000001_000000001) then never borrows across rows, so
+ * x & (x - that) clears each row's lowest bit; a row that becomes 0 held one bit. */
+SK_INLINE uint32_t row_singles_nonempty(uint32_t band)
 {
-    uint32_t out = 0;
-    for (int r = 0; r < 3; r++) {
-        uint32_t row = band_row(band, r);
-        if (at_most_one_bit(row)) out |= row << (9 * r);
-    }
-    return out;
+    uint32_t rest = band & (band - 0x40201u);
+    uint32_t multi = (rest & SK_NINE ? SK_NINE : 0) | (rest & (SK_NINE << 9) ? SK_NINE << 9 : 0) |
+                     (rest & (SK_NINE << 18) ? SK_NINE << 18 : 0);
+    return band & ~multi;
 }
 
 #endif /* SUDOKIT_BITS_H */

@@ -67,11 +67,12 @@ S9_TARGET static int S9_NAME(update_digit)(s9_state *st, int d)
     f[1] = a1;
     f[2] = a2;
     for (int b = 0; b < 3; b++) {
-        uint32_t placed = row_singles(f[b]) & st->unsolved[b];
+        uint32_t placed = row_singles_nonempty(f[b]) & st->unsolved[b];
         if (placed) {
+            uint32_t mine = f[b];
             st->unsolved[b] &= ~placed;
-            for (int e = 0; e < 9; e++)
-                if (e != d) st->f[3 * e + b] &= ~placed;
+            for (int e = 0; e < 9; e++) st->f[3 * e + b] &= ~placed;
+            f[b] = mine;
         }
     }
     st->seen[3 * d] = f[0];
