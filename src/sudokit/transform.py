@@ -56,7 +56,7 @@ True
 from __future__ import annotations
 
 import random as _random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import permutations, product
 from math import factorial
@@ -640,10 +640,3 @@ def _tied_orders(p: _Partial) -> int:
     for group in p[2]:
         count *= factorial(len(group))
     return count
-
-
-def orbit_sample(puzzle: PuzzleLike, count: int, rng: _random.Random | None = None) -> Iterable[Grid]:
-    """``count`` random images of ``puzzle`` (useful for tests and data augmentation)."""
-    grid = Grid.parse(puzzle)
-    rng = rng if rng is not None else _random.Random()
-    return [Transform.random(rng).apply(grid) for _ in range(count)]
