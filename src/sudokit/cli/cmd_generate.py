@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from .. import errors
-from ..generate import SYMMETRIES, Generated, generate_many, minimize, ordered_map, parse_difficulty
+from ..generate import SYMMETRIES, Generated, _options, generate_many, minimize, ordered_map, parse_difficulty
 from ..grid import Grid
 from ..puzzlefile import Entry, parse_entry
 from ..transform import canonical
@@ -189,6 +189,8 @@ class _FallbackWriter:
 
 # ============================================================================ generate
 def _generate(args: argparse.Namespace, streams: Streams) -> int:
+    # Check the options before the output file is created.
+    _options(args.difficulty, args.symmetry, args.minimal, args.clues, args.require, args.time_budget)
     bar = progress(streams, args.progress)
     if bar is not None:
         bar.reset(total=args.count)
