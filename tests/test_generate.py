@@ -10,6 +10,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudokit import Grid, MultipleSolutionsError, UnsolvableError, _backend, count_solutions
 from sudokit.cli import ExitCode, main
@@ -357,3 +359,12 @@ def test_parallel_budget_keeps_what_was_found() -> None:
             yielded.append(g)
     assert info.value.found == yielded == []
     assert "of 50" in str(info.value)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.sampled_from(SYMMETRIES))
+def test_any_seed_gives_a_unique_minimal_puzzle(seed: int, symmetry: str) -> None:
+    g = generate(seed=seed, symmetry=symmetry)
+    assert_sound(g)
+    assert_minimal(g.puzzle, symmetry)
+    assert generate(seed=seed, symmetry=symmetry) == g
