@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 from array import array
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 import json
 from collections.abc import Iterable, Iterator
 from itertools import islice
@@ -65,22 +67,45 @@ class _Run:
             self.status = exit_code_for(exc)
 
     def batches(self, limit: int) -> Iterator[tuple[list[Entry], bytes, str, "array[int]"]]:
-        """Yield (entries, puzzles buffer, solutions text, counts) chunk by chunk.
+        """Yield (entries, puzzles buffer, solutions text, counts) chunk by chunk, in order.
 
         Malformed entries are reported and dropped. Puzzles and solutions stay one buffer
         per chunk (81 characters a puzzle) so the hot path makes no per-puzzle objects.
+        With ``--threads N > 1`` up to N chunks are solved in worker threads (the kernel
+        releases the GIL) while this thread reads the next chunks and writes the done ones.
         """
         entries = iter_inputs(self.args.inputs, self.streams)
+        size = _BATCH if self.args.threads == 1 else _BATCH // 4  # more chunks in flight
+        chunks = (self._parse(chunk) for chunk in iter(lambda: list(islice(entries, size)), []))
         try:
-            while chunk := list(islice(entries, _BATCH)):
-                good, cells = self._parse(chunk)
-                solutions, counts = _run_batch(cells, limit, self.args.threads)
+            for good, cells, (solutions, counts) in self._solved(chunks, limit):
                 yield good, cells, solutions.decode("ascii"), counts
                 if self.bar is not None:
-                    self.bar.update(len(chunk))
+                    self.bar.update(len(good))
         finally:
             if self.bar is not None:
                 self.bar.close()
+
+    def _solved(
+        self, chunks: Iterator[tuple[list[Entry], bytes]], limit: int
+    ) -> Iterator[tuple[list[Entry], bytes, tuple[bytearray, "array[int]"]]]:
+        threads = self.args.threads
+        if threads == 1:
+            yield from ((good, cells, _run_batch(cells, limit, 1)) for good, cells in chunks)
+            return
+        pool = ThreadPoolExecutor(max_workers=threads)
+        pending: deque[tuple[list[Entry], bytes, Future[tuple[bytearray, array[int]]]]] = deque()
+        try:
+            for good, cells in chunks:
+                pending.append((good, cells, pool.submit(_run_batch, cells, limit, 1)))
+                if len(pending) > threads:
+                    good, cells, future = pending.popleft()
+                    yield good, cells, future.result()
+            while pending:
+                good, cells, future = pending.popleft()
+                yield good, cells, future.result()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def _parse(self, chunk: list[Entry]) -> tuple[list[Entry], bytes]:
         """Validate a chunk: all at once when every line is a plain 81-char puzzle."""
