@@ -130,9 +130,9 @@ S9_TARGET static int S9_NAME(naked_singles)(s9_state *st, int b)
  * its 9 minirows (bits 18b..18b+8) and its 9 minicolumns (bits 18b+9..18b+17).
  * Returns -1 on a contradiction, else 1 if some candidate went, 0 if none. */
 #define S9_ALL_TRIADS 0x3FFFFFFFFFFFFFull /* 54 bits */
-S9_TARGET static int S9_NAME(triads)(s9_state *st)
+S9_TARGET static int S9_NAME(triads)(s9_state *st, uint64_t has[9])
 {
-    uint64_t has[9], sure[9];
+    uint64_t sure[9];
     uint64_t n1 = 0, n2 = 0, n3 = 0, n4 = 0, s1 = 0, s2 = 0, s3 = 0;
     for (int d = 0; d < 9; d++) {
         uint64_t h = 0, c = 0;
@@ -170,8 +170,9 @@ S9_TARGET static int S9_NAME(triads)(s9_state *st)
     return changed;
 }
 
-/* Propagate to the fixpoint.  Returns 0 on a contradiction. */
-S9_TARGET static int S9_NAME(propagate)(s9_state *st)
+/* Propagate to the fixpoint.  Returns 0 on a contradiction.  On success `has` holds the
+ * triads each digit can use in the final state (see triads()), which choose_config reads. */
+S9_TARGET static int S9_NAME(propagate)(s9_state *st, uint64_t has[9])
 {
     for (;;) {
         if (!S9_NAME(update_digits)(st)) return 0;
@@ -182,7 +183,7 @@ S9_TARGET static int S9_NAME(propagate)(s9_state *st)
             placed += n;
         }
         if (placed) continue;
-        int n = S9_NAME(triads)(st);
+        int n = S9_NAME(triads)(st, has);
         if (n <= 0) return n == 0;
     }
 }
@@ -247,16 +248,17 @@ S9_TARGET static void S9_NAME(record_solution)(s9_search *s, const s9_state *st)
  * fewest configurations left over all digits, and in it the digit with the fewest (at
  * least 2).  Sets *where (0..2 band, 3..5 stack) and *digit and returns that digit's 3x3
  * matrix (bit 3*i + j), or returns 0 if every digit is down to one configuration. */
-S9_TARGET static uint32_t S9_NAME(choose_config)(const s9_state *st, int *where, int *digit)
+S9_TARGET static uint32_t S9_NAME(choose_config)(const uint64_t has[9], int *where, int *digit)
 {
     uint32_t mat[6][9];
     for (int d = 0; d < 9; d++) {
-        const uint32_t *f = st->f + 3 * d;
-        mat[0][d] = S9_NAME(minirows)(f[0]);
-        mat[1][d] = S9_NAME(minirows)(f[1]);
-        mat[2][d] = S9_NAME(minirows)(f[2]);
+        uint64_t h = has[d];
+        mat[0][d] = (uint32_t)h & SK_NINE;
+        mat[1][d] = (uint32_t)(h >> 18) & SK_NINE;
+        mat[2][d] = (uint32_t)(h >> 36) & SK_NINE;
         /* the minicolumns of the digit as a band-shaped mask: row b = columns used in band b */
-        uint32_t cols = fold_columns(f[0]) | fold_columns(f[1]) << 9 | fold_columns(f[2]) << 18;
+        uint32_t cols = ((uint32_t)(h >> 9) & SK_NINE) | ((uint32_t)(h >> 27) & SK_NINE) << 9 |
+                        ((uint32_t)(h >> 45) & SK_NINE) << 18;
         for (int k = 0; k < 3; k++) mat[3 + k][d] = S9_NAME(box_bits)(cols, k);
     }
     int best_total = 1000, best_w = -1;
@@ -302,13 +304,14 @@ S9_TARGET SK_INLINE void S9_NAME(apply_config)(s9_state *st, int where, int d, u
 S9_TARGET static void S9_NAME(search)(s9_search *s, s9_state *st)
 {
     for (;;) {
-        if (!S9_NAME(propagate)(st)) return;
+        uint64_t has[9];
+        if (!S9_NAME(propagate)(st, has)) return;
         if (!(st->unsolved[0] | st->unsolved[1] | st->unsolved[2])) {
             S9_NAME(record_solution)(s, st);
             return;
         }
         int b = 0, pos = 0, d = 0, where = 0;
-        uint32_t m = S9_NAME(choose_config)(st, &where, &d);
+        uint32_t m = S9_NAME(choose_config)(has, &where, &d);
         if (m) {
             uint32_t configs[6];
             int n = 0;
