@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "canon9.h"
 #include "solver9.h"
 
 /* Read `limit`: an int >= 1; values above S9_MAX_LIMIT are clamped (counts are uint32). */
@@ -136,6 +137,55 @@ static PyObject *core_features(PyObject *self, PyObject *unused)
     return list;
 }
 
+/* canonical(puzzle) -> (status, form, transform): see canon9.h and _core.pyi. */
+static PyObject *core_canonical(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    uint8_t puzzle[81], form[81], transform[CANON9_TRANSFORM_BYTES];
+    int ok = view.len == 81;
+    if (ok) memcpy(puzzle, view.buf, 81);
+    PyBuffer_Release(&view);
+    if (!ok || !valid_puzzle(puzzle)) {
+        PyErr_SetString(PyExc_ValueError, "puzzle must be 81 bytes of '1'-'9', '.' or '0'");
+        return NULL;
+    }
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = canon9_canonical(puzzle, form, transform, 0);
+    Py_END_ALLOW_THREADS
+    if (status == CANON9_NO_MEMORY) return PyErr_NoMemory();
+    int done = status == CANON9_OK;
+    return Py_BuildValue("(iy#y#)", status, (const char *)form, (Py_ssize_t)(done ? 81 : 0), (const char *)transform,
+                         (Py_ssize_t)(done ? CANON9_TRANSFORM_BYTES : 0));
+}
+
+/* canonical_batch(puzzles, forms, statuses): n forms and n status bytes, GIL released. */
+static PyObject *core_canonical_batch(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer pv, fv, sv;
+    if (!PyArg_ParseTuple(args, "y*w*w*:canonical_batch", &pv, &fv, &sv)) return NULL;
+    PyObject *result = NULL;
+    size_t n = (size_t)pv.len / 81;
+    if (pv.len % 81 != 0 || (size_t)fv.len != 81 * n || (size_t)sv.len != n)
+        PyErr_Format(PyExc_ValueError, "need 81*n puzzle bytes, 81*n form bytes and n status bytes (n=%zu)", n);
+    else if (overlaps(&pv, &fv) || overlaps(&pv, &sv) || overlaps(&fv, &sv))
+        PyErr_SetString(PyExc_ValueError, "output buffers overlap the input or each other");
+    else {
+        Py_BEGIN_ALLOW_THREADS
+        canon9_canonical_batch(pv.buf, n, fv.buf, sv.buf);
+        Py_END_ALLOW_THREADS
+        Py_INCREF(Py_None);
+        result = Py_None;
+    }
+    PyBuffer_Release(&sv);
+    PyBuffer_Release(&fv);
+    PyBuffer_Release(&pv);
+    return result;
+}
+
 static PyMethodDef core_methods[] = {
     {"solve", core_solve, METH_VARARGS,
      "solve(puzzle: bytes, limit: int) -> (count, first_solution, guesses)\n\n"
@@ -143,6 +193,12 @@ static PyMethodDef core_methods[] = {
     {"solve_batch", core_solve_batch, METH_VARARGS,
      "solve_batch(puzzles, solutions, counts, limit) -> total_guesses\n\n"
      "Solve len(puzzles)//81 puzzles into the caller's buffers with the GIL released."},
+    {"canonical", core_canonical, METH_O,
+     "canonical(puzzle: bytes) -> (status, form, transform)\n\n"
+     "Minimal-lexicographic form of an 81-byte puzzle and a transformation reaching it. See _core.pyi."},
+    {"canonical_batch", core_canonical_batch, METH_VARARGS,
+     "canonical_batch(puzzles, forms, statuses) -> None\n\n"
+     "Canonical forms of len(puzzles)//81 puzzles into the caller's buffers with the GIL released."},
     {"features", core_features, METH_NOARGS, "features() -> list of the CPU features used at run time."},
     {NULL, NULL, 0, NULL},
 };
