@@ -355,14 +355,21 @@ S9_TARGET static int S9_NAME(setup)(s9_state *st, const uint8_t *puzzle)
         st->f[k] = SK_BAND_FULL;
         st->seen[k] = 0;
     }
-    for (int b = 0; b < 3; b++) {
+    int bad = 0;
+    for (int b = 0; b < 3; b++) { /* branch-free scan: givens and blanks come in random order */
         for (int pos = 0; pos < 27; pos++) {
+            uint8_t ch = puzzle[27 * b + pos];
+            uint32_t is_given = (unsigned)(ch - '1') < 9u;
+            bad |= !is_given & (ch != '.') & (ch != '0');
+            cells[b] |= is_given << pos;
+        }
+    }
+    if (bad) return -1;
+    for (int b = 0; b < 3; b++) {
+        for (uint32_t todo = cells[b]; todo; todo = clear_lowest(todo)) {
+            int pos = lowest_index(todo);
             unsigned d = (unsigned)puzzle[27 * b + pos] - '1';
-            if (d >= 9) { /* a blank, or a bad byte */
-                uint8_t ch = puzzle[27 * b + pos];
-                if (ch != '.' && ch != '0') return -1;
-                continue;
-            }
+            if (SK_UNLIKELY(d >= 9)) return -1; /* the buffer changed under us (another thread) */
             uint32_t bit = 1u << pos, col = ~spread_columns(1u << (pos % 9));
             uint32_t *f = st->f + 3 * d;
             conflict |= !(f[b] & bit);
@@ -370,7 +377,6 @@ S9_TARGET static int S9_NAME(setup)(s9_state *st, const uint8_t *puzzle)
             f[(b + 1) % 3] &= col;
             f[(b + 2) % 3] &= col;
             given[3 * d + b] |= bit;
-            cells[b] |= bit;
         }
     }
     if (conflict) return 0;
