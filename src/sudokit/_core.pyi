@@ -38,3 +38,33 @@ def solve_batch(puzzles: Buffer, solutions: Buffer, counts: Buffer, limit: int) 
 
 def features() -> list[str]:
     """The CPU features the kernel detected and uses at run time (e.g. ['sse4.1', 'avx2'])."""
+
+# ----------------------------------------------------------------- canonical form
+# The canonical (minimal-lexicographic) form over the Sudoku group, as defined in the
+# docstring of sudokit.transform; csrc/canon9.c computes it, _pycore holds the reference
+# search. Both kernels give the same form for every input; when several transformations
+# reach it (symmetric puzzles), which one is returned may differ between them.
+
+# Statuses (the names are in _pycore: CANON_OK, CANON_CONFLICT, CANON_TOO_MANY,
+# CANON_BAD_INPUT): 0 the form was computed; 1 two givens conflict (form and transform
+# are b''); 2 the C search hit its memory cap on a very sparse puzzle (call
+# _pycore.canonical instead; the twin never returns 2); 3 a batch entry held a byte
+# outside b'1'..b'9', b'.', b'0' (canonical_batch only).
+
+def canonical(puzzle: bytes) -> tuple[int, bytes, bytes]:
+    """Canonical form of one puzzle: ``(status, form, transform)``.
+
+    ``form`` is 81 bytes (b'1'..b'9', blanks as b'.'). ``transform`` is 28 raw bytes:
+    ``transpose`` (0/1), ``rows[9]``, ``cols[9]`` (0..8), ``digits[9]`` (1..9), the fields
+    of ``sudokit.transform.Transform`` in that order, with ``Transform(...).apply(puzzle)
+    == form``. Both are b'' unless status is 0 (``CANON_OK``).
+    Raises ValueError if ``puzzle`` is not 81 valid bytes. The C kernel releases the GIL.
+    """
+
+def canonical_batch(puzzles: Buffer, forms: Buffer, statuses: Buffer) -> None:
+    """Canonical forms of ``n = len(puzzles) // 81`` puzzles with the GIL released.
+
+    ``forms`` (writable, 81*n bytes) gets each form, or 81 b'.' when status is not
+    ``CANON_OK``; ``statuses`` (writable, n bytes) gets each ``CANON_*`` status.
+    Raises ValueError on size mismatches or overlapping buffers.
+    """

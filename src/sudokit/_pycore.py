@@ -10,6 +10,10 @@ removed from its peers; ``placed`` tracks that so a cell is propagated only once
 
 from __future__ import annotations
 
+from itertools import permutations, product
+
+from .errors import SearchLimitExceeded
+
 BAD_INPUT = 0xFFFFFFFF
 ALL_DIGITS = 0x1FF
 
@@ -26,6 +30,10 @@ _PEERS = [
 ]
 _DIGIT_OF_BIT = {1 << d: d + 1 for d in range(9)}
 _BLANKS = (ord("."), ord("0"))
+#: Canonical-form status values (see ``_core.pyi``).
+CANON_OK, CANON_CONFLICT, CANON_TOO_MANY, CANON_BAD_INPUT = 0, 1, 2, 3
+#: Give up beyond this many partial transformations (memory guard of the reference search).
+_MAX_PARTIALS = 2_000_000
 
 
 class _Contradiction(Exception):
@@ -196,3 +204,370 @@ def features() -> list[str]:
     """The pure-Python twin uses no CPU features."""
     return []
 
+
+# ======================================================================= canonical form
+# The reference search behind ``canonical`` (the definition of the form is in the
+# docstring of sudokit.transform; csrc/canon9.c computes the same form). sudokit.transform
+# also uses ``canonical_search(cells, merge=False)`` to list automorphisms.
+# A *partial* is a transformation whose first output rows are fixed:
+#   (t, rows_so_far, groups, labels, next_label)
+# ``groups`` is the column order still open: a tuple of groups of source columns in
+# output order; the columns of one group (always inside one stack) are interchangeable
+# because every output row so far shows the same value (a blank) in all of them.
+# Ties are only broken when a later row tells the columns apart, so a blank-heavy first
+# row does not multiply the search. ``labels`` is a bytes of 10: labels[d] is the output
+# label of source digit d (0: not seen yet). Row values are 0 (blank) or 1..9.
+Groups = tuple[tuple[int, ...], ...]
+Partial = tuple[int, tuple[int, ...], Groups, bytes, int]
+_Orient = tuple[tuple[bytes, ...], tuple[bytes, ...]]
+_STACK_ORDERS: tuple[Groups, ...] = tuple(
+    tuple(tuple(range(s * 3, s * 3 + 3)) for s in order) for order in permutations(range(3))
+)
+
+
+def _orientations(cells: bytes) -> _Orient | None:
+    """Rows of the grid (values 0..9) untransposed (t=0) and transposed (t=1); None when
+    two givens conflict."""
+    values = bytes(0 if ch in _BLANKS else ch - 48 for ch in cells)
+    rows = tuple(values[r * 9 : r * 9 + 9] for r in range(9))
+    cols = tuple(bytes(values[r * 9 + c] for r in range(9)) for c in range(9))
+    boxes = tuple(bytes(values[i] for i in box) for box in _BOXES)
+    for line in rows + cols + boxes:
+        digits = line.replace(b"\0", b"")
+        if len(set(digits)) != len(digits):
+            return None
+    return rows, cols
+
+
+def _next_rows(used: tuple[int, ...]) -> list[int]:
+    """Source rows allowed for the next output row given the rows used so far."""
+    k = len(used)
+    if k % 3:
+        band = used[-1] // 3
+        return [r for r in range(band * 3, band * 3 + 3) if r not in used]
+    taken = {u // 3 for u in used}
+    return [r for r in range(9) if r // 3 not in taken]
+
+
+_Fresh = list[tuple[int, list[int], int]]
+
+
+def _refine(row: bytes, groups: Groups, labels: bytes, nxt: int) -> tuple[tuple[int, ...], list[tuple[int, ...]], bytearray, int, _Fresh]:
+    """The smallest image of ``row`` under the open column order, and how it refines it.
+
+    Inside a group the smallest arrangement is: blanks, then already-labelled digits by
+    label, then new digits (which get the next labels). New digits of one group tie in
+    the image but fix different labellings; they come back in ``fresh`` as
+    (group position, columns, first label - 1) for the caller to branch on.
+    """
+    out: list[int] = []
+    refined: list[tuple[int, ...]] = []
+    fresh_sets: _Fresh = []
+    lab = bytearray(labels)
+    for g in groups:
+        if len(g) == 1:
+            v = row[g[0]]
+            if v and not lab[v]:
+                nxt += 1
+                lab[v] = nxt
+            out.append(lab[v] if v else 0)
+            refined.append(g)
+            continue
+        blanks = tuple(c for c in g if not row[c])
+        known = sorted((lab[row[c]], c) for c in g if row[c] and lab[row[c]])
+        fresh = [c for c in g if row[c] and not lab[row[c]]]
+        if blanks:
+            out.extend([0] * len(blanks))
+            refined.append(blanks)
+        for value, c in known:
+            out.append(value)
+            refined.append((c,))
+        if len(fresh) > 1:
+            fresh_sets.append((len(refined), fresh, nxt))
+        for c in fresh:
+            nxt += 1
+            lab[row[c]] = nxt
+            out.append(nxt)
+            refined.append((c,))
+    return tuple(out), refined, lab, nxt, fresh_sets
+
+
+def _branches(row: bytes, refined: list[tuple[int, ...]], lab: bytearray, fresh_sets: _Fresh) -> list[tuple[Groups, bytes]]:
+    """Every (groups, labels) that the tied new digits of a refinement allow."""
+    if not fresh_sets:
+        return [(tuple(refined), bytes(lab))]
+    out = []
+    for choice in product(*(permutations(cols) for _, cols, _ in fresh_sets)):
+        groups, labels = list(refined), bytearray(lab)
+        for (start, _cols, base), order in zip(fresh_sets, choice):
+            for k, c in enumerate(order):
+                groups[start + k] = (c,)
+                labels[row[c]] = base + k + 1
+        out.append((tuple(groups), bytes(labels)))
+    return out
+
+
+def _future_key(orient: _Orient, p: Partial) -> tuple[object, ...]:
+    """What the rest of the search can still see of a partial: equal keys, equal futures.
+
+    Rows keep their source order and columns are read group by group (a group's
+    columns sorted, as they are interchangeable), digits not yet labelled show as 10+d.
+    """
+    t, used, groups, labels, nxt = p
+    rows = orient[t]
+
+    def look(r: int) -> bytes:
+        row = rows[r]
+        return bytes((labels[v] or 10 + v) if v else 0 for v in (row[c] for c in _flat(groups)))
+
+    def column_key(rs: list[int]) -> tuple[object, ...]:
+        lines = [look(r) for r in rs]
+        cols = list(zip(*lines)) if lines else []
+        key, k = [], 0
+        for g in groups:
+            key.append(tuple(sorted(cols[k : k + len(g)])))
+            k += len(g)
+        return tuple(key)
+
+    taken = {u // 3 for u in used}
+    open_rows = _next_rows(used) if len(used) % 3 else []
+    bands = [list(range(b * 3, b * 3 + 3)) for b in range(3) if b not in taken]
+    return (nxt, len(open_rows), column_key(open_rows + [r for band in bands for r in band]))
+
+
+def _flat(groups: Groups) -> tuple[int, ...]:
+    return tuple(c for g in groups for c in g)
+
+
+# ------------------------------------------------------------ the first two rows, lazily
+# Row 1 of the image shows the new digits of a group as base+1, base+2, ... whatever
+# their order, so instead of branching on all k! orders right away (216 per start for a
+# full grid) the group stays tied and *lazy*: its digits own the labels base+1..base+k,
+# handed out in column order. Row 2 comes from the same band, so its digits in a lazy
+# group's columns are never that group's own digits (they share a box). Row 2 then
+# settles every lazy group: a lazy digit met in row 2 takes its group's next free label
+# (the smallest it can get) and pulls its column to the front of that group; a lazy
+# group's own columns are ordered by their row-2 values and label their digits in order.
+_Lazy = dict[int, int]  # group index -> base label
+
+
+def _first_row(row: bytes, groups: Groups) -> tuple[tuple[int, ...], Groups, bytes, int, _Lazy]:
+    """Image of the first row with its tied new digits left lazy (no branching)."""
+    image, refined, lab, nxt, fresh = _refine(row, groups, bytes(10), 0)
+    bases: dict[tuple[int, ...], int] = {}
+    for start, cols, base in reversed(fresh):  # from the right, so earlier starts stay valid
+        refined[start : start + len(cols)] = [tuple(cols)]
+        for c in cols:
+            lab[row[c]] = 0
+        bases[tuple(cols)] = base
+    lazy = {index: bases[group] for index, group in enumerate(refined) if group in bases}
+    return image, tuple(refined), bytes(lab), nxt, lazy
+
+
+class _Row2:
+    """The search state while laying out the second row (copied at every branch)."""
+
+    __slots__ = ("out", "refined", "labels", "nxt", "pulled")
+
+    def __init__(self, out: list[int], refined: list[tuple[int, ...]], labels: bytearray, nxt: int, pulled: dict[int, list[int]]) -> None:
+        self.out, self.refined, self.labels, self.nxt, self.pulled = out, refined, labels, nxt, pulled
+
+    def copy(self) -> _Row2:
+        return _Row2(list(self.out), list(self.refined), bytearray(self.labels), self.nxt, {k: list(v) for k, v in self.pulled.items()})
+
+
+def _second_row(
+    row0: bytes, row: bytes, groups: Groups, labels: bytes, nxt: int, lazy: _Lazy, bound: tuple[int, ...] | None
+) -> list[tuple[tuple[int, ...], Groups, bytes, int]]:
+    """Every smallest layout of the second row (image, groups, labels, next label); none
+    when every layout is larger than ``bound`` (the best image found so far)."""
+    owner = {row0[c]: gi for gi in lazy for c in groups[gi]}
+    column_of = {row0[c]: c for gi in lazy for c in groups[gi]}
+
+    def value(state: _Row2, c: int) -> tuple[int, int]:
+        """(value in the image, lazy group it pulls from or -1; fresh digits: -2)."""
+        v = row[c]
+        if not v:
+            return 0, -1
+        if state.labels[v]:
+            return state.labels[v], -1
+        gi = owner.get(v)
+        if gi is not None:
+            return lazy[gi] + 1 + len(state.pulled.get(gi, ())), gi
+        return state.nxt + 1, -2
+
+    def take(state: _Row2, c: int) -> None:
+        """Emit column ``c`` and label its digit."""
+        val, source = value(state, c)
+        v = row[c]
+        if source == -2:
+            state.nxt += 1
+            state.labels[v] = state.nxt
+        elif source >= 0:
+            state.labels[v] = val
+            state.pulled.setdefault(source, []).append(column_of[v])
+        state.out.append(val)
+        state.refined.append((c,))
+
+    def arrange(state: _Row2, cols: list[int], lazy_group: bool) -> list[_Row2]:
+        """Lay out ``cols`` smallest first, branching on ties (blanks stay tied unless lazy)."""
+        if not cols:
+            return [state]
+        scored = sorted((value(state, c)[0], c) for c in cols)
+        if len({v for v, _ in scored}) == len(scored):  # no ties: one layout, no branching
+            for _v, c in scored:
+                take(state, c)
+            return [state]
+        low = scored[0][0]
+        tied = [c for v, c in scored if v == low]
+        if low == 0 and not lazy_group:
+            state.out.extend([0] * len(tied))
+            state.refined.append(tuple(tied))
+            return arrange(state, [c for c in cols if c not in tied], lazy_group)
+        results = []
+        for k, c in enumerate(tied):
+            branch = state if k == len(tied) - 1 else state.copy()
+            take(branch, c)
+            results.extend(arrange(branch, [x for x in cols if x != c], lazy_group))
+        return results
+
+    states = [_Row2([], [], bytearray(labels), nxt, {})]
+    for gi, group in enumerate(groups):
+        next_states = []
+        for state in states:
+            if gi not in lazy:
+                next_states.extend(arrange(state, list(group), False))
+                continue
+            front = state.pulled.get(gi, [])
+            for c in front:
+                take(state, c)
+            for done in arrange(state, [c for c in group if c not in front], True):
+                for k, single in enumerate(done.refined[-len(group) :]):
+                    done.labels[row0[single[0]]] = lazy[gi] + 1 + k
+                next_states.append(done)
+        states = _smallest(next_states, bound)
+    return [(tuple(s.out), tuple(s.refined), bytes(s.labels), s.nxt) for s in states]
+
+
+def _smallest(states: list[_Row2], bound: tuple[int, ...] | None) -> list[_Row2]:
+    """The states whose image so far is the smallest, if it does not exceed ``bound``."""
+    if not states:
+        return states
+    low = min(tuple(s.out) for s in states)
+    if bound is not None and low > bound[: len(low)]:
+        return []
+    return [s for s in states if tuple(s.out) == low]
+
+
+def _two_rows(orient: _Orient) -> tuple[list[int], list[Partial]]:
+    """The first two rows of the canonical form and every partial that gives them."""
+    firsts: list[tuple[int, int, Groups, bytes, int, _Lazy]] = []
+    best: tuple[int, ...] | None = None
+    # A first row's image only depends on its blanks per stack: the most blanks, stack
+    # by stack, wins. Only those lines, in the stack orders that sort them so, are tried.
+    counts = {(t, r): [3 - sum(1 for v in orient[t][r][s * 3 : s * 3 + 3] if v) for s in range(3)] for t in (0, 1) for r in range(9)}
+    shape = max(sorted(c, reverse=True) for c in counts.values())
+    for t in (0, 1):
+        for order in _STACK_ORDERS:
+            stacks = [group[0] // 3 for group in order]
+            for r in range(9):
+                if [counts[t, r][s] for s in stacks] != shape:
+                    continue
+                image, groups, labels, nxt, lazy = _first_row(orient[t][r], order)
+                if best is not None and image > best:
+                    continue
+                if best is None or image < best:
+                    best, firsts = image, []
+                firsts.append((t, r, groups, labels, nxt, lazy))
+    assert best is not None
+    second: tuple[int, ...] | None = None
+    partials: list[Partial] = []
+    for t, r0, groups, labels, nxt, lazy in firsts:
+        for r1 in _next_rows((r0,)):
+            for image, new_groups, new_labels, new_nxt in _second_row(orient[t][r0], orient[t][r1], groups, labels, nxt, lazy, second):
+                if second is not None and image > second:
+                    continue
+                if second is None or image < second:
+                    second, partials = image, []
+                partials.append((t, (r0, r1), new_groups, new_labels, new_nxt))
+    assert second is not None
+    return list(best) + list(second), partials
+
+
+def canonical_search(cells: bytes, merge: bool) -> tuple[bytes, list[Partial]] | None:
+    """Canonical 81 bytes and the partials (complete transformations) that reach it;
+    None when two givens conflict. ``merge=False`` keeps every partial (for listing
+    automorphisms); ``merge=True`` may merge partials with equal futures (canonical form)."""
+    orient = _orientations(cells)
+    if orient is None:
+        return None
+    image, partials = _two_rows(orient)
+    merge = merge and cells.count(b".") >= 50  # only sparse puzzles pile up tied partials
+    for _level in range(2, 9):
+        if merge and len(partials) > 64:
+            partials = list({_future_key(orient, p): p for p in partials}.values())
+        elif len(partials) > _MAX_PARTIALS:
+            raise SearchLimitExceeded(f"more than {_MAX_PARTIALS} partial transformations (too few givens)")
+        best: tuple[int, ...] | None = None
+        survivors: list[Partial] = []
+        for t, used, groups, labels, nxt in partials:
+            rows = orient[t]
+            for r in _next_rows(used):
+                row = rows[r]
+                row_image, refined, lab, new_nxt, fresh = _refine(row, groups, labels, nxt)
+                if best is not None and row_image > best:
+                    continue
+                if best is None or row_image < best:
+                    best, survivors = row_image, []
+                for new_groups, new_labels in _branches(row, refined, lab, fresh):
+                    survivors.append((t, used + (r,), new_groups, new_labels, new_nxt))
+        assert best is not None
+        image.extend(best)
+        partials = survivors
+    return bytes(46 if v == 0 else 48 + v for v in image), partials
+
+
+def partial_transform_bytes(p: Partial) -> bytes:
+    """A complete partial as 28 kernel bytes: transpose, rows, cols, digits (see ``_core.pyi``).
+
+    Columns still tied at the end keep their current order; digits never seen get the
+    free labels in increasing digit order.
+    """
+    t, used, groups, labels, nxt = p
+    free = iter(range(nxt + 1, 10))
+    digits = [d if d else next(free) for d in labels[1:]]
+    return bytes([t, *used, *_flat(groups), *digits])
+
+
+def _canonical_checked(puzzle: bytes) -> tuple[int, bytes, bytes]:
+    found = canonical_search(puzzle, merge=True)
+    if found is None:
+        return CANON_CONFLICT, b"", b""
+    form, partials = found
+    return CANON_OK, form, partial_transform_bytes(partials[0])
+
+
+def canonical(puzzle: bytes) -> tuple[int, bytes, bytes]:
+    """Canonical form of one puzzle: ``(status, form, transform)``; see ``_core.pyi``."""
+    puzzle = bytes(puzzle)
+    if not _check_puzzle(puzzle):
+        raise ValueError("puzzle must be 81 bytes of '1'-'9', '.' or '0'")
+    return _canonical_checked(puzzle)
+
+
+def canonical_batch(puzzles: object, forms: object, statuses: object) -> None:
+    """Canonical forms of ``len(puzzles) // 81`` puzzles into the caller's buffers; see ``_core.pyi``."""
+    src = memoryview(puzzles).cast("B")  # type: ignore[arg-type]
+    dst = memoryview(forms).cast("B")  # type: ignore[arg-type]
+    out = memoryview(statuses).cast("B")  # type: ignore[arg-type]
+    n = len(src) // 81
+    if len(src) % 81 or len(dst) != len(src) or len(out) != n:
+        raise ValueError(f"need 81*n puzzle bytes, 81*n form bytes and n status bytes (n={n})")
+    for k in range(n):
+        puzzle = bytes(src[81 * k : 81 * k + 81])
+        if _check_puzzle(puzzle):
+            status, form, _transform = _canonical_checked(puzzle)
+        else:
+            status, form = CANON_BAD_INPUT, b""
+        out[k] = status
+        dst[81 * k : 81 * k + 81] = form or b"." * 81

@@ -56,13 +56,14 @@ True
 from __future__ import annotations
 
 import random as _random
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations, product
 from math import factorial
 
-from .errors import SearchLimitExceeded
-from .grid import BOXES, Grid, PuzzleLike
+from . import _backend, _pycore
+from .errors import SearchLimitExceeded, SudokuError
+from .grid import Grid, PuzzleLike
 
 __all__ = [
     "Transform",
@@ -70,6 +71,7 @@ __all__ = [
     "GROUP_ORDER",
     "canonical",
     "canonical_transform",
+    "canonical_many",
     "equivalent",
     "automorphisms",
     "automorphism_count",
@@ -232,320 +234,15 @@ def _random_lines(rng: _random.Random) -> tuple[int, ...]:
 
 
 # ======================================================================= canonical form
-# A *partial* is a transformation whose first output rows are fixed:
-#   (t, rows_so_far, groups, labels, next_label)
-# ``groups`` is the column order still open: a tuple of groups of source columns in
-# output order; the columns of one group (always inside one stack) are interchangeable
-# because every output row so far shows the same value (a blank) in all of them.
-# Ties are only broken when a later row tells the columns apart, so a blank-heavy first
-# row does not multiply the search. ``labels`` is a bytes of 10: labels[d] is the output
-# label of source digit d (0: not seen yet). Row values are 0 (blank) or 1..9.
-_Groups = tuple[tuple[int, ...], ...]
-_Partial = tuple[int, tuple[int, ...], _Groups, bytes, int]
-_Orient = tuple[tuple[bytes, ...], tuple[bytes, ...]]
-_STACK_ORDERS: tuple[_Groups, ...] = tuple(
-    tuple(tuple(range(s * 3, s * 3 + 3)) for s in order) for order in permutations(range(3))
-)
-
-
-def _orientations(cells: bytes) -> _Orient:
-    """Rows of the grid (values 0..9) as seen untransposed (t=0) and transposed (t=1)."""
-    values = bytes(0 if ch == 46 else ch - 48 for ch in cells)
-    rows = tuple(values[r * 9 : r * 9 + 9] for r in range(9))
-    cols = tuple(bytes(values[r * 9 + c] for r in range(9)) for c in range(9))
-    boxes = tuple(bytes(values[i] for i in box) for box in BOXES)
-    for line in rows + cols + boxes:
-        digits = line.replace(b"\0", b"")
-        if len(set(digits)) != len(digits):
-            Grid._trusted(cells).check()  # raises ConflictingGivensError with the details
-    return rows, cols
-
-
-def _next_rows(used: tuple[int, ...]) -> list[int]:
-    """Source rows allowed for the next output row given the rows used so far."""
-    k = len(used)
-    if k % 3:
-        band = used[-1] // 3
-        return [r for r in range(band * 3, band * 3 + 3) if r not in used]
-    taken = {u // 3 for u in used}
-    return [r for r in range(9) if r // 3 not in taken]
-
-
-_Fresh = list[tuple[int, list[int], int]]
-
-
-def _refine(row: bytes, groups: _Groups, labels: bytes, nxt: int) -> tuple[tuple[int, ...], list[tuple[int, ...]], bytearray, int, _Fresh]:
-    """The smallest image of ``row`` under the open column order, and how it refines it.
-
-    Inside a group the smallest arrangement is: blanks, then already-labelled digits by
-    label, then new digits (which get the next labels). New digits of one group tie in
-    the image but fix different labellings; they come back in ``fresh`` as
-    (group position, columns, first label - 1) for the caller to branch on.
-    """
-    out: list[int] = []
-    refined: list[tuple[int, ...]] = []
-    fresh_sets: _Fresh = []
-    lab = bytearray(labels)
-    for g in groups:
-        if len(g) == 1:
-            v = row[g[0]]
-            if v and not lab[v]:
-                nxt += 1
-                lab[v] = nxt
-            out.append(lab[v] if v else 0)
-            refined.append(g)
-            continue
-        blanks = tuple(c for c in g if not row[c])
-        known = sorted((lab[row[c]], c) for c in g if row[c] and lab[row[c]])
-        fresh = [c for c in g if row[c] and not lab[row[c]]]
-        if blanks:
-            out.extend([0] * len(blanks))
-            refined.append(blanks)
-        for value, c in known:
-            out.append(value)
-            refined.append((c,))
-        if len(fresh) > 1:
-            fresh_sets.append((len(refined), fresh, nxt))
-        for c in fresh:
-            nxt += 1
-            lab[row[c]] = nxt
-            out.append(nxt)
-            refined.append((c,))
-    return tuple(out), refined, lab, nxt, fresh_sets
-
-
-def _branches(row: bytes, refined: list[tuple[int, ...]], lab: bytearray, fresh_sets: _Fresh) -> list[tuple[_Groups, bytes]]:
-    """Every (groups, labels) that the tied new digits of a refinement allow."""
-    if not fresh_sets:
-        return [(tuple(refined), bytes(lab))]
-    out = []
-    for choice in product(*(permutations(cols) for _, cols, _ in fresh_sets)):
-        groups, labels = list(refined), bytearray(lab)
-        for (start, _cols, base), order in zip(fresh_sets, choice):
-            for k, c in enumerate(order):
-                groups[start + k] = (c,)
-                labels[row[c]] = base + k + 1
-        out.append((tuple(groups), bytes(labels)))
-    return out
-
-
-def _future_key(orient: _Orient, p: _Partial) -> tuple[object, ...]:
-    """What the rest of the search can still see of a partial: equal keys, equal futures.
-
-    Rows keep their source order and columns are read group by group (a group's
-    columns sorted, as they are interchangeable), digits not yet labelled show as 10+d.
-    """
-    t, used, groups, labels, nxt = p
-    rows = orient[t]
-
-    def look(r: int) -> bytes:
-        row = rows[r]
-        return bytes((labels[v] or 10 + v) if v else 0 for v in (row[c] for c in _flat(groups)))
-
-    def column_key(rs: list[int]) -> tuple[object, ...]:
-        lines = [look(r) for r in rs]
-        cols = list(zip(*lines)) if lines else []
-        key, k = [], 0
-        for g in groups:
-            key.append(tuple(sorted(cols[k : k + len(g)])))
-            k += len(g)
-        return tuple(key)
-
-    taken = {u // 3 for u in used}
-    open_rows = _next_rows(used) if len(used) % 3 else []
-    bands = [list(range(b * 3, b * 3 + 3)) for b in range(3) if b not in taken]
-    return (nxt, len(open_rows), column_key(open_rows + [r for band in bands for r in band]))
-
-
-def _flat(groups: _Groups) -> tuple[int, ...]:
+# The search itself is in the kernel: csrc/canon9.c (``_core.canonical``) and its
+# reference twin ``_pycore.canonical_search``. Both return a transformation as 28 bytes:
+# transpose, rows[9], cols[9], digits[9]. The twin also lists every partial that reaches
+# the form, which is how automorphisms are enumerated (``merge=False``).
+def _flat(groups: _pycore.Groups) -> tuple[int, ...]:
     return tuple(c for g in groups for c in g)
 
 
-# ------------------------------------------------------------ the first two rows, lazily
-# Row 1 of the image shows the new digits of a group as base+1, base+2, ... whatever
-# their order, so instead of branching on all k! orders right away (216 per start for a
-# full grid) the group stays tied and *lazy*: its digits own the labels base+1..base+k,
-# handed out in column order. Row 2 comes from the same band, so its digits in a lazy
-# group's columns are never that group's own digits (they share a box). Row 2 then
-# settles every lazy group: a lazy digit met in row 2 takes its group's next free label
-# (the smallest it can get) and pulls its column to the front of that group; a lazy
-# group's own columns are ordered by their row-2 values and label their digits in order.
-_Lazy = dict[int, int]  # group index -> base label
-
-
-def _first_row(row: bytes, groups: _Groups) -> tuple[tuple[int, ...], _Groups, bytes, int, _Lazy]:
-    """Image of the first row with its tied new digits left lazy (no branching)."""
-    image, refined, lab, nxt, fresh = _refine(row, groups, bytes(10), 0)
-    bases: dict[tuple[int, ...], int] = {}
-    for start, cols, base in reversed(fresh):  # from the right, so earlier starts stay valid
-        refined[start : start + len(cols)] = [tuple(cols)]
-        for c in cols:
-            lab[row[c]] = 0
-        bases[tuple(cols)] = base
-    lazy = {index: bases[group] for index, group in enumerate(refined) if group in bases}
-    return image, tuple(refined), bytes(lab), nxt, lazy
-
-
-class _Row2:
-    """The search state while laying out the second row (copied at every branch)."""
-
-    __slots__ = ("out", "refined", "labels", "nxt", "pulled")
-
-    def __init__(self, out: list[int], refined: list[tuple[int, ...]], labels: bytearray, nxt: int, pulled: dict[int, list[int]]) -> None:
-        self.out, self.refined, self.labels, self.nxt, self.pulled = out, refined, labels, nxt, pulled
-
-    def copy(self) -> _Row2:
-        return _Row2(list(self.out), list(self.refined), bytearray(self.labels), self.nxt, {k: list(v) for k, v in self.pulled.items()})
-
-
-def _second_row(
-    row0: bytes, row: bytes, groups: _Groups, labels: bytes, nxt: int, lazy: _Lazy, bound: tuple[int, ...] | None
-) -> list[tuple[tuple[int, ...], _Groups, bytes, int]]:
-    """Every smallest layout of the second row (image, groups, labels, next label); none
-    when every layout is larger than ``bound`` (the best image found so far)."""
-    owner = {row0[c]: gi for gi in lazy for c in groups[gi]}
-    column_of = {row0[c]: c for gi in lazy for c in groups[gi]}
-
-    def value(state: _Row2, c: int) -> tuple[int, int]:
-        """(value in the image, lazy group it pulls from or -1; fresh digits: -2)."""
-        v = row[c]
-        if not v:
-            return 0, -1
-        if state.labels[v]:
-            return state.labels[v], -1
-        gi = owner.get(v)
-        if gi is not None:
-            return lazy[gi] + 1 + len(state.pulled.get(gi, ())), gi
-        return state.nxt + 1, -2
-
-    def take(state: _Row2, c: int) -> None:
-        """Emit column ``c`` and label its digit."""
-        val, source = value(state, c)
-        v = row[c]
-        if source == -2:
-            state.nxt += 1
-            state.labels[v] = state.nxt
-        elif source >= 0:
-            state.labels[v] = val
-            state.pulled.setdefault(source, []).append(column_of[v])
-        state.out.append(val)
-        state.refined.append((c,))
-
-    def arrange(state: _Row2, cols: list[int], lazy_group: bool) -> list[_Row2]:
-        """Lay out ``cols`` smallest first, branching on ties (blanks stay tied unless lazy)."""
-        if not cols:
-            return [state]
-        scored = sorted((value(state, c)[0], c) for c in cols)
-        if len({v for v, _ in scored}) == len(scored):  # no ties: one layout, no branching
-            for _v, c in scored:
-                take(state, c)
-            return [state]
-        low = scored[0][0]
-        tied = [c for v, c in scored if v == low]
-        if low == 0 and not lazy_group:
-            state.out.extend([0] * len(tied))
-            state.refined.append(tuple(tied))
-            return arrange(state, [c for c in cols if c not in tied], lazy_group)
-        results = []
-        for k, c in enumerate(tied):
-            branch = state if k == len(tied) - 1 else state.copy()
-            take(branch, c)
-            results.extend(arrange(branch, [x for x in cols if x != c], lazy_group))
-        return results
-
-    states = [_Row2([], [], bytearray(labels), nxt, {})]
-    for gi, group in enumerate(groups):
-        next_states = []
-        for state in states:
-            if gi not in lazy:
-                next_states.extend(arrange(state, list(group), False))
-                continue
-            front = state.pulled.get(gi, [])
-            for c in front:
-                take(state, c)
-            for done in arrange(state, [c for c in group if c not in front], True):
-                for k, single in enumerate(done.refined[-len(group) :]):
-                    done.labels[row0[single[0]]] = lazy[gi] + 1 + k
-                next_states.append(done)
-        states = _smallest(next_states, bound)
-    return [(tuple(s.out), tuple(s.refined), bytes(s.labels), s.nxt) for s in states]
-
-
-def _smallest(states: list[_Row2], bound: tuple[int, ...] | None) -> list[_Row2]:
-    """The states whose image so far is the smallest, if it does not exceed ``bound``."""
-    if not states:
-        return states
-    low = min(tuple(s.out) for s in states)
-    if bound is not None and low > bound[: len(low)]:
-        return []
-    return [s for s in states if tuple(s.out) == low]
-
-
-def _two_rows(orient: _Orient) -> tuple[list[int], list[_Partial]]:
-    """The first two rows of the canonical form and every partial that gives them."""
-    firsts: list[tuple[int, int, _Groups, bytes, int, _Lazy]] = []
-    best: tuple[int, ...] | None = None
-    # A first row's image only depends on its blanks per stack: the most blanks, stack
-    # by stack, wins. Only those lines, in the stack orders that sort them so, are tried.
-    counts = {(t, r): [3 - sum(1 for v in orient[t][r][s * 3 : s * 3 + 3] if v) for s in range(3)] for t in (0, 1) for r in range(9)}
-    shape = max(sorted(c, reverse=True) for c in counts.values())
-    for t in (0, 1):
-        for order in _STACK_ORDERS:
-            stacks = [group[0] // 3 for group in order]
-            for r in range(9):
-                if [counts[t, r][s] for s in stacks] != shape:
-                    continue
-                image, groups, labels, nxt, lazy = _first_row(orient[t][r], order)
-                if best is not None and image > best:
-                    continue
-                if best is None or image < best:
-                    best, firsts = image, []
-                firsts.append((t, r, groups, labels, nxt, lazy))
-    assert best is not None
-    second: tuple[int, ...] | None = None
-    partials: list[_Partial] = []
-    for t, r0, groups, labels, nxt, lazy in firsts:
-        for r1 in _next_rows((r0,)):
-            for image, new_groups, new_labels, new_nxt in _second_row(orient[t][r0], orient[t][r1], groups, labels, nxt, lazy, second):
-                if second is not None and image > second:
-                    continue
-                if second is None or image < second:
-                    second, partials = image, []
-                partials.append((t, (r0, r1), new_groups, new_labels, new_nxt))
-    assert second is not None
-    return list(best) + list(second), partials
-
-
-def _search(cells: bytes, merge: bool) -> tuple[bytes, list[_Partial]]:
-    """Canonical 81 bytes and the partials (complete transformations) that reach it."""
-    orient = _orientations(cells)
-    image, partials = _two_rows(orient)
-    merge = merge and cells.count(b".") >= 50  # only sparse puzzles pile up tied partials
-    for _level in range(2, 9):
-        if merge and len(partials) > 64:
-            partials = list({_future_key(orient, p): p for p in partials}.values())
-        elif len(partials) > _MAX_PARTIALS:
-            raise SearchLimitExceeded(f"more than {_MAX_PARTIALS} partial transformations (too few givens)")
-        best: tuple[int, ...] | None = None
-        survivors: list[_Partial] = []
-        for t, used, groups, labels, nxt in partials:
-            rows = orient[t]
-            for r in _next_rows(used):
-                row = rows[r]
-                row_image, refined, lab, new_nxt, fresh = _refine(row, groups, labels, nxt)
-                if best is not None and row_image > best:
-                    continue
-                if best is None or row_image < best:
-                    best, survivors = row_image, []
-                for new_groups, new_labels in _branches(row, refined, lab, fresh):
-                    survivors.append((t, used + (r,), new_groups, new_labels, new_nxt))
-        assert best is not None
-        image.extend(best)
-        partials = survivors
-    return bytes(46 if v == 0 else 48 + v for v in image), partials
-
-
-def _complete(p: _Partial, every: bool) -> list[_Partial]:
+def _complete(p: _pycore.Partial, every: bool) -> list[_pycore.Partial]:
     """Resolve the groups still tied at the end (columns blank in every row)."""
     t, used, groups, labels, nxt = p
     if not every or all(len(g) == 1 for g in groups):
@@ -554,18 +251,45 @@ def _complete(p: _Partial, every: bool) -> list[_Partial]:
     return [(t, used, tuple((c,) for g in choice for c in g), labels, nxt) for choice in product(*options)]
 
 
-def _as_transform(p: _Partial) -> Transform:
+def _as_transform(p: _pycore.Partial) -> Transform:
     """Turn a complete partial into a Transform (unseen digits get the free labels in order)."""
-    t, used, groups, labels, nxt = p
-    cols = _flat(groups)
-    digits = list(labels[1:])
-    free = iter(range(nxt + 1, 10))
-    digits = [d if d else next(free) for d in digits]
-    return Transform(bool(t), used, cols, tuple(digits))
+    return _transform_from_bytes(_pycore.partial_transform_bytes(p))
+
+
+def _transform_from_bytes(raw: bytes) -> Transform:
+    """The Transform of 28 kernel bytes (transpose, rows, cols, digits)."""
+    return Transform(bool(raw[0]), tuple(raw[1:10]), tuple(raw[10:19]), tuple(raw[19:28]))
 
 
 def _cells(puzzle: PuzzleLike) -> bytes:
     return bytes(Grid.parse(puzzle))
+
+
+def _conflict(cells: bytes) -> SudokuError:
+    """The error for givens the kernel found conflicting (ConflictingGivensError)."""
+    try:
+        Grid._trusted(cells).check()
+    except SudokuError as exc:
+        return exc
+    return SudokuError("the canonical-form kernel reported conflicting givens")  # pragma: no cover
+
+
+def _kernel_canonical(cells: bytes) -> tuple[bytes, bytes]:
+    """(form, transform bytes) from the active kernel; the twin takes over the rare
+    puzzles too sparse for the C search's memory cap."""
+    status, form, raw = _backend.kernel().canonical(cells)
+    if status == _pycore.CANON_TOO_MANY:
+        status, form, raw = _pycore.canonical(cells)
+    if status != _pycore.CANON_OK:
+        raise _conflict(cells)
+    return form, raw
+
+
+def _reference_search(cells: bytes, merge: bool) -> tuple[bytes, list[_pycore.Partial]]:
+    found = _pycore.canonical_search(cells, merge)
+    if found is None:
+        raise _conflict(cells)
+    return found
 
 
 def canonical(puzzle: PuzzleLike) -> Grid:
@@ -573,19 +297,49 @@ def canonical(puzzle: PuzzleLike) -> Grid:
 
     Blanks count as 0 and cells are read in row-major order (see the module docstring).
     Two puzzles are equivalent exactly when their canonical forms are equal. Works for
-    puzzles with blanks and for full grids; the givens are not checked for conflicts.
+    puzzles with blanks and for full grids; conflicting givens raise
+    :class:`~sudokit.errors.ConflictingGivensError`. Both kernels give the same form.
 
     >>> str(canonical("." * 80 + "5"))[-3:]
     '..1'
     """
-    return Grid._trusted(_search(_cells(puzzle), merge=True)[0])
+    return Grid._trusted(_kernel_canonical(_cells(puzzle))[0])
 
 
 def canonical_transform(puzzle: PuzzleLike) -> Transform:
-    """A transformation ``t`` with ``t.apply(puzzle) == canonical(puzzle)``."""
-    cells = _cells(puzzle)
-    _image, partials = _search(cells, merge=True)
-    return _as_transform(partials[0])
+    """A transformation ``t`` with ``t.apply(puzzle) == canonical(puzzle)``.
+
+    When several transformations reach the form (symmetric puzzles), which one is
+    returned may differ between the C and Python kernels.
+    """
+    return _transform_from_bytes(_kernel_canonical(_cells(puzzle))[1])
+
+
+def canonical_many(puzzles: Iterable[PuzzleLike], chunk: int = 4096) -> Iterator[Grid]:
+    """``canonical`` of each puzzle, in order, computed in chunks by the kernel's batch
+    call (the C kernel releases the GIL while it works).
+
+    >>> [str(g)[-1] for g in canonical_many(["5" + "." * 80, "." * 80 + "7"])]
+    ['1', '1']
+    """
+    batch: list[bytes] = []
+    for puzzle in puzzles:
+        batch.append(_cells(puzzle))
+        if len(batch) >= chunk:
+            yield from _canonical_chunk(batch)
+            batch = []
+    if batch:
+        yield from _canonical_chunk(batch)
+
+
+def _canonical_chunk(cells: list[bytes]) -> Iterator[Grid]:
+    forms, statuses = bytearray(81 * len(cells)), bytearray(len(cells))
+    _backend.kernel().canonical_batch(b"".join(cells), forms, statuses)
+    for k, status in enumerate(statuses):
+        if status == _pycore.CANON_OK:
+            yield Grid._trusted(bytes(forms[81 * k : 81 * k + 81]))
+        else:
+            yield Grid._trusted(_kernel_canonical(cells[k])[0])  # sparse fallback or error
 
 
 def equivalent(a: PuzzleLike, b: PuzzleLike) -> Transform | None:
@@ -596,11 +350,11 @@ def equivalent(a: PuzzleLike, b: PuzzleLike) -> Transform | None:
     >>> equivalent("12" + "." * 79, "1" + "." * 79 + "2") is None
     True
     """
-    image_a, partials_a = _search(_cells(a), merge=True)
-    image_b, partials_b = _search(_cells(b), merge=True)
+    image_a, raw_a = _kernel_canonical(_cells(a))
+    image_b, raw_b = _kernel_canonical(_cells(b))
     if image_a != image_b:
         return None
-    return _as_transform(partials_b[0]).inverse() @ _as_transform(partials_a[0])
+    return _transform_from_bytes(raw_b).inverse() @ _transform_from_bytes(raw_a)
 
 
 def automorphisms(puzzle: PuzzleLike) -> list[Transform]:
@@ -615,7 +369,7 @@ def automorphisms(puzzle: PuzzleLike) -> list[Transform]:
     >>> len(automorphisms("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"))
     1
     """
-    _image, partials = _search(_cells(puzzle), merge=False)
+    _image, partials = _reference_search(_cells(puzzle), merge=False)
     total = sum(_tied_orders(p) for p in partials)
     if total > _MAX_PARTIALS:
         raise SearchLimitExceeded(f"{total} automorphisms: too many to list (see automorphism_count)")
@@ -630,11 +384,11 @@ def automorphism_count(puzzle: PuzzleLike) -> int:
     >>> automorphism_count("." * 81) == GROUP_ORDER
     True
     """
-    _image, partials = _search(_cells(puzzle), merge=False)
+    _image, partials = _reference_search(_cells(puzzle), merge=False)
     return sum(_tied_orders(p) for p in partials)
 
 
-def _tied_orders(p: _Partial) -> int:
+def _tied_orders(p: _pycore.Partial) -> int:
     """Number of column orders a finished partial still leaves open (tied blank columns)."""
     count = 1
     for group in p[2]:
