@@ -32,6 +32,8 @@ typedef struct {
     uint8_t rows[9];
     uint8_t cols[9];
     uint8_t labels[10]; /* labels[d]: output label of source digit d, 0 while unseen */
+    /* After row 1 only: tied new digits left *lazy* (see lay_row2), at most one set per stack. */
+    uint8_t nlazy, lazy_start[3], lazy_size[3], lazy_base[3];
 } partial;
 
 typedef struct {
@@ -171,6 +173,180 @@ static int push_branches(partial_list *list, const uint8_t *row, const partial *
     return CANON9_OK;
 }
 
+/* ------------------------------------------------------------------ rows 1 and 2
+ * A full grid's first row ties 6^3 relabellings (its new digits, three per stack), and
+ * branching on them all up front costs 23,328 partials per grid.  Instead row 1's tied
+ * new digits stay *lazy*: a set of k columns owns the labels base+1..base+k, handed out
+ * in the columns' final output order.  Row 2 (same band, so never showing a lazy set's
+ * own digits in that set's columns: they share a box) is then laid out position by
+ * position, smallest value first:
+ *   - a digit with a label shows it; a new digit shows the next label;
+ *   - a lazy digit whose set is not laid out yet shows its set's next free label and
+ *     *pulls* its column to the front of that set (the smallest label it can get);
+ *   - a lazy set's positions take its pulled columns first, in pull order, then the
+ *     rest by value; then its digits get base+1, base+2, ... in that order;
+ *   - blanks of an ordinary group stay one tied group; any other tie branches.
+ * Every branch is compared with the best row 2 so far as it grows and dropped as soon
+ * as its prefix is larger. */
+typedef struct {
+    const uint8_t *row0, *row1; /* the two source rows */
+    const partial *p0;          /* the partial after row 1, with its lazy sets */
+    int8_t owner[10];           /* lazy set of a row-1 digit, or -1 */
+    uint8_t column_of[10];      /* row-1 column of a digit */
+    uint8_t best[9];
+    int have;
+    partial_list *out;
+    size_t max;
+    int status;
+} row2_ctx;
+
+typedef struct {
+    partial q;        /* cols, ends, labels and nxt being built */
+    uint8_t img[9];
+    uint8_t pulled[3];
+    uint8_t pulled_cols[3][3];
+} row2_state;
+
+/* The value column c would show in row 2 now (a pure function of the state). */
+static uint8_t row2_value(const row2_ctx *x, const row2_state *st, uint8_t c)
+{
+    uint8_t v = x->row1[c];
+    if (!v) return 0;
+    if (st->q.labels[v]) return st->q.labels[v];
+    int l = x->owner[v];
+    if (l >= 0) return (uint8_t)(x->p0->lazy_base[l] + 1 + st->pulled[l]);
+    return (uint8_t)(st->q.nxt + 1);
+}
+
+/* Put column c at position pos (labelling its digit); 0 when the prefix beats no longer. */
+static int row2_place(const row2_ctx *x, row2_state *st, uint8_t c, int pos)
+{
+    uint8_t v = x->row1[c], val = row2_value(x, st, c);
+    if (v && !st->q.labels[v]) {
+        int l = x->owner[v];
+        if (l >= 0 && st->pulled[l] < 3) st->pulled_cols[l][st->pulled[l]++] = x->column_of[v];
+        else if (l < 0) st->q.nxt = val;
+        st->q.labels[v] = val;
+    }
+    st->q.cols[pos] = c;
+    st->img[pos] = val;
+    st->q.ends |= (uint16_t)(1u << pos);
+    return !x->have || memcmp(st->img, x->best, (size_t)pos + 1) <= 0;
+}
+
+static void row2_leaf(row2_ctx *x, row2_state *st)
+{
+    int cmp = x->have ? memcmp(st->img, x->best, 9) : -1;
+    if (cmp > 0 || x->status != CANON9_OK) return;
+    if (cmp < 0) {
+        memcpy(x->best, st->img, 9);
+        x->have = 1;
+        x->out->len = 0;
+    }
+    st->q.nlazy = 0;
+    x->status = push(x->out, &st->q, x->max);
+}
+
+static int lazy_index(const partial *p0, int start)
+{
+    for (int l = 0; l < p0->nlazy; l++)
+        if (p0->lazy_start[l] == start) return l;
+    return -1;
+}
+
+/* Lay out the group at positions gs..ge (members p0->cols[gs..ge]); `left` = bit mask of
+ * members not placed yet, `pos` = next position. */
+static void lay_row2(row2_ctx *x, row2_state *st, int gs, int ge, unsigned left, int pos)
+{
+    const partial *p0 = x->p0;
+    if (!left) {
+        int l = lazy_index(p0, gs);
+        if (l >= 0)
+            for (int m = 0; m <= ge - gs; m++)
+                st->q.labels[x->row0[st->q.cols[gs + m]]] = (uint8_t)(p0->lazy_base[l] + 1 + m);
+        if (ge == 8) {
+            row2_leaf(x, st);
+            return;
+        }
+        int ne = ge + 1;
+        while (!(p0->ends >> ne & 1)) ne++;
+        lay_row2(x, st, ge + 1, ne, (1u << (ne - ge)) - 1, ge + 1);
+        return;
+    }
+    int l = lazy_index(p0, gs);
+    if (l >= 0 && pos - gs < st->pulled[l]) { /* pulled columns first, in pull order */
+        uint8_t c = st->pulled_cols[l][pos - gs];
+        int m = 0;
+        while (m <= ge - gs && p0->cols[gs + m] != c) m++;
+        if (m > ge - gs || !(left >> m & 1)) return; /* cannot happen on a conflict-free grid */
+        if (row2_place(x, st, c, pos)) lay_row2(x, st, gs, ge, left & ~(1u << m), pos + 1);
+        return;
+    }
+    uint8_t low = 255;
+    for (int m = 0; m <= ge - gs; m++)
+        if (left >> m & 1) {
+            uint8_t val = row2_value(x, st, p0->cols[gs + m]);
+            if (val < low) low = val;
+        }
+    if (low == 0 && l < 0) { /* blanks of an ordinary group: one tied group */
+        unsigned rest = left;
+        for (int m = 0; m <= ge - gs; m++)
+            if ((left >> m & 1) && !x->row1[p0->cols[gs + m]]) {
+                st->q.cols[pos] = p0->cols[gs + m];
+                st->img[pos++] = 0;
+                rest &= ~(1u << m);
+            }
+        st->q.ends |= (uint16_t)(1u << (pos - 1));
+        if (x->have && memcmp(st->img, x->best, (size_t)pos) > 0) return;
+        lay_row2(x, st, gs, ge, rest, pos);
+        return;
+    }
+    for (int m = 0; m <= ge - gs; m++) {
+        if (!(left >> m & 1) || row2_value(x, st, p0->cols[gs + m]) != low) continue;
+        row2_state branch = *st;
+        if (row2_place(x, &branch, p0->cols[gs + m], pos)) lay_row2(x, &branch, gs, ge, left & ~(1u << m), pos + 1);
+    }
+}
+
+/* Every smallest layout of source row r1 as row 2 after p0, into ctx->out. */
+static void second_row(row2_ctx *x, const uint8_t *row0, const uint8_t *row1, const partial *p0, int r1)
+{
+    x->row0 = row0;
+    x->row1 = row1;
+    x->p0 = p0;
+    memset(x->owner, -1, sizeof x->owner);
+    for (int l = 0; l < p0->nlazy; l++)
+        for (int m = 0; m < p0->lazy_size[l]; m++) {
+            uint8_t c = p0->cols[p0->lazy_start[l] + m];
+            x->owner[row0[c]] = (int8_t)l;
+            x->column_of[row0[c]] = c;
+        }
+    row2_state st;
+    memset(&st, 0, sizeof st);
+    st.q = *p0;
+    st.q.ends = 0;
+    st.q.rows[1] = (uint8_t)r1;
+    st.q.used |= (uint16_t)(1u << r1);
+    st.q.nrows = 2;
+    int ge = 0;
+    while (!(p0->ends >> ge & 1)) ge++;
+    lay_row2(x, &st, 0, ge, (1u << (ge + 1)) - 1, 0);
+}
+
+/* Row 1 as refine lays it out, but with its tied new digits left lazy (no branching). */
+static void make_lazy(const uint8_t *row, partial *q, const fresh_set *fr, int nfr)
+{
+    q->nlazy = (uint8_t)nfr;
+    for (int i = 0; i < nfr; i++) {
+        q->lazy_start[i] = fr[i].start;
+        q->lazy_size[i] = fr[i].size;
+        q->lazy_base[i] = (uint8_t)(q->labels[row[q->cols[fr[i].start]]] - 1);
+        for (int j = 0; j < fr[i].size; j++) q->labels[row[q->cols[fr[i].start + j]]] = 0;
+        /* the set's columns form one group again until row 2 orders them */
+        for (int j = 0; j + 1 < fr[i].size; j++) q->ends &= (uint16_t)~(1u << (fr[i].start + j));
+    }
+}
+
 /* Source rows allowed as output row k (bit mask). */
 static unsigned next_rows(const partial *p)
 {
@@ -213,7 +389,23 @@ static int search(const uint8_t v[2][9][9], partial_list *cur, partial_list *nex
         uint8_t best[9];
         int have = 0;
         next->len = 0;
-        for (size_t i = 0; i < cur->len; i++) {
+        if (level == 1) {
+            row2_ctx x;
+            memset(&x, 0, sizeof x);
+            x.out = next;
+            x.max = max;
+            x.status = CANON9_OK;
+            for (size_t i = 0; i < cur->len && x.status == CANON9_OK; i++) {
+                const partial *p = &cur->items[i];
+                unsigned allowed = next_rows(p);
+                for (int r = 0; r < 9; r++)
+                    if (allowed >> r & 1) second_row(&x, v[p->t][p->rows[0]], v[p->t][r], p, r);
+            }
+            if (x.status != CANON9_OK) return x.status;
+            memcpy(best, x.best, 9);
+            have = x.have;
+        }
+        for (size_t i = 0; i < cur->len && level != 1; i++) {
             const partial *p = &cur->items[i];
             unsigned allowed = next_rows(p);
             for (int r = 0; r < 9; r++) {
@@ -232,6 +424,10 @@ static int search(const uint8_t v[2][9][9], partial_list *cur, partial_list *nex
                 q.rows[level] = (uint8_t)r;
                 q.used |= (uint16_t)(1u << r);
                 q.nrows = (uint8_t)(level + 1);
+                if (level == 0) {
+                    make_lazy(v[p->t][r], &q, fr, nfr);
+                    nfr = 0;
+                }
                 int st = push_branches(next, v[p->t][r], &q, fr, nfr, max);
                 if (st != CANON9_OK) return st;
             }
