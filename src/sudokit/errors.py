@@ -8,7 +8,9 @@
     │   └── ConflictingGivensError   two givens share a house and a digit
     ├── UnsolvableError              well formed, but no solution exists
     ├── MultipleSolutionsError       more than one solution where one was required
-    └── SearchLimitExceeded          a node, time or count budget ran out
+    ├── SearchLimitExceeded          a node, time or count budget ran out
+    │   └── generate.GenerationBudgetExceeded   (carries what was found so far)
+    └── MissingDependencyError (+ImportError)   an optional extra is not installed
 
 Puzzles with no solution are not bugs: they raise :class:`UnsolvableError` with a clear
 message, never a crash or a wrong answer. The CLI maps each class to an exit code
@@ -86,6 +88,13 @@ class SearchLimitExceeded(SudokuError):
         super().__init__(message)
         self.nodes = nodes
         self.seconds = seconds
+
+
+class MissingDependencyError(SudokuError, ImportError):
+    """An optional library (numpy, pyarrow, Pillow, fpdf2) is needed but not installed.
+
+    The message names the extra to install, e.g. ``pip install 'sudokit[parquet]'``.
+    """
 
 
 def cell_name(index: int) -> str:

@@ -12,7 +12,7 @@ code  name                   meaning
 ====  =====================  ==================================================
 0     OK                     everything succeeded
 1     FAILURE                an unexpected internal error (a bug: please report)
-2     USAGE                  bad command-line arguments
+2     USAGE                  bad command-line arguments, or an optional extra is missing
 3     INVALID                some input was not a valid puzzle (format/conflict)
 4     UNSOLVABLE             some puzzle has no solution
 5     MULTIPLE               some puzzle has more than one solution (where one was required)
@@ -73,6 +73,7 @@ Handler = Callable[[argparse.Namespace, Streams], int]
 def exit_code_for(exc: BaseException) -> ExitCode:
     """Map an exception to the exit code the CLI reports for it."""
     table: list[tuple[type[BaseException], ExitCode]] = [
+        (errors.MissingDependencyError, ExitCode.USAGE),
         (errors.InvalidPuzzleError, ExitCode.INVALID),
         (errors.UnsolvableError, ExitCode.UNSOLVABLE),
         (errors.MultipleSolutionsError, ExitCode.MULTIPLE),
@@ -154,6 +155,9 @@ def _guarded(argv: list[str], streams: Streams) -> int:
     except OSError as exc:
         streams.error(f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc))
         return ExitCode.IO
+    except Exception as exc:  # a bug: one line and exit code 1, never a traceback
+        streams.error(f"internal error (please report): {type(exc).__name__}: {exc}")
+        return ExitCode.FAILURE
 
 
 def _dispatch(argv: list[str], streams: Streams) -> int:

@@ -160,7 +160,7 @@ class _FallbackWriter:
             try:
                 importlib.import_module("pyarrow.parquet")
             except ImportError:
-                raise ImportError("Parquet output needs pyarrow: pip install sudokit[parquet]") from None
+                raise errors.MissingDependencyError("Parquet output needs pyarrow: pip install sudokit[parquet]") from None
             return self
         self.stream = open(self.target, "w", encoding="utf-8", newline="") if isinstance(self.target, str) else self.target
         if self.format == "csv":

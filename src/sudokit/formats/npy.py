@@ -28,6 +28,7 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO, Any
 
+from ..errors import MissingDependencyError
 from ..grid import Grid
 from ._errors import format_error
 from .record import Record
@@ -53,13 +54,16 @@ def _read_header(stream: IO[bytes], source: str) -> dict[str, Any]:
         raise format_error("not a .npy file (bad magic bytes)", source)
     major = magic[6]
     size_bytes = stream.read(2 if major == 1 else 4)
-    (size,) = struct.unpack("<H" if major == 1 else "<I", size_bytes)
     try:
+        (size,) = struct.unpack("<H" if major == 1 else "<I", size_bytes)
         header = ast.literal_eval(stream.read(size).decode("latin-1"))
-    except (ValueError, SyntaxError):
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError, struct.error):
         raise format_error("unreadable .npy header", source) from None
     if not isinstance(header, dict) or not {"descr", "fortran_order", "shape"} <= set(header):
         raise format_error("unreadable .npy header", source)
+    shape, descr = header["shape"], header["descr"]
+    if not isinstance(shape, tuple) or not all(type(n) is int and n >= 0 for n in shape) or not isinstance(descr, str):
+        raise format_error(f"unreadable .npy header (shape {shape!r}, dtype {descr!r})", source)
     return header
 
 
@@ -103,8 +107,11 @@ def _rows_numpy(stream: IO[bytes], count: int, descr: str, source: str) -> Itera
     try:
         import numpy as np
     except ImportError:
-        raise ImportError(f"{source}: reading a {descr} array needs NumPy: install sudokit[numpy] (uint8 arrays need nothing)") from None
-    dtype = np.dtype(descr)
+        raise MissingDependencyError(f"{source}: reading a {descr} array needs NumPy: install sudokit[numpy] (uint8 arrays need nothing)") from None
+    try:
+        dtype = np.dtype(descr)
+    except (TypeError, ValueError):
+        raise format_error(f"unknown dtype {descr!r} in the .npy header", source) from None
     if dtype.kind not in "iu":
         raise format_error(f"expected an integer array, got dtype {dtype}", source)
     done = 0

@@ -14,7 +14,7 @@ import io
 from collections.abc import Iterator
 from typing import IO, Any
 
-from ..errors import InvalidFormatError
+from ..errors import InvalidFormatError, MissingDependencyError
 from ..grid import Grid
 from ._errors import format_error
 from .csvfmt import ALIASES
@@ -32,7 +32,7 @@ def _pyarrow() -> Any:
         pyarrow = importlib.import_module("pyarrow")
         importlib.import_module("pyarrow.parquet")
     except ImportError:
-        raise ImportError("Parquet needs pyarrow: install sudokit[parquet] (pip install 'sudokit[parquet]')") from None
+        raise MissingDependencyError("Parquet needs pyarrow: install sudokit[parquet] (pip install 'sudokit[parquet]')") from None
     return pyarrow
 
 
@@ -43,18 +43,33 @@ def read_parquet(stream: IO[bytes], source: str) -> Iterator[Record]:
         stream = io.BytesIO(stream.read())  # Parquet's footer is at the end: needs seeking
     try:
         parquet = pa.parquet.ParquetFile(stream)
-    except pa.ArrowException as exc:
-        raise format_error(f"not a Parquet file: {exc}", source) from None
+    except (pa.ArrowException, OSError) as exc:
+        raise _damaged(exc, "not a Parquet file", source) from None
     names = parquet.schema_arrow.names
     mapping = {name: ALIASES[name.lower()] for name in names if name.lower() in ALIASES}
     if "puzzle" not in mapping.values():
         raise format_error(f"no puzzle column (columns: {', '.join(names)})", source)
     row = 0
-    for batch in parquet.iter_batches(batch_size=ROW_GROUP, columns=list(mapping)):
-        columns = {mapping[name]: batch.column(name).to_pylist() for name in mapping}
+    batches = parquet.iter_batches(batch_size=ROW_GROUP, columns=list(mapping))
+    while True:
+        try:
+            batch = next(batches, None)
+            if batch is None:
+                return
+            columns = {mapping[name]: batch.column(name).to_pylist() for name in mapping}
+        except (pa.ArrowException, OSError) as exc:
+            raise _damaged(exc, f"damaged Parquet file after row {row}", source) from None
         for k in range(batch.num_rows):
             row += 1
             yield _record({key: values[k] for key, values in columns.items()}, source, row)
+
+
+def _damaged(exc: Exception, what: str, source: str) -> Exception:
+    """pyarrow's error for a corrupt file as a format error; a real I/O error (with an
+    errno, from the operating system) stays what it is."""
+    if isinstance(exc, OSError) and exc.errno is not None:
+        return exc
+    return format_error(f"{what}: {exc}", source)
 
 
 def _record(data: dict[str, Any], source: str, row: int) -> Record:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from ..errors import MissingDependencyError
+
 __all__ = ["MissingDependency", "require"]
 
 _WHY = {"PIL": ("Pillow", "PNG output"), "fpdf": ("fpdf2", "PDF output and books")}
 
 
-class MissingDependency(ImportError):
-    """An optional library a renderer needs is not installed."""
+# The package-wide error, under the name the render modules have always used.
+MissingDependency = MissingDependencyError
 
 
 def require(module: str) -> ModuleType:
