@@ -46,4 +46,10 @@ san=(-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-fram
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     "$out/test_san" "$golden" "$data" --stride "$san_stride" --fuzz $((fuzz / 4))
 
+echo "== canon9: cc -O2, then -O1 -fsanitize=address,undefined"
+"$cc" -O2 "${warn[@]}" -o "$out/canon_o2" "$root/csrc/canon9.c" "$here/test_canon.c"
+"$out/canon_o2" --rounds 3000
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/canon_san" "$root/csrc/canon9.c" "$here/test_canon.c"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/canon_san" --rounds 1000
+
 echo "run_tests.sh: all C tests passed"
