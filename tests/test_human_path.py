@@ -230,8 +230,8 @@ def test_cli_rate_jobs_keep_order(tmp_path: Path) -> None:
     file.write_text("\n".join(puzzles) + "\n")
     code1, out1, _ = run(["rate", "--format", "csv", str(file)])
     code2, out2, _ = run(["rate", "--format", "csv", "--jobs", "2", str(file)])
-    assert code1 == code2 == ExitCode.OK
-    assert out1 == out2
+    assert code1 == code2 == ExitCode.MULTIPLE  # MULTI cannot be rated; the rest are, in order
+    assert out1 == out2 and len(out1.splitlines()) == 1 + 8
 
 
 def test_cli_rate_unknown_technique_is_usage_error() -> None:

@@ -68,6 +68,8 @@ class Grid:
 
     def __init__(self, cells: str = "." * 81) -> None:
         """Make a grid from an 81-character line (``.`` or ``0`` for blanks)."""
+        if not isinstance(cells, str):
+            raise InvalidFormatError(f"Grid() takes an 81-character string, got {type(cells).__name__}; use Grid.parse for other forms")
         object.__setattr__(self, "_cells", _parse_line(cells, line=None).encode("ascii"))
 
     @classmethod
@@ -110,7 +112,12 @@ class Grid:
     def __getitem__(self, key: tuple[int, int]) -> int: ...
     def __getitem__(self, key: int | tuple[int, int]) -> int:
         """The digit at a cell index or a (row, column) pair; 0 for a blank."""
-        index = key[0] * 9 + key[1] if isinstance(key, tuple) else key
+        if isinstance(key, tuple):
+            if len(key) != 2 or not (0 <= key[0] < 9 and 0 <= key[1] < 9):
+                raise IndexError(f"cell {key!r} out of range: expected (row, column) with both in 0..8")
+            index = key[0] * 9 + key[1]
+        else:
+            index = key
         if not 0 <= index < 81:
             raise IndexError(f"cell index {key!r} out of range")
         ch = self._cells[index]
@@ -220,6 +227,8 @@ class Grid:
         """A copy with ``cell`` set to ``digit`` (0 clears it)."""
         if not 0 <= digit <= 9:
             raise ValueError(f"digit must be 0..9, got {digit}")
+        if not 0 <= cell < 81:  # a negative index would silently change a cell from the end
+            raise IndexError(f"cell index {cell!r} out of range")
         cells = bytearray(self._cells)
         cells[cell] = 46 if digit == 0 else 48 + digit
         return Grid._trusted(bytes(cells))
@@ -232,6 +241,8 @@ class Grid:
 
     def cell_name(self, cell: int) -> str:
         """``r<row>c<col>`` for a 0-based cell index."""
+        if not isinstance(cell, int) or not 0 <= cell < 81:
+            raise IndexError(f"cell index {cell!r} out of range")
         return cell_name(cell)
 
 

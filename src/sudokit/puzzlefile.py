@@ -16,6 +16,8 @@ from .grid import Grid
 
 __all__ = ["Entry", "iter_entries", "read_puzzles", "example_text"]
 
+_BOM = "\ufeff"  # a UTF-8 byte-order mark, as Windows editors write: skipped before the first line
+
 
 class Entry(NamedTuple):
     """One puzzle's text and where it came from (``line`` is 1-based).
@@ -35,7 +37,7 @@ class Entry(NamedTuple):
 
 def _content(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     for number, raw in enumerate(lines, start=1):
-        text = raw.strip()
+        text = raw.strip() if number > 1 else raw.lstrip(_BOM).strip()
         if text and not text.startswith("#"):
             yield number, text
 
@@ -78,9 +80,14 @@ def _could_be_grid_row(text: str) -> bool:
 def read_puzzles(path: str | os.PathLike[str]) -> Iterator[Grid]:
     """Yield every puzzle of a text file as a :class:`Grid` (errors name the line)."""
     name = os.fspath(path)
-    with open(name, encoding="utf-8", newline=None) as stream:
-        for entry in iter_entries(stream, name):
-            yield parse_entry(entry)
+    line = 0
+    with open(name, encoding="utf-8-sig", newline=None) as stream:
+        try:
+            for entry in iter_entries(stream, name):
+                line = entry.line
+                yield parse_entry(entry)
+        except UnicodeDecodeError:
+            raise InvalidFormatError(f"{name}: not UTF-8 text after line {line}") from None
 
 
 def parse_entry(entry: Entry) -> Grid:

@@ -76,7 +76,7 @@ def count_solutions(puzzle: PuzzleLike, limit: int = 2) -> int:
     Raises :class:`~sudokit.errors.ConflictingGivensError` for conflicting givens; a
     well-formed puzzle without solutions counts 0.
     """
-    if not isinstance(limit, int) or limit < 1:
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise ValueError(f"limit must be a positive integer, got {limit!r}")
     cells = _puzzle_bytes(puzzle)
     count: int = _backend.kernel().solve(cells, limit)[0]
@@ -165,6 +165,8 @@ def solve_many(
     puzzles in a list raise :class:`~sudokit.errors.InvalidFormatError` naming the index.
     ``threads > 1`` solves chunks in parallel (the C kernel releases the GIL).
     """
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, got {threads!r}")
     limit = 2 if unique else 1
     if isinstance(puzzles, (bytes, bytearray, memoryview)):
         return _many_buffer(bytes(puzzles), limit, threads, return_counts)
@@ -236,6 +238,12 @@ def _many_numpy(array_in: Any, limit: int, threads: int, return_counts: bool) ->
 
     if array_in.ndim != 2 or array_in.shape[1] != 81:
         raise InvalidFormatError(f"expected an array of shape (n, 81), got {array_in.shape}")
+    if array_in.dtype.kind not in "iu":  # a cast from floats would silently truncate
+        raise InvalidFormatError(f"expected an integer array (digits 0-9 or ASCII), got dtype {array_in.dtype}")
+    if array_in.dtype.itemsize > 1 or array_in.dtype.kind == "i":
+        bad = np.flatnonzero(((array_in < 0) | (array_in > 255)).any(axis=1))
+        if bad.size:  # the uint8 cast would wrap them round to other values
+            raise InvalidFormatError(f"row {int(bad[0])}: values must be 0-255 (digits 0-9 or ASCII)")
     data = np.ascontiguousarray(array_in, dtype=np.uint8)
     ascii_input = bool(data.size) and int(data.max()) > 9
     buffer = data.tobytes() if ascii_input else (data + 48).tobytes()

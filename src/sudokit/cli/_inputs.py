@@ -26,6 +26,8 @@ def iter_inputs(sources: Sequence[str], streams: Streams) -> Iterator[Entry]:
                 yield from iter_entries(stream, source)
         elif os.path.isfile(source):
             yield from _iter_collection(source)
+        elif os.path.isdir(source):
+            raise IsADirectoryError(21, "Is a directory (give the files in it)", source)
         elif _looks_like_path(source):
             raise FileNotFoundError(2, "No such file", source)
         else:

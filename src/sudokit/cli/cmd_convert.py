@@ -133,7 +133,10 @@ def _write_output(path: str, streams: Streams, spec: FormatSpec, write: Any) -> 
             streams.stdout.flush()
         return
     directory = os.path.dirname(os.path.abspath(path))
-    handle, temp = tempfile.mkstemp(prefix=".convert-", suffix=os.path.splitext(path)[1], dir=directory)
+    try:
+        handle, temp = tempfile.mkstemp(prefix=".convert-", suffix=os.path.splitext(path)[1], dir=directory)
+    except OSError as exc:  # name the file the user asked for, not our temporary one
+        raise OSError(exc.errno, exc.strerror, path) from None
     os.close(handle)
     try:
         write(temp)

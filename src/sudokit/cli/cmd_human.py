@@ -196,8 +196,11 @@ def _rate_one(puzzle: str, options: dict[str, Any]) -> Outcome:
     """Rate one puzzle; errors come back as (False, exit code, message), never raised,
     so nothing but plain data crosses the process boundary."""
     from ..human import rate
+    from ..solver import count_solutions
 
     try:
+        if count_solutions(puzzle, limit=2) > 1:  # a rating of such a puzzle would be meaningless
+            raise errors.MultipleSolutionsError("the puzzle has more than one solution; only a unique puzzle can be rated")
         rating = rate(puzzle, **options)
     except (errors.SudokuError, ValueError) as exc:
         return (False, int(_code(exc)), str(exc))

@@ -54,6 +54,7 @@ __all__ = [
 ]
 
 _HEAD = 64 * 1024
+_NOT_UTF8 = "not UTF-8 text (is it a binary format? name it with format=)"
 
 
 def format_names() -> list[str]:
@@ -130,7 +131,10 @@ def _stream_records(spec: FormatSpec, source: Source, name: str) -> Iterator[Rec
             yield from _binary_records(spec, stream, name)
     else:
         with open_text(source, "r") as text:
-            yield from _text_records(spec, text, name)
+            try:
+                yield from _text_records(spec, text, name)
+            except UnicodeDecodeError:  # raised while reading lines, after the last good record
+                raise format_error(_NOT_UTF8, name) from None
 
 
 def _text_records(spec: FormatSpec, lines: Iterable[str], name: str) -> Iterator[Record]:
@@ -170,7 +174,7 @@ def _decode(data: bytes, name: str) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise format_error("not UTF-8 text (is it a binary format? name it with format=)", name, line) from None
+        raise format_error(_NOT_UTF8, name, line) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

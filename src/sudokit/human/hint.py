@@ -47,7 +47,7 @@ from typing import Literal, NamedTuple, Union
 from ..errors import SudokuError
 from ..grid import Grid, PuzzleLike
 from .model import BIT, BOX_OF, CELL_HOUSES, HOUSE_NAMES, PEER_CELLS, Candidates, PencilMarks, _peer_candidates
-from .path import backtracking_step, enabled_techniques, next_step, solve_and_count
+from .path import SEVERAL_SOLUTIONS, backtracking_step, enabled_techniques, next_step, solve_and_count
 from .step import Step, cell_text
 
 __all__ = ["Hint", "UserState", "hint", "HintKind"]
@@ -117,7 +117,7 @@ def hint(
     enabled = enabled_techniques(techniques, unique if uniqueness is None else bool(uniqueness) and unique)
     step = next_step(cands, enabled)
     if step is None:
-        return _stuck_hint(cands, reference, level)
+        return _stuck_hint(cands, reference, level, unique)
     return _step_hint(step, level)
 
 
@@ -220,8 +220,9 @@ def _missing_hint(missing: list[int], solution: Grid, level: int) -> Hint:
     return Hint(text, level, "missing_candidate", None, (cell,), (digit,) if level == 3 else ())
 
 
-def _stuck_hint(cands: Candidates, solution: Grid, level: int) -> Hint:
-    text = "No logical step in this set applies here (the puzzle needs a harder technique)."
+def _stuck_hint(cands: Candidates, solution: Grid, level: int, unique: bool) -> Hint:
+    why = "the puzzle needs a harder technique" if unique else SEVERAL_SOLUTIONS
+    text = f"No logical step in this set applies here ({why})."
     if level < 3:
         return Hint(text, level, "stuck")
     guess = backtracking_step(cands, solution)

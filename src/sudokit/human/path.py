@@ -37,6 +37,8 @@ __all__ = ["Path", "explain", "next_step", "enabled_techniques", "backtracking_s
 
 #: The final result of a path on which no technique of the enabled set applies.
 STUCK_MESSAGE = "no logical step in this set"
+#: Why no logic can finish a puzzle with several solutions (added to the stuck message).
+SEVERAL_SOLUTIONS = "the puzzle has more than one solution, so logic alone cannot finish it"
 #: Technique id of the labelled guess added by ``explain(..., fallback=True)``.
 BACKTRACKING = "backtracking"
 #: Default cap on the number of steps (a 17-clue puzzle needs at most ~64 placements
@@ -93,7 +95,7 @@ class Path(Sequence[Step]):
         if self.end == "solved":
             return "solved" if self.solved_logically else "solved (with backtracking)"
         if self.end == "stuck":
-            return STUCK_MESSAGE
+            return STUCK_MESSAGE if self.solution is not None else f"{STUCK_MESSAGE} ({SEVERAL_SOLUTIONS})"
         return f"stopped after {len(self.steps)} steps (max_steps)"
 
     def text(self) -> str:

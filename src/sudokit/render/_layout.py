@@ -22,13 +22,22 @@ Geometry of one cell (``cell`` units wide): a big digit is centred in it; pencil
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from typing import Union
 
 from ._model import Board, Highlights
 from .themes import Theme
 
-__all__ = ["Rect", "Line", "Path", "Circle", "Text", "Shape", "Geometry", "layout"]
+__all__ = ["Rect", "Line", "Path", "Circle", "Text", "Shape", "Geometry", "layout", "checked_size"]
+
+
+def checked_size(size: float, low: float, high: float, unit: str) -> float:
+    """``size`` when it is a finite number in ``low..high`` (one rule for every back end),
+    else a ``ValueError`` saying the range: a huge PNG would exhaust memory."""
+    if isinstance(size, bool) or not isinstance(size, numbers.Real) or not low <= size <= high:
+        raise ValueError(f"size must be a number of {unit} in {low:g}..{high:g}, got {size!r}")
+    return size
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from ._deps import require
-from ._layout import Circle, Line, Path, Rect, Shape, Text, layout
+from ._layout import Circle, Line, Path, Rect, Shape, Text, checked_size, layout
 from ._model import prepare
 from .themes import ThemeLike, get_theme
 
@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from fpdf import FPDF
 
 __all__ = ["to_pdf", "new_document", "paint", "latin1"]
+
+#: The largest page side in points: 200 inches, the limit PDF readers honour.
+MAX_POINTS = 14_400
 
 # Helvetica's digits are about 0.70 em tall: the baseline sits half of that below the centre.
 _BASELINE = 0.35
@@ -36,8 +39,7 @@ def to_pdf(
 ) -> bytes:
     """A one-page PDF whose page is the picture, ``size`` points square; written to ``path``
     when given. Other arguments are as for :func:`~sudokit.render.to_svg`."""
-    if size < 30:
-        raise ValueError(f"size must be at least 30 points, got {size}")
+    size = checked_size(size, 30, MAX_POINTS, "points")
     shown, marks = prepare(grid, highlights, candidates)
     document = new_document((float(size), float(size)), title or "Sudoku grid")
     document.add_page()

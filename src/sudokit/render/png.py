@@ -15,14 +15,17 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ._deps import require
-from ._layout import Circle, Line, Path, Rect, Shape, Text, layout
+from ._layout import Circle, Line, Path, Rect, Shape, Text, checked_size, layout
 from ._model import prepare
 from .themes import ThemeLike, get_theme
 
 if TYPE_CHECKING:
     from PIL import Image, ImageDraw, ImageFont
 
-__all__ = ["to_png", "to_image"]
+__all__ = ["to_png", "to_image", "MAX_PIXELS"]
+
+#: The largest picture side: 10,000 pixels square is 300 MB of RGB while drawing.
+MAX_PIXELS = 10_000
 
 
 def to_image(
@@ -35,9 +38,7 @@ def to_image(
 ) -> Image.Image:
     """A Pillow RGB image of ``grid``, ``size`` pixels square (arguments as :func:`~sudokit.render.to_svg`)."""
     image_mod = require("PIL.Image")
-    if int(size) < 30:
-        raise ValueError(f"size must be at least 30 pixels, got {size}")
-    size = int(size)
+    size = int(checked_size(size, 30, MAX_PIXELS, "pixels"))
     shown, marks = prepare(grid, highlights, candidates)
     scale = 3 if size <= 1200 else 2 if size <= 2400 else 1
     shapes = layout(shown, marks, get_theme(theme), float(size * scale))

@@ -42,9 +42,10 @@ def save(
         with open(path, "w", encoding="utf-8") as out:
             out.write(to_svg(grid, size=size or 450, **options))
     elif kind == "png":
-        from .png import to_png
+        from ._layout import checked_size
+        from .png import MAX_PIXELS, to_png
 
-        to_png(grid, path, size=int(size or 450), **options)
+        to_png(grid, path, size=int(checked_size(size or 450, 30, MAX_PIXELS, "pixels")), **options)
     else:
         from .pdf import to_pdf
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ._layout import Circle, Line, Path, Rect, Shape, Text, layout
+from ._layout import Circle, Line, Path, Rect, Shape, Text, checked_size, layout
 from ._model import prepare
 from .themes import ThemeLike, get_theme
 
@@ -41,7 +41,7 @@ def to_svg(
     ``candidates`` fills blank cells with their candidates (default: only for hints on a
     board without pencil marks). ``title`` becomes the SVG's accessible ``<title>``.
     """
-    if size <= 0:
+    if checked_size(size, 0, 1e6, "pixels") == 0:
         raise ValueError(f"size must be positive, got {size}")
     shown, marks = prepare(grid, highlights, candidates)
     shapes = layout(shown, marks, get_theme(theme), float(size))

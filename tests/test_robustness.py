@@ -1,0 +1,257 @@
+"""Hostile and odd input to every entry point: a clear typed error, never a crash,
+a hang or a wrong answer.
+
+Each test names the input and the problem it guards against. Bugs in files other
+engineers own (the C core, ``generate.py``, ``transform.py``, ``cli/cmd_generate.py``)
+are pinned by ``xfail(strict=True)`` tests at the end, with the bug in the reason.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import sudokit
+from sudokit import Grid, InvalidFormatError, SudokuError, count_solutions, solve_many
+from sudokit.cli import ExitCode, main
+from sudokit.puzzlefile import read_puzzles
+
+EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+MULTI = "." * 81
+BOM = "\ufeff"
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), io.StringIO(stdin), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def no_traceback(err: str) -> bool:
+    return "Traceback" not in err and "Error:" not in err.split("sudokit:")[0]
+
+
+# ------------------------------------------------------------------ the CLI's safety net
+def test_an_unexpected_exception_is_exit_1_with_a_message_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """main() promises never to raise: a bug becomes exit code 1 and one line on stderr."""
+    from sudokit.cli import cmd_info
+
+    def broken(*_: object) -> int:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cmd_info, "_info", broken)
+    code, _, err = run("info")
+    assert code == ExitCode.FAILURE
+    assert "internal error" in err and "RuntimeError: boom" in err and "Traceback" not in err
+
+
+# ------------------------------------------------------------------------ text decoding
+GARBAGE = bytes(range(128, 256)) * 4
+
+
+@pytest.mark.parametrize("command", ["solve", "count", "check", "hint", "explain", "rate", "canon", "dedupe", "render"])
+def test_a_binary_csv_file_is_invalid_input_not_a_crash(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "garbage.csv"
+    path.write_bytes(GARBAGE)
+    code, _, err = run(command, str(path))
+    assert code == ExitCode.INVALID, err
+    assert "garbage.csv" in err and "UTF-8" in err and "codec" not in err
+
+
+def test_convert_of_a_binary_csv_is_invalid_input(tmp_path: Path) -> None:
+    path = tmp_path / "garbage.csv"
+    path.write_bytes(GARBAGE)
+    code, _, err = run("convert", str(path), "-o", str(tmp_path / "out.txt"))
+    assert code == ExitCode.INVALID and "UTF-8" in err and "codec" not in err
+
+
+@pytest.mark.parametrize("fmt", ["txt", "csv", "jsonl", "sdm", "hodoku", "line", "pretty", "json"])
+def test_read_collection_of_non_utf8_bytes_raises_invalid_format(tmp_path: Path, fmt: str) -> None:
+    from sudokit.formats import read_collection
+
+    path = tmp_path / "bad.bin"
+    path.write_bytes(b"53..7" + GARBAGE)
+    with pytest.raises(InvalidFormatError, match="UTF-8"):
+        list(read_collection(path, fmt))
+    with pytest.raises(InvalidFormatError, match="UTF-8"):
+        list(read_collection(io.BytesIO(path.read_bytes()), fmt))
+
+
+def test_read_puzzles_and_solve_many_of_a_binary_file_raise_invalid_format(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_bytes(GARBAGE)
+    with pytest.raises(InvalidFormatError, match="bad.txt.*UTF-8"):
+        list(read_puzzles(path))
+    with pytest.raises(InvalidFormatError, match="UTF-8"):
+        solve_many(path)
+
+
+# ------------------------------------------------------------------ byte-order marks
+def test_a_utf8_bom_is_skipped_in_files_and_stdin(tmp_path: Path) -> None:
+    path = tmp_path / "bom.txt"
+    path.write_bytes((BOM + EXAMPLE + "\r\n").encode("utf-8"))
+    for argv, stdin in ((["solve", str(path)], ""), (["solve", "-"], BOM + EXAMPLE + "\n")):
+        code, out, err = run(*argv, stdin=stdin)
+        assert code == ExitCode.OK and out.split() == [SOLUTION], err
+    assert [str(g) for g in read_puzzles(path)] == [EXAMPLE]
+    assert solve_many(path) == [Grid(SOLUTION)]
+
+
+def test_a_bom_before_a_pretty_grid_is_skipped() -> None:
+    code, out, err = run("solve", "-", stdin=BOM + Grid(EXAMPLE).pretty() + "\n")
+    assert code == ExitCode.OK and out.split() == [SOLUTION], err
+
+
+# --------------------------------------------------------------------- file system
+def test_a_directory_as_input_says_so(tmp_path: Path) -> None:
+    code, _, err = run("solve", str(tmp_path))
+    assert code == ExitCode.IO and "directory" in err.lower() and "No such file" not in err
+
+
+def test_convert_to_a_missing_directory_names_the_output_not_a_temp_file(tmp_path: Path) -> None:
+    source = tmp_path / "in.txt"
+    source.write_text(EXAMPLE + "\n")
+    target = tmp_path / "missing" / "out.txt"
+    code, _, err = run("convert", str(source), "-o", str(target))
+    assert code == ExitCode.IO and str(target) in err and ".convert-" not in err
+
+
+# ----------------------------------------------------------------- corrupt binaries
+def _parquet_bytes() -> bytes:
+    pytest.importorskip("pyarrow")
+    from sudokit.formats import write_collection
+
+    buffer = io.BytesIO()
+    write_collection(buffer, [{"puzzle": EXAMPLE, "rating": 1.5}], format="parquet")
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("cut", [8, 40, 60])
+def test_a_corrupt_parquet_file_is_invalid_format(tmp_path: Path, cut: int) -> None:
+    from sudokit.formats import read, read_collection
+
+    data = bytearray(_parquet_bytes())
+    data[cut : cut + 12] = b"\x00\xff" * 6  # damage a page or the footer, keep the magic bytes
+    path = tmp_path / "bad.parquet"
+    path.write_bytes(bytes(data))
+    for call in (lambda: list(read_collection(path)), lambda: read(path)):
+        try:
+            call()
+        except SudokuError:
+            pass  # the only acceptable failure
+    code, _, err = run("solve", str(path))
+    assert code in (ExitCode.OK, ExitCode.INVALID) and no_traceback(err), err
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "{'descr': '\\x01|u1', 'fortran_order': False, 'shape': (1, 81), }",
+        "{'descr': 'nonsense', 'fortran_order': False, 'shape': (1, 81), }",
+        "{'descr': '|u1', 'fortran_order': False, 'shape': 5, }",
+        "{'descr': '|u1', 'fortran_order': False, 'shape': ('a', 81), }",
+        "{'descr': 7, 'fortran_order': False, 'shape': (1, 81), }",
+    ],
+)
+def test_a_bad_npy_header_is_invalid_format(tmp_path: Path, header: str) -> None:
+    from sudokit.formats import read_collection
+
+    body = header.encode("latin-1")
+    body += b" " * (-(10 + len(body) + 1) % 64) + b"\n"
+    data = b"\x93NUMPY\x01\x00" + len(body).to_bytes(2, "little") + body + b"\x00" * 81
+    path = tmp_path / "bad.npy"
+    path.write_bytes(data)
+    with pytest.raises(InvalidFormatError):
+        list(read_collection(path))
+    code, _, err = run("solve", str(path))
+    assert code == ExitCode.INVALID and no_traceback(err), err
+
+
+# -------------------------------------------------------------------- render sizes
+@pytest.mark.parametrize("size", ["inf", "1e9", "1e300"])
+@pytest.mark.parametrize("ext", ["png", "svg", "pdf"])
+def test_a_huge_render_size_is_a_usage_error_not_a_crash(tmp_path: Path, size: str, ext: str) -> None:
+    pytest.importorskip("PIL")
+    pytest.importorskip("fpdf")
+    code, _, err = run("render", "--size", size, EXAMPLE, "-o", str(tmp_path / f"out.{ext}"))
+    assert code == ExitCode.USAGE and "size" in err, err
+
+
+# --------------------------------------------------------------- the Python API: types
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128"])
+def test_solve_many_rejects_a_non_integer_numpy_array(dtype: str) -> None:
+    np = pytest.importorskip("numpy")
+    puzzles = np.full((2, 81), 0.5, dtype=dtype)
+    with pytest.raises(InvalidFormatError, match="integer"):
+        solve_many(puzzles)
+
+
+@pytest.mark.parametrize("value", [-1, 256, 300, 10**6])
+def test_solve_many_rejects_numpy_values_that_do_not_fit_a_byte(value: int) -> None:
+    np = pytest.importorskip("numpy")
+    puzzles = np.zeros((2, 81), dtype=np.int64)
+    puzzles[1, 5] = value
+    with pytest.raises(InvalidFormatError, match="row 1"):
+        solve_many(puzzles)
+
+
+@pytest.mark.parametrize("threads", [0, -1, None, 1.5, "2", True])
+def test_solve_many_rejects_a_bad_thread_count(threads: object) -> None:
+    with pytest.raises((ValueError, TypeError), match="threads"):
+        solve_many([EXAMPLE], threads=threads)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("limit", [True, False])
+def test_count_solutions_rejects_a_bool_limit(limit: bool) -> None:
+    with pytest.raises(ValueError, match="limit"):
+        count_solutions(MULTI, limit=limit)
+
+
+@pytest.mark.parametrize("key", [(0, 9), (9, 0), (-1, 0), (0, -1), (1, 2, 3), (0,), 81, -1])
+def test_grid_indexing_out_of_range_raises_index_error(key: object) -> None:
+    """(0, 9) must not read r2c1, nor (1, 2, 3) anything at all."""
+    with pytest.raises((IndexError, TypeError)):
+        Grid(EXAMPLE)[key]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("cell", [-1, 81, -81, 1.5, None])
+def test_grid_replace_and_candidates_reject_bad_cells(cell: object) -> None:
+    grid = Grid(EXAMPLE)
+    with pytest.raises((IndexError, TypeError)):
+        grid.replace(cell, 1)  # type: ignore[arg-type]
+    with pytest.raises((IndexError, TypeError)):
+        grid.candidates(cell)  # type: ignore[arg-type]
+    with pytest.raises((IndexError, TypeError)):
+        grid.cell_name(cell)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [None, 5, 1.5, b"." * 81, ["."] * 81])
+def test_grid_constructor_rejects_non_strings_with_a_typed_error(value: object) -> None:
+    with pytest.raises(InvalidFormatError, match="Grid.parse"):
+        Grid(value)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------- several solutions, stated
+def test_hint_on_a_multi_solution_puzzle_does_not_blame_the_technique_set() -> None:
+    h = sudokit.hint(MULTI, level=1)
+    assert h.kind == "stuck" and "more than one solution" in h.text and "harder technique" not in h.text
+
+
+def test_explain_on_a_multi_solution_puzzle_says_why_it_is_stuck() -> None:
+    path = sudokit.explain(MULTI)
+    assert path.end == "stuck" and "more than one solution" in path.message
+
+
+def test_cli_rate_refuses_a_multi_solution_puzzle_like_solve_does() -> None:
+    """An "extreme, ER 0.0" rating of the empty grid was a wrong answer."""
+    code, out, err = run("rate", MULTI)
+    assert code == ExitCode.MULTIPLE and "<argument 1>:1: the puzzle has more than one solution" in err
+    assert out == ""
