@@ -73,7 +73,8 @@ def _render(args: argparse.Namespace, streams: Streams) -> int:
             + (f"\n{marks.text}" if marks is not None else "")
             for state, marks in pictures
         ]
-        print("\n\n".join(blocks), file=streams.stdout)
+        if blocks:
+            print("\n\n".join(blocks), file=streams.stdout)
         return status
     try:
         format_of(args.output)

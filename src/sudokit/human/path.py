@@ -101,7 +101,7 @@ class Path(Sequence[Step]):
     def text(self) -> str:
         """One step per line in the one-line notation, then the final result."""
         lines = [str(step) for step in self.steps]
-        if self.end != "solved":
+        if self.end != "solved" or not lines:  # a full grid still says "-- solved", not nothing
             lines.append(f"-- {self.message}")
         return "\n".join(lines)
 
