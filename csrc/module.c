@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "canon9.h"
+#include "human9.h"
 #include "solver9.h"
 
 /* Read `limit`: an int >= 1; values above S9_MAX_LIMIT are clamped (counts are uint32). */
@@ -186,6 +187,38 @@ static PyObject *core_canonical_batch(PyObject *self, PyObject *args)
     return result;
 }
 
+/* human_se_run(values, cands, enabled, max_steps) -> (status, steps, values, cands, where):
+ * the front of SE's technique order, see human9.h and _core.pyi. */
+static PyObject *core_human_se_run(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer vv, cv;
+    unsigned int enabled;
+    int max_steps;
+    if (!PyArg_ParseTuple(args, "y*y*Ii:human_se_run", &vv, &cv, &enabled, &max_steps)) return NULL;
+    uint8_t values[81], steps[3 * H9_MAX_STEPS], where[9 * 11];
+    uint16_t cands[81];
+    int ok = vv.len == 81 && cv.len == 2 * 81;
+    if (ok) {
+        memcpy(values, vv.buf, 81);
+        memcpy(cands, cv.buf, sizeof cands);
+    }
+    PyBuffer_Release(&cv);
+    PyBuffer_Release(&vv);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "need 81 value bytes and 81 native uint16 candidate masks");
+        return NULL;
+    }
+    int n = 0, status = human9_se_run(values, cands, enabled, max_steps < 0 ? 0 : max_steps, steps, &n);
+    memset(where, 0, sizeof where);
+    for (int d = 0; d < 9; d++)
+        for (int i = 0; i < 81; i++)
+            if (cands[i] >> d & 1u) where[11 * d + i / 8] |= (uint8_t)(1u << (i % 8));
+    return Py_BuildValue("(iy#y#y#y#)", status, (const char *)steps, (Py_ssize_t)(3 * n), (const char *)values,
+                         (Py_ssize_t)81, (const char *)cands, (Py_ssize_t)sizeof cands, (const char *)where,
+                         (Py_ssize_t)sizeof where);
+}
+
 static PyMethodDef core_methods[] = {
     {"solve", core_solve, METH_VARARGS,
      "solve(puzzle: bytes, limit: int) -> (count, first_solution, guesses)\n\n"
@@ -199,6 +232,9 @@ static PyMethodDef core_methods[] = {
     {"canonical_batch", core_canonical_batch, METH_VARARGS,
      "canonical_batch(puzzles, forms, statuses) -> None\n\n"
      "Canonical forms of len(puzzles)//81 puzzles into the caller's buffers with the GIL released."},
+    {"human_se_run", core_human_se_run, METH_VARARGS,
+     "human_se_run(values, cands, enabled, max_steps) -> (status, steps, values, cands, where)\n\n"
+     "The singles and SE's direct techniques at the front of the SE rating order. See _core.pyi."},
     {"features", core_features, METH_NOARGS, "features() -> list of the CPU features used at run time."},
     {NULL, NULL, 0, NULL},
 };

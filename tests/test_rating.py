@@ -188,17 +188,47 @@ def test_hodoku_path_never_goes_wrong() -> None:
             assert all(solution[c] != d for c, d in step.eliminations), str(step)
 
 
-@pytest.mark.single_backend
-def test_fast_se_singles_choose_exactly_as_the_registry_finders() -> None:
+def test_kernel_se_front_chooses_exactly_as_the_registry_finders() -> None:
+    """se_walk (singles and direct variants in the kernel: C or twin) takes the same
+    steps as the plain walk over the Python finders, with full and partial sets."""
     from sudokit.grid import Grid
     from sudokit.human.rating import se_walk
 
-    order = se_techniques(TECHNIQUES)
+    full = se_techniques(TECHNIQUES)
     learning = [line.split("\t")[2] for line in shared_file("rated/sudocue_learningcurve_rated.tsv").read_text().splitlines()[1:]]
     diabolical = [line.split()[1] for line in shared_file("rated/grantm_sudoku-exchange_diabolical_2020-06-25.txt").read_text().splitlines()]
     rng = random.Random(12)
-    for puzzle in rng.sample(learning, 60) + rng.sample(diabolical, 20) + [EASY, HARD, MULTI]:
-        plain, plain_end = walk(Candidates.from_puzzle(puzzle), order)
-        fast, fast_end = se_walk(Grid(puzzle), order)
+    for k, puzzle in enumerate(rng.sample(learning, 60) + rng.sample(diabolical, 20) + [EASY, HARD, MULTI]):
+        order = full if k % 3 else tuple(t for t in full if t.id not in ("hidden_single_box", "direct_claiming"))
+        max_steps = 1000 if k % 4 else 12
+        plain, plain_end = walk(Candidates.from_puzzle(puzzle), order, max_steps=max_steps)
+        fast, fast_end = se_walk(Grid(puzzle), order, max_steps=max_steps)
         assert plain_end == fast_end
         assert [(s.technique, s.placements, s.eliminations) for s in plain] == [(s.technique, s.placements, s.eliminations) for s in fast]
+
+
+@pytest.mark.single_backend
+def test_human_se_run_twin_matches_the_c_kernel() -> None:
+    """_core.human_se_run and its twin agree on every output, broken states included."""
+    from array import array
+
+    from sudokit import _backend, _pycore
+
+    if "c" not in _backend.available():
+        pytest.skip("C kernel not built")
+    from sudokit import _core
+
+    learning = [line.split("\t")[2] for line in shared_file("rated/sudocue_learningcurve_rated.tsv").read_text().splitlines()[1:]]
+    rng = random.Random(3)
+    for puzzle in rng.sample(learning, 150) + [EASY, HARD, MULTI]:
+        state = Candidates.from_puzzle(puzzle)
+        cands = state.cands[:]
+        for _ in range(rng.randrange(25)):  # extra eliminations, possibly emptying cells
+            cands[rng.randrange(81)] &= ~(1 << rng.randrange(9))
+        args = (bytes(state.values), array("H", cands).tobytes(), rng.randrange(256), rng.choice((0, 5, 1000)))
+        assert _core.human_se_run(*args) == _pycore.human_se_run(*args)
+    bad = (bytes(81), array("H", [0x200] * 81).tobytes(), 255, 10)
+    assert _core.human_se_run(*bad)[0] == _pycore.human_se_run(*bad)[0] == 3
+    for kernel in (_core, _pycore):
+        with pytest.raises(ValueError):
+            kernel.human_se_run(bytes(80), bytes(162), 255, 10)

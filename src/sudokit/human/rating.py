@@ -39,8 +39,11 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
+from array import array
 from typing import Any
 
+from .. import _backend
+from ..errors import SudokuError
 from ..grid import Grid, PuzzleLike
 from . import registry
 from .model import BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
@@ -356,15 +359,7 @@ def _direct_hidden_set(state: Candidates, degree: int) -> Iterator[Step]:
     """
     table = [state.position_table(v) if v else [] for v in range(10)]  # 9-bit house positions
     by_house = list(zip(*table[1:]))  # by_house[h][v - 1]: positions of digit v in house h
-    counting = state if isinstance(state, _CountingState) else None
     for h in _HIDDEN_ORDER:
-        if counting is not None:
-            if counting.clean[degree] >> h & 1:
-                continue  # no change in this house since it was found to hold none
-            counting.clean[degree] |= 1 << h  # cleared again below if there is a hit
-            free = counting.free[h]
-            if free.count(2) + (free.count(3) if degree == 3 else 0) < degree:
-                continue  # fewer than ``degree`` digits with 2..degree places: no hidden set
         row = by_house[h]
         small = [v for v in range(1, 10) if 2 <= POPCOUNT[row[v - 1]] <= degree]
         if len(small) < degree:
@@ -380,8 +375,6 @@ def _direct_hidden_set(state: Candidates, degree: int) -> Iterator[Step]:
             for v2 in range(1, 10):
                 rest = pos[v2] & ~union
                 if counts[v2] > 1 and v2 not in combo and rest and not rest & (rest - 1):
-                    if counting is not None:
-                        counting.clean[degree] &= ~(1 << h)
                     yield _direct_hidden_step(degree, h, combo, union, v2, rest)
                     break
 
@@ -779,112 +772,81 @@ def _hodoku_elimination_order(step: Step) -> list[tuple[int, int]]:
     return order + sorted(wanted)
 
 
-# ---------------------------------------------------------- fast SE singles
-# The SE path spends most of its time rescanning for singles at every step. A grid that
-# keeps per-house counts (empty cells, places of each digit) and per-cell candidate
-# counts finds the same first single with a few C-level list searches. The choices are
-# the registry finders' (same order, same cell and digit), checked by the tests; only
-# the rating path uses them, so the steps carry no explanation text.
-#: The 27-bit mask of a cell's three houses.
-_HOUSE_BITS = tuple((1 << r) | (1 << c) | (1 << b) for r, c, b in CELL_HOUSES)
-
-
-class _CountingState(Candidates):
-    """A candidate grid that also counts, per house, the empty cells and the places of
-    each digit, and per cell the candidates."""
-
-    __slots__ = ("free", "empty", "ncand", "clean")
-
-    def __init__(self, start: Candidates) -> None:
-        super().__init__(start.values[:], start.cands[:], start.givens)
-        self.free = [[0] + [(self.where[d] & HOUSE_MASK[h]).bit_count() for d in range(1, 10)] for h in range(27)]
-        self.empty = [sum(1 for c in HOUSE_CELLS[h] if not self.values[c]) for h in range(27)]
-        self.ncand = [POPCOUNT[m] for m in self.cands]
-        #: ``clean[degree]``: 27-bit mask of the houses known to hold no direct hidden set
-        #: of that degree; a change in a house clears its bit.
-        self.clean = [0, 0, 0, 0]
-
-    def _touch(self, cell: int) -> None:
-        keep = ~_HOUSE_BITS[cell]
-        clean = self.clean
-        clean[2] &= keep
-        clean[3] &= keep
-
-    def eliminate(self, cell: int, digit: int) -> bool:
-        if not super().eliminate(cell, digit):
-            return False
-        for h in CELL_HOUSES[cell]:
-            self.free[h][digit] -= 1
-        self.ncand[cell] -= 1
-        self._touch(cell)
-        return True
-
-    def place(self, cell: int, digit: int) -> None:
-        free, ncand = self.free, self.ncand
-        for peer in cells_of(self.where[digit] & PEER_MASK[cell]):
-            for h in CELL_HOUSES[peer]:
-                free[h][digit] -= 1
-            ncand[peer] -= 1
-            self._touch(peer)
-        self._touch(cell)
-        houses = CELL_HOUSES[cell]
-        for d in DIGITS_OF[self.cands[cell]]:
-            for h in houses:
-                free[h][d] -= 1
-        for h in houses:
-            self.empty[h] -= 1
-        ncand[cell] = 0
-        super().place(cell, digit)
-
-
-def _fast_full_house(state: Candidates) -> Iterator[Step]:
-    """The first house, in house order, with one empty cell: the registry's Full House."""
-    assert isinstance(state, _CountingState)
-    empty = state.empty
-    if 1 in empty:
-        h = empty.index(1)
-        cell = next(c for c in HOUSE_CELLS[h] if not state.values[c])
-        yield _single("full_house", "Full House", cell, DIGITS_OF[state.cands[cell]][0])
-
-
-def _fast_hidden_single(houses: range, technique: str) -> Callable[[Candidates], Iterator[Step]]:
-    def find(state: Candidates) -> Iterator[Step]:
-        """The first (house, digit) with one place left: the registry's Hidden Single."""
-        assert isinstance(state, _CountingState)
-        free = state.free
-        for h in houses:
-            counts = free[h]
-            if 1 in counts:
-                d = counts.index(1)
-                yield _single(technique, "Hidden Single", (state.where[d] & HOUSE_MASK[h]).bit_length() - 1, d)
-                return
-
-    return find
-
-
-def _fast_naked_single(state: Candidates) -> Iterator[Step]:
-    """The first cell, in cell order, with one candidate: the registry's Naked Single."""
-    assert isinstance(state, _CountingState)
-    if 1 in state.ncand:
-        cell = state.ncand.index(1)
-        yield _single("naked_single", "Naked Single", cell, DIGITS_OF[state.cands[cell]][0])
-
-
-_FAST_SINGLES: dict[str, Callable[[Candidates], Iterator[Step]]] = {
-    "full_house": _fast_full_house,
-    "hidden_single_box": _fast_hidden_single(range(18, 27), "hidden_single_box"),
-    "hidden_single_line": _fast_hidden_single(range(0, 18), "hidden_single_line"),
-    "naked_single": _fast_naked_single,
+# ------------------------------------------------------- the SE front in the kernel
+# The SE path spends most of its time searching the front of SE's order (singles and the
+# direct variants, ER 1.0-2.5) again before every step. The kernel runs that front
+# (``human_se_run``: csrc/human9.c, twin sudokit._pyhuman9) until none of it applies;
+# only then are the other techniques tried here, with the registry's finders. The
+# choices are the Python finders' (same order, same cell and digit), checked by the
+# tests; only the rating path uses them, so the steps carry no explanation text.
+#: Kernel code of each front technique, in the kernel's (SE's) order.
+_FRONT: dict[str, int] = {
+    "full_house": 0, "hidden_single_box": 1, "hidden_single_line": 2, "direct_pointing": 3,
+    "direct_claiming": 4, "direct_hidden_pair": 5, "naked_single": 6, "direct_hidden_triple": 7,
 }
+_FRONT_STEP: tuple[tuple[str, str, str], ...] = (
+    ("full_house", "Full House", "singles"), ("hidden_single_box", "Hidden Single", "singles"),
+    ("hidden_single_line", "Hidden Single", "singles"), ("direct_pointing", "Direct Pointing", "intersections"),
+    ("direct_claiming", "Direct Claiming", "intersections"), ("direct_hidden_pair", "Direct Hidden Pair", "subsets"),
+    ("naked_single", "Naked Single", "singles"), ("direct_hidden_triple", "Direct Hidden Triple", "subsets"),
+)
+_KERNEL_EMPTIED = 2
+
+
+def _front(techniques: Sequence[registry.Technique]) -> tuple[int, int]:
+    """(kernel enable mask, how many leading techniques the kernel runs): the longest
+    prefix of ``techniques`` made of front techniques in the kernel's order."""
+    mask, last, k = 0, -1, 0
+    for t in techniques:
+        code = _FRONT.get(t.id, -1)
+        if code <= last:
+            break
+        mask |= 1 << code
+        last, k = code, k + 1
+    return mask, k
 
 
 def se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS) -> tuple[list[Step], str]:
     """The SE-ordered rating path: :func:`~sudokit.human.path.walk` over ``techniques``
-    (normally :func:`se_techniques`), with the singles found from counts."""
-    fast = tuple(
-        registry.Technique(t.id, t.name, t.family, _FAST_SINGLES[t.id], t.se_rating, t.hodoku_score, t.hodoku_level, t.uniqueness)
-        if t.id in _FAST_SINGLES else t
-        for t in techniques
-    )
-    steps, end = walk(_CountingState(Candidates.from_puzzle(puzzle)), fast, max_steps=max_steps)
-    return steps, end
+    (normally :func:`se_techniques`), with the leading singles and direct variants run by
+    the kernel."""
+    state = Candidates.from_puzzle(puzzle)
+    mask, k = _front(techniques)
+    if not k:
+        return walk(state, techniques, max_steps=max_steps)
+    run, rest = _backend.kernel().human_se_run, techniques[k:]
+    values, cands, givens = state.values, state.cands, state.givens
+    steps: list[Step] = []
+    while len(steps) < max_steps:
+        status, found, vbytes, cbytes, wbytes = run(bytes(values), array("H", cands).tobytes(), mask, max_steps - len(steps))
+        for j in range(0, len(found), 3):
+            technique, name, family = _FRONT_STEP[found[j]]
+            cell, digit = found[j + 1], found[j + 2]
+            steps.append(Step(technique, name, family, placements=((cell, digit),), cells=((cell, "base"),), digits=(digit,)))
+        if status >= _KERNEL_EMPTIED:  # 3: bad input, which a grid from a puzzle cannot give
+            raise SudokuError(f"internal error: the step '{steps[-1] if found else '-'}' left a cell without candidates")
+        values = list(vbytes)
+        if len(steps) >= max_steps:
+            break
+        if 0 not in values:
+            return steps, "solved"
+        cands = array("H", cbytes).tolist()
+        state = _trusted_state(values, cands, givens, wbytes)
+        step = next_step(state, rest)
+        if step is None:
+            return steps, "stuck"
+        state.apply(step)
+        steps.append(step)
+        if any(not v and not m for v, m in zip(values, cands)):
+            raise SudokuError(f"internal error: the step '{step}' left a cell without candidates")
+    return steps, ("solved" if 0 not in values else "max_steps")
+
+
+def _trusted_state(values: list[int], cands: list[int], givens: frozenset[int], where: bytes) -> Candidates:
+    """A candidate grid from the kernel's state (``where``: nine 11-byte little-endian
+    81-bit cell masks), without recomputing the masks."""
+    state = object.__new__(Candidates)
+    state.values, state.cands, state.givens = values, cands, givens
+    state.where = [0] + [int.from_bytes(where[11 * d : 11 * d + 11], "little") for d in range(9)]
+    state._memo = {}
+    return state

@@ -1,0 +1,242 @@
+/* human9.c -- see human9.h. Plain C, no Python, no global mutable state.
+ *
+ * Every search works on position masks recomputed before each step:
+ *
+ *   pos[d][h]  9-bit mask, bit k set <=> digit d can go in the k-th cell of house h
+ *
+ * (one pass over the blank cells: cheaper than keeping them in step, at ~60 steps a puzzle).
+ */
+#include <string.h>
+
+#include "bits.h"
+#include "human9.h"
+
+typedef struct {
+    uint16_t pos[10][27];
+    uint8_t blanks[27];
+} h9_view;
+
+/* 9-bit position patterns: a box's cells in one of its columns / a triple of positions
+ * (a box row, or a line's cells inside one box). */
+static const uint16_t BOX_COL[3] = {0x049, 0x092, 0x124};
+static const uint16_t TRIPLE[3] = {0x007, 0x038, 0x1C0};
+
+/* Cell index of the k-th cell of house h. */
+static int cell_of(int h, int k)
+{
+    if (h < 9) return 9 * h + k;
+    if (h < 18) return 9 * k + (h - 9);
+    int b = h - 18;
+    return (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3;
+}
+
+static void build_view(const uint8_t *values, const uint16_t *cands, h9_view *v)
+{
+    memset(v, 0, sizeof *v);
+    for (int i = 0; i < 81; i++) {
+        if (values[i]) continue;
+        int r = i / 9, c = i % 9, b = r / 3 * 3 + c / 3, k = r % 3 * 3 + c % 3;
+        v->blanks[r]++;
+        v->blanks[9 + c]++;
+        v->blanks[18 + b]++;
+        for (uint32_t m = cands[i]; m; m = clear_lowest(m)) {
+            int d = lowest_index(m) + 1;
+            v->pos[d][r] |= (uint16_t)(1u << c);
+            v->pos[d][9 + c] |= (uint16_t)(1u << r);
+            v->pos[d][18 + b] |= (uint16_t)(1u << k);
+        }
+    }
+}
+
+static int full_house(const uint8_t *values, const uint16_t *cands, const h9_view *v, int *cell, int *digit)
+{
+    for (int h = 0; h < 27; h++) {
+        if (v->blanks[h] != 1) continue;
+        for (int k = 0; k < 9; k++) {
+            int c = cell_of(h, k);
+            if (values[c]) continue;
+            if (!cands[c]) return 0;
+            *cell = c;
+            *digit = lowest_index(cands[c]) + 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int hidden_single(const h9_view *v, int first, int last, int *cell, int *digit)
+{
+    for (int h = first; h <= last; h++)
+        for (int d = 1; d <= 9; d++)
+            if (one_bit(v->pos[d][h])) {
+                *cell = cell_of(h, lowest_index(v->pos[d][h]));
+                *digit = d;
+                return 1;
+            }
+    return 0;
+}
+
+/* Index of the pattern holding all of m (two or more bits), else -1. */
+static int fit(uint32_t m, const uint16_t *patterns)
+{
+    if (at_most_one_bit(m)) return -1;
+    for (int j = 0; j < 3; j++)
+        if (!(m & ~(uint32_t)patterns[j])) return j;
+    return -1;
+}
+
+/* One of SE's locking searches: for each digit, each house h1 = base + i (i = 0..8)
+ * whose places fit a pattern, each parallel house h3 = base + i3 (ascending; the other
+ * two of i's stack when `stack`, else of its group of three) where the digit has more
+ * than one place, exactly one of them outside the pattern: that one is a hidden single. */
+static int locking(const h9_view *v, int base, const uint16_t *patterns, int stack, int *cell, int *digit)
+{
+    for (int d = 1; d <= 9; d++)
+        for (int i = 0; i < 9; i++) {
+            int j = fit(v->pos[d][base + i], patterns);
+            if (j < 0) continue;
+            uint32_t inside = patterns[j];
+            for (int t = 0; t < 3; t++) {
+                int i3 = stack ? i % 3 + 3 * t : i / 3 * 3 + t;
+                if (i3 == i) continue;
+                uint32_t pos3 = v->pos[d][base + i3], remain = pos3 & ~inside;
+                if (one_bit(remain) && pos3 != remain) {
+                    *cell = cell_of(base + i3, lowest_index(remain));
+                    *digit = d;
+                    return 1;
+                }
+            }
+        }
+    return 0;
+}
+
+/* A digit outside `combo` (digit bit mask) with two or more places in the house, all but
+ * one inside `unio`: the place left is a hidden single once the set fills its cells. */
+static int direct_single(const uint16_t *row, unsigned combo, uint32_t unio, int h, int *cell, int *digit)
+{
+    for (int d = 1; d <= 9; d++) {
+        uint32_t rest = row[d] & ~unio;
+        if (!(combo >> d & 1u) && !at_most_one_bit(row[d]) && one_bit(rest)) {
+            *cell = cell_of(h, lowest_index(rest));
+            *digit = d;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static const int HIDDEN_ORDER[27] = {18, 19, 20, 21, 22, 23, 24, 25, 26, 9, 10, 11, 12, 13, 14,
+                                     15, 16, 17, 0, 1, 2, 3, 4, 5, 6, 7, 8};
+
+/* SE's direct hidden pair (degree 2) / triple (3): digits with 2..degree places whose
+ * places together are `degree` cells, combinations in digit order. */
+static int direct_hidden(const h9_view *v, int degree, int *cell, int *digit)
+{
+    for (int o = 0; o < 27; o++) {
+        int h = HIDDEN_ORDER[o], small[9], n = 0;
+        uint16_t row[10];
+        for (int d = 1; d <= 9; d++) {
+            row[d] = v->pos[d][h];
+            int c = bit_count(row[d]);
+            if (c >= 2 && c <= degree) small[n++] = d;
+        }
+        for (int a = 0; a < n; a++)
+            for (int b = a + 1; b < n; b++) {
+                uint32_t ab = (uint32_t)row[small[a]] | row[small[b]];
+                unsigned mask = (1u << small[a]) | (1u << small[b]);
+                if (degree == 2) {
+                    if (bit_count(ab) == 2 && direct_single(row, mask, ab, h, cell, digit)) return 1;
+                    continue;
+                }
+                for (int c = b + 1; c < n; c++) {
+                    uint32_t abc = ab | row[small[c]];
+                    if (bit_count(abc) == 3 && direct_single(row, mask | (1u << small[c]), abc, h, cell, digit))
+                        return 1;
+                }
+            }
+    }
+    return 0;
+}
+
+static int naked_single(const uint16_t *cands, int *cell, int *digit)
+{
+    for (int i = 0; i < 81; i++)
+        if (one_bit(cands[i])) {
+            *cell = i;
+            *digit = lowest_index(cands[i]) + 1;
+            return 1;
+        }
+    return 0;
+}
+
+/* The first step of the first enabled technique: its code, or -1. */
+static int find_step(const uint8_t *values, const uint16_t *cands, unsigned enabled, int *cell, int *digit)
+{
+    h9_view v;
+    build_view(values, cands, &v);
+    for (int code = 0; code < H9_TECHNIQUES; code++) {
+        if (!(enabled >> code & 1u)) continue;
+        int hit = 0;
+        switch (code) {
+        case 0: hit = full_house(values, cands, &v, cell, digit); break;
+        case 1: hit = hidden_single(&v, 18, 26, cell, digit); break;
+        case 2: hit = hidden_single(&v, 0, 17, cell, digit); break;
+        case 3: hit = locking(&v, 18, BOX_COL, 1, cell, digit) || locking(&v, 18, TRIPLE, 0, cell, digit); break;
+        case 4: hit = locking(&v, 9, TRIPLE, 0, cell, digit) || locking(&v, 0, TRIPLE, 0, cell, digit); break;
+        case 5: hit = direct_hidden(&v, 2, cell, digit); break;
+        case 6: hit = naked_single(cands, cell, digit); break;
+        default: hit = direct_hidden(&v, 3, cell, digit); break;
+        }
+        if (hit) return code;
+    }
+    return -1;
+}
+
+/* Place digit in cell; 1 if a peer lost its last candidate. */
+static int place(uint8_t *values, uint16_t *cands, int cell, int digit)
+{
+    int r = cell / 9, c = cell % 9, br = r / 3 * 3, bc = c / 3 * 3;
+    uint16_t keep = (uint16_t)~(1u << (digit - 1));
+    values[cell] = (uint8_t)digit;
+    cands[cell] = 0;
+    int emptied = 0;
+    for (int k = 0; k < 9; k++) {
+        int peers[3] = {9 * r + k, 9 * k + c, (br + k / 3) * 9 + bc + k % 3};
+        for (int j = 0; j < 3; j++) {
+            int p = peers[j];
+            if (cands[p] & ~keep) {
+                cands[p] &= keep;
+                emptied |= !cands[p];
+            }
+        }
+    }
+    return emptied;
+}
+
+int human9_se_run(uint8_t values[81], uint16_t cands[81], unsigned enabled, int max_steps,
+                  uint8_t steps[3 * H9_MAX_STEPS], int *n_steps)
+{
+    *n_steps = 0;
+    for (int i = 0; i < 81; i++)
+        if (values[i] > 9 || cands[i] > SK_NINE || (values[i] && cands[i])) return H9_BAD_INPUT;
+    if (max_steps > H9_MAX_STEPS) max_steps = H9_MAX_STEPS;
+    int n = 0;
+    for (;;) {
+        if (n >= max_steps) {
+            *n_steps = n;
+            return H9_MAX;
+        }
+        int cell, digit, code = find_step(values, cands, enabled, &cell, &digit);
+        if (code < 0) break;
+        steps[3 * n] = (uint8_t)code;
+        steps[3 * n + 1] = (uint8_t)cell;
+        steps[3 * n + 2] = (uint8_t)digit;
+        n++;
+        if (place(values, cands, cell, digit)) {
+            *n_steps = n;
+            return H9_EMPTIED;
+        }
+    }
+    *n_steps = n;
+    return H9_DONE;
+}

@@ -1,0 +1,44 @@
+/* human9.h -- the cheap front of Sudoku Explainer's technique order, for the rating path.
+ *
+ * sudokit.human.rating walks a puzzle in SE's order (serate 1.2.1). Most of its steps
+ * are singles and SE's "direct" variants, rated 1.0 .. 2.5, and that front of the order
+ * is searched again before every step. human9_se_run runs it in C: it takes the first
+ * step of the first enabled technique below, in this order, places its digit, and
+ * repeats until none applies (or the grid is full, or max_steps is reached). The
+ * Python finders it replaces are the reference; the choice of step is theirs exactly.
+ *
+ *   code  technique             SE ER   first hit in this search order
+ *   0     full house            1.0     houses 0..26 (rows, columns, boxes)
+ *   1     hidden single (box)   1.2     boxes, then digits 1..9
+ *   2     hidden single (line)  1.5     rows, then columns, then digits
+ *   3     direct pointing       1.7     box/column then box/row; digit, box, parallel box
+ *   4     direct claiming       1.9     column/box then row/box; digit, line, parallel line
+ *   5     direct hidden pair    2.0     boxes, columns, rows; digit pairs; hidden single digit
+ *   6     naked single          2.3     cells 0..80
+ *   7     direct hidden triple  2.5     as 5, digit triples
+ *
+ * State: values[i] 0..9 (0 = blank), cands[i] a 9-bit mask (bit d-1 = digit d; 0 for a
+ * filled cell). Houses as in sudokit.grid.HOUSES: 0-8 rows, 9-17 columns, 18-26 boxes;
+ * the k-th cell of a house is its k-th cell in row-major order. No global state.
+ */
+#ifndef SUDOKIT_HUMAN9_H
+#define SUDOKIT_HUMAN9_H
+
+#include <stdint.h>
+
+#define H9_TECHNIQUES 8
+#define H9_MAX_STEPS 81 /* every step places a digit */
+
+/* Statuses of human9_se_run. */
+#define H9_DONE 0      /* no enabled technique applies, or the grid is full */
+#define H9_MAX 1       /* max_steps steps were taken */
+#define H9_EMPTIED 2   /* the last step left a blank cell without candidates */
+#define H9_BAD_INPUT 3 /* a value > 9, a mask > 0x1FF, or a filled cell with candidates */
+
+/* Run the front techniques (bit `code` of `enabled` enables one) on the state in place.
+ * steps gets 3 bytes per step taken: (code, cell, digit); at most min(max_steps, 81).
+ * *n_steps is the number of steps; the return value is an H9_* status. */
+int human9_se_run(uint8_t values[81], uint16_t cands[81], unsigned enabled, int max_steps,
+                  uint8_t steps[3 * H9_MAX_STEPS], int *n_steps);
+
+#endif

@@ -1,0 +1,220 @@
+"""Pure-Python twin of csrc/human9.c: the front of Sudoku Explainer's technique order.
+
+Re-exported by :mod:`sudokit._pycore` as ``human_se_run``; the contract is in
+``_core.pyi`` and the search orders in ``csrc/human9.h``. Unlike the C code, which
+recomputes its position masks before each step, this keeps them in step with every
+placement (cheaper in Python)::
+
+    pos[27 * d + h]  9-bit mask, bit k set <=> digit d can go in the k-th cell of house h
+    cnt[h][d]        number of places of digit d in house h (cnt[h][0] == 0)
+"""
+
+from __future__ import annotations
+
+from array import array
+from itertools import combinations
+
+__all__ = ["human_se_run", "DONE", "MAX", "EMPTIED", "BAD_INPUT"]
+
+DONE, MAX, EMPTIED, BAD_INPUT = 0, 1, 2, 3
+_MAX_STEPS = 81
+
+#: For each cell: its three houses and its bit in each house's 9-bit positions.
+_CELL = tuple(
+    (r, 9 + c, 18 + r // 3 * 3 + c // 3, 1 << c, 1 << r, 1 << (r % 3 * 3 + c % 3))
+    for r in range(9)
+    for c in range(9)
+)
+#: ``_HOUSE[h][k]``: the k-th cell of house h (rows, columns, boxes; row-major).
+_HOUSE = tuple(
+    tuple(9 * h + k for k in range(9)) if h < 9
+    else tuple(9 * k + h - 9 for k in range(9)) if h < 18
+    else tuple(((h - 18) // 3 * 3 + k // 3) * 9 + (h - 18) % 3 * 3 + k % 3 for k in range(9))
+    for h in range(27)
+)
+_PEERS = tuple(
+    tuple(sorted({p for h in _CELL[i][:3] for p in _HOUSE[h]} - {i})) for i in range(81)
+)
+_POP = tuple(bin(m).count("1") for m in range(512))
+_BOX_COL = (0x049, 0x092, 0x124)
+_TRIPLE = (0x007, 0x038, 0x1C0)
+
+
+def _fit(patterns: tuple[int, int, int]) -> tuple[int, ...]:
+    """For each 9-bit mask with two or more bits, the pattern holding it, else 0."""
+    return tuple(
+        next((p for p in patterns if not m & ~p), 0) if _POP[m] >= 2 else 0 for m in range(512)
+    )
+
+
+_FIT_BOX_COL, _FIT_TRIPLE = _fit(_BOX_COL), _fit(_TRIPLE)
+#: SE's four locking searches as (fit table, ((h1, parallel houses), ...)): pointing is
+#: box/column then box/row, claiming column/box then row/box.
+_POINTING = (
+    (_FIT_BOX_COL, tuple((18 + i, tuple(18 + i % 3 + 3 * t for t in range(3) if i % 3 + 3 * t != i)) for i in range(9))),
+    (_FIT_TRIPLE, tuple((18 + i, tuple(18 + i // 3 * 3 + t for t in range(3) if i // 3 * 3 + t != i)) for i in range(9))),
+)
+_CLAIMING = tuple(
+    (_FIT_TRIPLE, tuple((base + i, tuple(base + i // 3 * 3 + t for t in range(3) if i // 3 * 3 + t != i)) for i in range(9)))
+    for base in (9, 0)
+)
+_HIDDEN_ORDER = (*range(18, 27), *range(9, 18), *range(0, 9))
+
+
+class _Grid:
+    """The state with its position masks and counts."""
+
+    __slots__ = ("values", "cands", "pos", "cnt", "blanks")
+
+    def __init__(self, values: list[int], cands: list[int]) -> None:
+        self.values, self.cands = values, cands
+        self.pos = pos = [0] * 270
+        self.cnt = cnt = [[0] * 10 for _ in range(27)]
+        self.blanks = blanks = [0] * 27
+        for i in range(81):
+            if values[i]:
+                continue
+            r, c, b, br, bc, bb = _CELL[i]
+            blanks[r] += 1
+            blanks[c] += 1
+            blanks[b] += 1
+            for d in range(1, 10):
+                if cands[i] >> (d - 1) & 1:
+                    pos[27 * d + r] |= br
+                    pos[27 * d + c] |= bc
+                    pos[27 * d + b] |= bb
+                    cnt[r][d] += 1
+                    cnt[c][d] += 1
+                    cnt[b][d] += 1
+
+    def _drop(self, cell: int, d: int) -> None:
+        r, c, b, br, bc, bb = _CELL[cell]
+        pos, cnt, base = self.pos, self.cnt, 27 * d
+        pos[base + r] &= ~br
+        pos[base + c] &= ~bc
+        pos[base + b] &= ~bb
+        cnt[r][d] -= 1
+        cnt[c][d] -= 1
+        cnt[b][d] -= 1
+
+    def place(self, cell: int, digit: int) -> bool:
+        """Place ``digit``; True if a blank cell is left without candidates."""
+        values, cands = self.values, self.cands
+        for d in range(1, 10):
+            if cands[cell] >> (d - 1) & 1:
+                self._drop(cell, d)
+        bit = 1 << (digit - 1)
+        emptied = False
+        for p in _PEERS[cell]:
+            if cands[p] & bit:
+                cands[p] ^= bit
+                self._drop(p, digit)
+                emptied = emptied or not cands[p]
+        values[cell], cands[cell] = digit, 0
+        for h in _CELL[cell][:3]:
+            self.blanks[h] -= 1
+        return emptied
+
+    # ------------------------------------------------------------ searches
+    def full_house(self) -> tuple[int, int] | None:
+        if 1 not in self.blanks:
+            return None
+        h = self.blanks.index(1)
+        cell = next(c for c in _HOUSE[h] if not self.values[c])
+        m = self.cands[cell]
+        return (cell, (m & -m).bit_length()) if m else None
+
+    def hidden_single(self, houses: range) -> tuple[int, int] | None:
+        cnt = self.cnt
+        for h in houses:
+            if 1 in cnt[h]:
+                d = cnt[h].index(1)
+                return _HOUSE[h][self.pos[27 * d + h].bit_length() - 1], d
+        return None
+
+    def locking(self, searches: tuple[tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]], ...]) -> tuple[int, int] | None:
+        pos = self.pos
+        for fit, pairs in searches:
+            for d in range(1, 10):
+                base = 27 * d
+                for h1, others in pairs:
+                    inside = fit[pos[base + h1]]
+                    if not inside:
+                        continue
+                    for h3 in others:
+                        pos3 = pos[base + h3]
+                        remain = pos3 & ~inside
+                        if remain and not remain & (remain - 1) and pos3 != remain:
+                            return _HOUSE[h3][remain.bit_length() - 1], d
+        return None
+
+    def direct_hidden(self, degree: int) -> tuple[int, int] | None:
+        pos, cnt = self.pos, self.cnt
+        for h in _HIDDEN_ORDER:
+            counts = cnt[h]
+            small = [d for d in range(1, 10) if 2 <= counts[d] <= degree]
+            if len(small) < degree:
+                continue
+            row = [pos[27 * d + h] for d in range(10)]
+            for combo in combinations(small, degree):
+                union = 0
+                for d in combo:
+                    union |= row[d]
+                if _POP[union] != degree:
+                    continue
+                for d in range(1, 10):
+                    rest = row[d] & ~union
+                    if counts[d] > 1 and d not in combo and rest and not rest & (rest - 1):
+                        return _HOUSE[h][rest.bit_length() - 1], d
+        return None
+
+    def naked_single(self) -> tuple[int, int] | None:
+        for cell, m in enumerate(self.cands):
+            if m and not m & (m - 1):
+                return cell, m.bit_length()
+        return None
+
+    def find(self, code: int) -> tuple[int, int] | None:
+        if code == 0:
+            return self.full_house()
+        if code in (1, 2):
+            return self.hidden_single(range(18, 27) if code == 1 else range(0, 18))
+        if code in (3, 4):
+            return self.locking(_POINTING if code == 3 else _CLAIMING)
+        if code == 6:
+            return self.naked_single()
+        return self.direct_hidden(2 if code == 5 else 3)
+
+
+def human_se_run(values: bytes, cands: bytes, enabled: int, max_steps: int) -> tuple[int, bytes, bytes, bytes, bytes]:
+    """Twin of ``_core.human_se_run`` (see ``_core.pyi``)."""
+    if len(values) != 81 or len(cands) != 162:
+        raise ValueError("need 81 value bytes and 81 native uint16 candidate masks")
+    vals, masks = list(values), array("H", cands).tolist()
+    steps = bytearray()
+    status = _run(vals, masks, enabled, max_steps, steps)
+    where = bytearray(99)
+    for d in range(9):
+        for i in range(81):
+            if masks[i] >> d & 1:
+                where[11 * d + i // 8] |= 1 << (i % 8)
+    return status, bytes(steps), bytes(vals), array("H", masks).tobytes(), bytes(where)
+
+
+def _run(values: list[int], cands: list[int], enabled: int, max_steps: int, steps: bytearray) -> int:
+    if any(v > 9 or m > 0x1FF or (v and m) for v, m in zip(values, cands)):
+        return BAD_INPUT
+    grid = _Grid(values, cands)
+    codes = [code for code in range(8) if enabled >> code & 1]
+    for _ in range(min(max(max_steps, 0), _MAX_STEPS)):
+        for code in codes:
+            hit = grid.find(code)
+            if hit is not None:
+                break
+        else:
+            return DONE
+        cell, digit = hit
+        steps += bytes((code, cell, digit))
+        if grid.place(cell, digit):
+            return EMPTIED
+    return MAX
