@@ -8,18 +8,22 @@ from __future__ import annotations
 
 import random
 from itertools import permutations, product
+from types import ModuleType, SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudokit import ConflictingGivensError, Grid, solve
+from sudokit import ConflictingGivensError, Grid, _backend, _pycore, solve
+from sudokit.generate import full_grid
 from sudokit.transform import (
     GROUP_ORDER,
     IDENTITY,
     Transform,
+    _transform_from_bytes,
     automorphisms,
     canonical,
+    canonical_many,
     canonical_transform,
     equivalent,
 )
@@ -33,6 +37,10 @@ PUZZLES = [
 ]
 #: The grid with the largest automorphism group (648 elements).
 MOST_SYMMETRIC = "123456789456789123789123456231564897564897231897231564312645978645978312978312645"
+
+#: Tests that never reach the kernel (group laws; automorphisms always use the reference
+#: search) run once.
+kernel_free = pytest.mark.single_backend
 
 transforms = st.integers(0, 2**32).map(lambda s: Transform.random(random.Random(s)))
 puzzles = st.sampled_from(PUZZLES)
@@ -48,6 +56,7 @@ def first_appearance(cells: str) -> str:
 
 
 # ----------------------------------------------------------------------------- values
+@kernel_free
 def test_identity_and_repr_round_trip() -> None:
     assert Transform() == IDENTITY == Transform.identity()
     assert IDENTITY.is_identity and IDENTITY.is_geometric
@@ -67,11 +76,13 @@ def test_identity_and_repr_round_trip() -> None:
         {"digits": (0, 1, 2, 3, 4, 5, 6, 7, 8)},
     ],
 )
+@kernel_free
 def test_invalid_transforms_are_rejected(kwargs: dict[str, tuple[int, ...]]) -> None:
     with pytest.raises(ValueError):
         Transform(**kwargs)  # type: ignore[arg-type]
 
 
+@kernel_free
 def test_group_order_and_line_permutations() -> None:
     valid = 0
     for perm in permutations(range(9)):
@@ -85,6 +96,7 @@ def test_group_order_and_line_permutations() -> None:
 
 
 # --------------------------------------------------------------------------- the laws
+@kernel_free
 @settings(max_examples=60, deadline=None)
 @given(transforms, transforms, transforms, puzzles)
 def test_composition_laws(a: Transform, b: Transform, c: Transform, p: str) -> None:
@@ -111,6 +123,7 @@ def test_transforms_keep_grids_valid(t: Transform) -> None:
     assert t(PUZZLES[0]) == t.apply(PUZZLES[0])
 
 
+@kernel_free
 def test_named_transforms_act_as_documented() -> None:
     g = Grid.parse(PUZZLES[0])
     tr = Transform(transpose=True).apply(g)
@@ -182,12 +195,14 @@ def test_conflicting_givens_are_rejected() -> None:
 
 
 # ---------------------------------------------------------------------- automorphisms
+@kernel_free
 def test_automorphisms_known_counts() -> None:
     assert len(automorphisms(MOST_SYMMETRIC)) == 648
     assert automorphisms(solve(PUZZLES[0])) == [IDENTITY]
     assert automorphisms(PUZZLES[0]) == [IDENTITY]
 
 
+@kernel_free
 def test_automorphisms_form_a_group_fixing_the_grid() -> None:
     autos = automorphisms(MOST_SYMMETRIC)
     found = set(autos)
@@ -199,6 +214,7 @@ def test_automorphisms_form_a_group_fixing_the_grid() -> None:
     assert all(a.apply(MOST_SYMMETRIC) == Grid.parse(MOST_SYMMETRIC) for a in autos)
 
 
+@kernel_free
 def test_automorphisms_of_a_puzzle_with_one_given() -> None:
     # Fixing r1c1: transpose (2) x row orders fixing row 1 (2 * 2 * 36) x the same for
     # columns; the eight other digits do not occur and stay in place.
@@ -206,6 +222,7 @@ def test_automorphisms_of_a_puzzle_with_one_given() -> None:
     assert len(autos) == 2 * 144 * 144
 
 
+@kernel_free
 def test_automorphism_count_and_the_listing_guard() -> None:
     from sudokit import SearchLimitExceeded
     from sudokit.transform import automorphism_count
@@ -244,3 +261,102 @@ def test_canonical_matches_an_exhaustive_search() -> None:
             best = smallest if best is None or smallest < best else best
     assert best is not None
     assert "".join("." if v == 0 else str(v) for v in best) == str(canonical(puzzle))
+
+
+# ------------------------------------------------------------- C kernel vs the reference
+# The C search (csrc/canon9.c) and the twin's reference search must give the same form
+# on every input. These tests call both kernels directly, so they run on the C pass only.
+def _c_kernel(backend: str) -> ModuleType:
+    if backend != "c":
+        pytest.skip("C-vs-Python parity runs once, on the C pass")
+    from sudokit import _core
+
+    return _core
+
+
+def _masked(grid: bytes, rng: random.Random, keep: int, symmetry: str) -> bytes:
+    """``grid`` with about ``keep`` givens kept, closed under a symmetry of the pattern."""
+    cells = set(rng.sample(range(81), keep))
+    if symmetry == "rotational180":
+        cells |= {80 - i for i in cells}
+    elif symmetry == "vertical":
+        cells |= {(i // 9) * 9 + 8 - i % 9 for i in cells}
+    elif symmetry == "diagonal":
+        cells |= {(i % 9) * 9 + i // 9 for i in cells}
+    return bytes(ch if i in cells else 46 for i, ch in enumerate(grid))
+
+
+def _assert_same_form(core: ModuleType, cells: bytes) -> bytes:
+    status_c, form_c, raw_c = core.canonical(cells)
+    status_p, form_p, raw_p = _pycore.canonical(cells)
+    assert (status_c, form_c) == (status_p, form_p), cells
+    if status_c == _pycore.CANON_OK:
+        assert _transform_from_bytes(raw_c).apply_bytes(cells) == form_c
+        assert _transform_from_bytes(raw_p).apply_bytes(cells) == form_p
+    return bytes(form_c)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 2**31),
+    st.integers(0, 81),
+    st.sampled_from(["none", "rotational180", "vertical", "diagonal"]),
+    st.sampled_from(["random", "symmetric", "solved"]),
+    transforms,
+)
+def test_c_and_python_kernels_give_the_same_form(backend: str, seed: int, keep: int, symmetry: str, source: str, t: Transform) -> None:
+    core = _c_kernel(backend)
+    rng = random.Random(seed)
+    grid = {"random": lambda: bytes(full_grid(seed=seed)), "symmetric": lambda: MOST_SYMMETRIC.encode(), "solved": lambda: bytes(solve(PUZZLES[seed % 5]))}[source]()
+    cells = t.apply_bytes(_masked(grid, rng, keep, symmetry))
+    form = _assert_same_form(core, cells)
+    assert _assert_same_form(core, Transform.random(rng).apply_bytes(cells)) == form  # invariance
+    assert _assert_same_form(core, form) == form  # a form is its own form
+
+
+def test_c_and_python_kernels_agree_in_bulk(backend: str) -> None:
+    """1,500 seeded cases: full grids, random and symmetric masks, sparse and conflicting."""
+    core = _c_kernel(backend)
+    rng = random.Random(2026)
+    grids = [bytes(full_grid(seed=s)) for s in range(60)] + [MOST_SYMMETRIC.encode()] * 5
+    sym = ["none", "rotational180", "vertical", "diagonal"]
+    for k in range(1500):
+        grid = rng.choice(grids)
+        keep = 81 if k % 10 == 0 else rng.choice([rng.randint(0, 12), rng.randint(17, 40), rng.randint(0, 81)])
+        cells = Transform.random(rng).apply_bytes(_masked(grid, rng, keep, rng.choice(sym)))
+        _assert_same_form(core, cells)
+    conflict = b"11" + b"." * 79
+    assert core.canonical(conflict) == _pycore.canonical(conflict) == (_pycore.CANON_CONFLICT, b"", b"")
+
+
+def test_canonical_batch_matches_single_calls(backend: str) -> None:
+    kernel = _backend.kernel()
+    cells = [p.encode() for p in PUZZLES] + [b"11" + b"." * 79, b"x" * 81, MOST_SYMMETRIC.encode(), b"0" * 81]
+    forms, statuses = bytearray(81 * len(cells)), bytearray(len(cells))
+    assert kernel.canonical_batch(b"".join(cells), forms, statuses) is None
+    expected = [_pycore.CANON_OK] * 5 + [_pycore.CANON_CONFLICT, _pycore.CANON_BAD_INPUT, _pycore.CANON_OK, _pycore.CANON_OK]
+    assert list(statuses) == expected
+    for k, c in enumerate(cells):
+        form = bytes(forms[81 * k : 81 * k + 81])
+        assert form == (kernel.canonical(c)[1] if statuses[k] == _pycore.CANON_OK else b"." * 81)
+    with pytest.raises(ValueError):
+        kernel.canonical_batch(b"." * 81, bytearray(80), bytearray(1))
+    with pytest.raises(ValueError):
+        kernel.canonical(b"." * 80)
+    with pytest.raises(ValueError):
+        kernel.canonical(b"." * 80 + b"x")
+
+
+def test_canonical_many_matches_canonical() -> None:
+    puzzles = PUZZLES + [MOST_SYMMETRIC, "." * 81]
+    assert list(canonical_many(puzzles, chunk=3)) == [canonical(p) for p in puzzles]
+    with pytest.raises(ConflictingGivensError):
+        list(canonical_many([PUZZLES[0], "11" + "." * 79]))
+
+
+def test_a_capped_c_search_falls_back_to_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Status 2 (the C search's memory cap, very sparse puzzles) hands over to the twin."""
+    capped = SimpleNamespace(canonical=lambda cells: (_pycore.CANON_TOO_MANY, b"", b""))
+    monkeypatch.setattr(_backend, "_KERNEL", capped)
+    assert canonical("5" + "." * 80) == Grid.parse("." * 80 + "1")
+    assert canonical_transform(PUZZLES[0]).apply(PUZZLES[0]) == canonical(PUZZLES[0])
