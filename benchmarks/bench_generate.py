@@ -12,10 +12,13 @@ Prints a Markdown section for ``benchmarks/RESULTS.md``:
 * the share of each difficulty band among random minimal puzzles (rated with
   :func:`sudokit.human.rate`), then targeted generation per band under a time budget:
   puzzles per second, attempts per puzzle and whether the budget ran out;
-* canonical forms per second for minimal puzzles, for a public hard set and for full grids.
+* canonical forms per second for minimal puzzles, for a public hard set and for full grids,
+  on the active kernel and on the pure-Python twin in the same run (CPU time, so the
+  ratio holds on a loaded machine), plus the batch call ``canonical_many``.
 
 Every number is a throughput over the whole run plus the median time of one item;
-seeds are fixed, so reruns measure the same work.
+seeds are fixed, so reruns measure the same work. ``--only canonical`` runs just the
+canonical-form rows (seconds instead of minutes).
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ from pathlib import Path
 
 import sudokit
 from sudokit.generate import BANDS, GenerationBudgetExceeded, full_grid, generate, generate_many
-from sudokit.transform import canonical
+from sudokit import _backend
+from sudokit.transform import canonical, canonical_many
 
 
 def timed(items: Iterable[Callable[[], object]]) -> tuple[int, float, float]:
@@ -43,6 +47,34 @@ def timed(items: Iterable[Callable[[], object]]) -> tuple[int, float, float]:
         thunk()
         times.append(time.perf_counter() - start)
     return len(times), sum(times), statistics.median(times) if times else float("nan")
+
+
+def timed_cpu(items: Iterable[Callable[[], object]]) -> tuple[int, float, float]:
+    """Like :func:`timed`, in CPU seconds of this process (steady on a shared machine)."""
+    times = []
+    for thunk in items:
+        start = time.process_time()
+        thunk()
+        times.append(time.process_time() - start)
+    return len(times), sum(times), statistics.median(times) if times else float("nan")
+
+
+def canonical_rows(name: str, puzzles: list[object]) -> list[str]:
+    """Rows for ``canonical`` over ``puzzles``: the active kernel, the batch call and the
+    Python twin, all in CPU time, with the kernel/twin ratio."""
+    count, total, median = timed_cpu(lambda p=p: canonical(p) for p in puzzles)
+    start = time.process_time()
+    batch = sum(1 for _ in canonical_many(puzzles))
+    batch_total = time.process_time() - start
+    with _backend.use("python"):
+        twin = timed_cpu(lambda p=p: canonical(p) for p in puzzles)
+    ratio = (twin[1] / twin[0]) / (total / count) if total and count else float("nan")
+    kernel = sudokit.BACKEND
+    return [
+        row(f"{name} ({kernel} kernel)", count, total, median, f"CPU time; {ratio:,.0f}x the Python twin"),
+        row(f"{name}, `canonical_many` ({kernel})", batch, batch_total, batch_total / max(batch, 1), "CPU time; mean, not median"),
+        row(f"{name} (Python twin)", *twin, "CPU time"),
+    ]
 
 
 def row(name: str, count: int, total: float, median: float, note: str = "") -> str:
@@ -98,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small counts (about a minute)")
     parser.add_argument("--band-seconds", type=float, help="time budget per difficulty band (default 60, quick 10)")
+    parser.add_argument("--only", choices=["canonical"], help="run only the canonical-form rows")
     parser.add_argument("--data", metavar="DIR", help="shared data directory (default: $SUDOKIT_DATA or ../shared/data)")
     args = parser.parse_args(argv)
     quick = args.quick
@@ -108,29 +141,33 @@ def main(argv: list[str] | None = None) -> int:
     lines = [
         "## Generation (bench_generate.py)",
         "",
-        f"`python benchmarks/bench_generate.py{' --quick' if quick else ''}` — backend `{sudokit.BACKEND}`, "
+        f"`python benchmarks/bench_generate.py{' --quick' if quick else ''}{' --only canonical' if args.only else ''}` — backend `{sudokit.BACKEND}`, "
         f"Python {platform.python_version()}, {platform.machine()} ({os.cpu_count()} CPUs), one process, "
         f"{time.strftime('%Y-%m-%d')}.",
         "",
         "| what | items | per second | median ms/item | notes |",
         "|---|---:|---:|---:|---|",
     ]
-    log("full grids ...")
-    lines.append(row("random full grids", *timed(lambda s=s: full_grid(seed=s) for s in range(n_grids))))
-    log("minimal puzzles ...")
-    lines.append(row("minimal unique puzzles", *timed(lambda s=s: generate(seed=s) for s in range(n_puzzles))))
-    lines.append(row("minimal, symmetry rotational180", *timed(lambda s=s: generate(seed=s, symmetry="rotational180") for s in range(n_puzzles // 2))))
-    lines.append(row("non-minimal, 28-36 clues", *timed(lambda s=s: generate(seed=s, minimal=False) for s in range(n_puzzles // 2))))
+    if args.only != "canonical":
+        log("full grids ...")
+        lines.append(row("random full grids", *timed(lambda s=s: full_grid(seed=s) for s in range(n_grids))))
+        log("minimal puzzles ...")
+        lines.append(row("minimal unique puzzles", *timed(lambda s=s: generate(seed=s) for s in range(n_puzzles))))
+        lines.append(row("minimal, symmetry rotational180", *timed(lambda s=s: generate(seed=s, symmetry="rotational180") for s in range(n_puzzles // 2))))
+        lines.append(row("non-minimal, 28-36 clues", *timed(lambda s=s: generate(seed=s, minimal=False) for s in range(n_puzzles // 2))))
 
     log("canonical forms ...")
-    minimal = [g.puzzle for g in generate_many(n_puzzles // 2, seed=77)]
-    lines.append(row("canonical form, generated minimal puzzles", *timed(lambda p=p: canonical(p) for p in minimal)))
+    minimal: list[object] = [g.puzzle for g in generate_many(n_puzzles // 2, seed=77)]
+    lines += canonical_rows("canonical form, generated minimal puzzles", minimal)
     hard = find_hard_set(args.data)
     if hard is not None:
-        texts = [t.strip() for t in hard.read_text().splitlines() if t.strip() and not t.startswith("#")][: n_puzzles // 2]
-        lines.append(row("canonical form, top1465 puzzles", *timed(lambda p=p: canonical(p) for p in texts)))
-    grids = [full_grid(seed=s) for s in range(n_puzzles // 10)]
-    lines.append(row("canonical form, full grids", *timed(lambda g=g: canonical(g) for g in grids)))
+        texts: list[object] = [t.strip() for t in hard.read_text().splitlines() if t.strip() and not t.startswith("#")][: n_puzzles // 2]
+        lines += canonical_rows("canonical form, top1465 puzzles", texts)
+    grids: list[object] = [full_grid(seed=s) for s in range(n_puzzles // 10)]
+    lines += canonical_rows("canonical form, full grids", grids)
+    if args.only == "canonical":
+        print("\n".join(lines))
+        return 0
 
     log("band shares ...")
     shares, per_rating = band_shares(n_shares)
