@@ -316,3 +316,14 @@ def test_minimize_names_the_bad_line_once() -> None:
 def test_generate_rejects_a_nan_time_budget(budget: str) -> None:
     code, _, err = run("generate", "--time-budget", budget, "--seed", "1")
     assert code == ExitCode.USAGE and "time_budget" in err
+
+
+# ------------------------------------------------------------- found by fuzz/ harnesses
+@pytest.mark.single_backend
+@pytest.mark.parametrize("text", ["\r\x00", EXAMPLE + ",x\r" + EXAMPLE + "\n", "puzzle\n" + "1" * 200_000 + "\n"])
+def test_csv_the_csv_module_rejects_is_invalid_format(text: str) -> None:
+    """A bare CR in a text stream, or a field over csv's 128 KiB limit: csv.Error escaped."""
+    from sudokit.formats import read_collection
+
+    with pytest.raises(InvalidFormatError, match="CSV"):
+        list(read_collection(io.StringIO(text), "csv"))

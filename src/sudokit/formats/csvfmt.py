@@ -41,16 +41,19 @@ def read_csv(stream: IO[str], source: str) -> Iterator[Record]:
     reader = csv.reader(stream)
     columns: list[str | None] = list(FIELDS)
     first = True
-    for row in reader:
-        line = reader.line_num
-        if not row or all(not cell.strip() for cell in row) or row[0].lstrip().startswith("#"):
-            continue
-        if first:
-            first = False
-            if _is_header(row):
-                columns = _columns(row, source, line)
+    try:
+        for row in reader:
+            line = reader.line_num
+            if not row or all(not cell.strip() for cell in row) or row[0].lstrip().startswith("#"):
                 continue
-        yield _record(row, columns, source, line)
+            if first:
+                first = False
+                if _is_header(row):
+                    columns = _columns(row, source, line)
+                    continue
+            yield _record(row, columns, source, line)
+    except csv.Error as exc:  # a stray CR, a field over the csv module's size limit, ...
+        raise format_error(f"not valid CSV: {exc}", source, reader.line_num) from None
 
 
 def _is_header(row: list[str]) -> bool:
