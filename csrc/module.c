@@ -30,6 +30,23 @@ static int parse_limit(PyObject *obj, uint32_t *out)
     return 0;
 }
 
+/* The solver's cancellation hook: while the GIL is released, the search calls this now
+ * and then (every ~16k guesses, every 4k puzzles); it takes the GIL back for a moment to
+ * run pending signal handlers, so Ctrl-C (KeyboardInterrupt) stops a long count. */
+typedef struct {
+    PyThreadState *saved; /* from PyEval_SaveThread */
+    int raised;           /* a signal handler raised: the exception is set in this thread */
+} poll_state;
+
+static int poll_signals(void *arg)
+{
+    poll_state *ps = arg;
+    PyEval_RestoreThread(ps->saved);
+    if (PyErr_CheckSignals() < 0) ps->raised = 1;
+    ps->saved = PyEval_SaveThread();
+    return ps->raised;
+}
+
 /* 1 if every byte is '1'..'9', '.' or '0'. */
 static int valid_puzzle(const uint8_t *p)
 {
@@ -55,10 +72,10 @@ static PyObject *core_solve(PyObject *self, PyObject *args)
     }
     if (parse_limit(limit_obj, &limit) < 0) return NULL;
     uint64_t guesses = 0;
-    uint32_t count;
-    Py_BEGIN_ALLOW_THREADS
-    count = s9_solve(puzzle, limit, solution, &guesses);
-    Py_END_ALLOW_THREADS
+    poll_state ps = {PyEval_SaveThread(), 0};
+    uint32_t count = s9_solve_poll(puzzle, limit, solution, &guesses, poll_signals, &ps, NULL);
+    PyEval_RestoreThread(ps.saved);
+    if (ps.raised) return NULL; /* KeyboardInterrupt (or whatever the handler raised) */
     return Py_BuildValue("(ky#K)", (unsigned long)count, (const char *)solution, (Py_ssize_t)(count ? 81 : 0),
                          (unsigned long long)guesses);
 }
@@ -108,11 +125,10 @@ static PyObject *core_solve_batch(PyObject *self, PyObject *args)
     else if ((overlaps(&pv, &sv) && pv.buf != sv.buf) || overlaps(&cv, &pv) || overlaps(&cv, &sv))
         PyErr_SetString(PyExc_ValueError, "output buffers overlap the input or each other");
     else {
-        uint64_t guesses;
-        Py_BEGIN_ALLOW_THREADS
-        guesses = s9_solve_batch(pv.buf, n, sv.buf, cv.buf, limit);
-        Py_END_ALLOW_THREADS
-        result = PyLong_FromUnsignedLongLong(guesses);
+        poll_state ps = {PyEval_SaveThread(), 0};
+        uint64_t guesses = s9_solve_batch_poll(pv.buf, n, sv.buf, cv.buf, limit, poll_signals, &ps, NULL);
+        PyEval_RestoreThread(ps.saved);
+        if (!ps.raised) result = PyLong_FromUnsignedLongLong(guesses);
     }
     PyBuffer_Release(&cv);
     PyBuffer_Release(&sv);

@@ -50,7 +50,22 @@ typedef struct {
     uint32_t limit;
     uint64_t guesses;
     uint8_t *solution; /* first solution goes here (81 bytes), may be NULL */
+    s9_poll_fn poll;   /* cancellation hook, may be NULL */
+    void *poll_ctx;
+    int stopped;       /* poll asked to stop: unwind (limit is then 0) */
 } s9_search;
+
+#define S9_POLL_EVERY 0x3FFFu /* guesses between two calls of the poll hook, minus 1 */
+
+/* Ask the hook whether to stop; if so make every "limit reached" check fire. */
+static int s9_poll(s9_search *s)
+{
+    if (s->poll && s->poll(s->poll_ctx)) {
+        s->stopped = 1;
+        s->limit = 0;
+    }
+    return s->stopped;
+}
 
 #define S9_NAME(x) x##_generic
 #define S9_TARGET
@@ -71,7 +86,7 @@ typedef struct {
 #undef S9_USE_PEXT
 #endif
 
-typedef uint32_t (*s9_solve_fn)(const uint8_t *, uint32_t, uint8_t *, uint64_t *);
+typedef uint32_t (*s9_solve_fn)(const uint8_t *, uint32_t, uint8_t *, uint64_t *, s9_poll_fn, void *, int *);
 
 /* The copy for this CPU.  PEXT is microcoded (slow) on AMD before Zen 3; AVX-512 marks the
  * AMD parts (Zen 4 on) where it is fast, and every Intel part with BMI2 has it fast. */
@@ -88,22 +103,40 @@ static s9_solve_fn pick_solver(void)
 
 static uint32_t clamp_limit(uint32_t limit) { return limit < 1 ? 1 : (limit > S9_MAX_LIMIT ? S9_MAX_LIMIT : limit); }
 
+uint32_t s9_solve_poll(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses, s9_poll_fn poll,
+                       void *ctx, int *stopped)
+{
+    return pick_solver()(puzzle, clamp_limit(limit), solution, guesses, poll, ctx, stopped);
+}
+
 uint32_t s9_solve(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses)
 {
-    return pick_solver()(puzzle, clamp_limit(limit), solution, guesses);
+    return s9_solve_poll(puzzle, limit, solution, guesses, NULL, NULL, NULL);
+}
+
+uint64_t s9_solve_batch_poll(const uint8_t *puzzles, size_t n, uint8_t *solutions, uint8_t *counts_bytes,
+                             uint32_t limit, s9_poll_fn poll, void *ctx, int *stopped)
+{
+    s9_solve_fn solve = pick_solver();
+    uint64_t guesses = 0;
+    int halt = 0;
+    limit = clamp_limit(limit);
+    for (size_t i = 0; i < n && !halt; i++) {
+        if (poll && (i & 4095u) == 4095u && poll(ctx)) {
+            halt = 1;
+            break;
+        }
+        uint32_t count = solve(puzzles + 81 * i, limit, solutions + 81 * i, &guesses, poll, ctx, &halt);
+        memcpy(counts_bytes + 4 * i, &count, 4);
+    }
+    if (stopped && halt) *stopped = 1;
+    return guesses;
 }
 
 uint64_t s9_solve_batch(const uint8_t *puzzles, size_t n, uint8_t *solutions, uint8_t *counts_bytes,
                         uint32_t limit)
 {
-    s9_solve_fn solve = pick_solver();
-    uint64_t guesses = 0;
-    limit = clamp_limit(limit);
-    for (size_t i = 0; i < n; i++) {
-        uint32_t count = solve(puzzles + 81 * i, limit, solutions + 81 * i, &guesses);
-        memcpy(counts_bytes + 4 * i, &count, 4);
-    }
-    return guesses;
+    return s9_solve_batch_poll(puzzles, n, solutions, counts_bytes, limit, NULL, NULL, NULL);
 }
 
 const char *const *s9_features(void)
@@ -119,5 +152,5 @@ const char *const *s9_features(void)
 /* Force the portable copy (tests use it to check both copies agree). */
 uint32_t s9_solve_portable(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses)
 {
-    return solve_one_generic(puzzle, clamp_limit(limit), solution, guesses);
+    return solve_one_generic(puzzle, clamp_limit(limit), solution, guesses, NULL, NULL, NULL);
 }

@@ -25,6 +25,11 @@ extern "C" {
 #define S9_BAD_INPUT 0xFFFFFFFFu /* count of a puzzle holding a byte outside '1'-'9', '.', '0' */
 #define S9_MAX_LIMIT 0xFFFFFFFEu /* larger limits are clamped to this (counts are uint32) */
 
+/* A cancellation hook: called now and then during long searches (about every 16,384
+ * guesses, and every 4,096 puzzles of a batch) with the caller's ctx; returning nonzero
+ * stops the search.  The binding uses it to let Ctrl-C through. */
+typedef int (*s9_poll_fn)(void *ctx);
+
 /* Solve one puzzle; returns the count (capped at limit) or S9_BAD_INPUT.
  * solution (81 bytes, may be NULL, may be the puzzle itself) gets the first solution or 81 '.'.
  * *guesses (may be NULL) is increased by the number of guesses made. */
@@ -34,6 +39,14 @@ uint32_t s9_solve(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint
  * counts may be unaligned (it is written with memcpy).  Returns the total guesses. */
 uint64_t s9_solve_batch(const uint8_t *puzzles, size_t n, uint8_t *solutions, uint8_t *counts_bytes,
                         uint32_t limit);
+
+/* s9_solve / s9_solve_batch with a cancellation hook (poll may be NULL).  When poll stops
+ * the search, *stopped (may be NULL) is set to 1 and the results are incomplete:
+ * the count is a lower bound, and a batch leaves the rest of its outputs unwritten. */
+uint32_t s9_solve_poll(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses, s9_poll_fn poll,
+                       void *ctx, int *stopped);
+uint64_t s9_solve_batch_poll(const uint8_t *puzzles, size_t n, uint8_t *solutions, uint8_t *counts_bytes,
+                             uint32_t limit, s9_poll_fn poll, void *ctx, int *stopped);
 
 /* s9_solve forced onto the portable copy (no CPU-specific instructions): the tests check
  * that both copies give the same answers. */

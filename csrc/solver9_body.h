@@ -304,6 +304,7 @@ S9_TARGET SK_INLINE void S9_NAME(apply_config)(s9_state *st, int where, int d, u
 S9_TARGET static void S9_NAME(search)(s9_search *s, s9_state *st)
 {
     for (;;) {
+        if (SK_UNLIKELY(s->stopped)) return;
         uint64_t has[9];
         if (!S9_NAME(propagate)(st, has)) return;
         if (!(st->unsolved[0] | st->unsolved[1] | st->unsolved[2])) {
@@ -320,7 +321,7 @@ S9_TARGET static void S9_NAME(search)(s9_search *s, s9_state *st)
             for (int k = 0; k + 1 < n; k++) {
                 s9_state child = *st;
                 S9_NAME(apply_config)(&child, where, d, configs[k]);
-                s->guesses++;
+                if (SK_UNLIKELY((++s->guesses & S9_POLL_EVERY) == 0) && s9_poll(s)) return;
                 S9_NAME(search)(s, &child);
                 if (s->count >= s->limit) return;
             }
@@ -333,7 +334,7 @@ S9_TARGET static void S9_NAME(search)(s9_search *s, s9_state *st)
             digits = clear_lowest(digits);
             s9_state child = *st;
             S9_NAME(place)(&child, d, b, pos);
-            s->guesses++;
+            if (SK_UNLIKELY((++s->guesses & S9_POLL_EVERY) == 0) && s9_poll(s)) return;
             S9_NAME(search)(s, &child);
             if (s->count >= s->limit) return;
             st->f[3 * d + b] &= ~(1u << pos);
@@ -386,14 +387,16 @@ S9_TARGET static int S9_NAME(setup)(s9_state *st, const uint8_t *puzzle)
 }
 
 /* One puzzle: the body of s9_solve for this instruction set. */
-S9_TARGET static uint32_t S9_NAME(solve_one)(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses)
+S9_TARGET static uint32_t S9_NAME(solve_one)(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses,
+                                              s9_poll_fn poll, void *poll_ctx, int *stopped)
 {
     s9_state st;
-    s9_search s = {0, limit, 0, solution};
+    s9_search s = {0, limit, 0, solution, poll, poll_ctx, 0};
     int ok = S9_NAME(setup)(&st, puzzle); /* reads the puzzle before anything is written: solution may alias it */
     if (solution) memset(solution, '.', 81);
     if (ok < 0) return S9_BAD_INPUT;
     if (ok > 0) S9_NAME(search)(&s, &st);
     if (guesses) *guesses += s.guesses;
+    if (stopped && s.stopped) *stopped = 1;
     return s.count;
 }

@@ -6,8 +6,12 @@ built) and the pure-Python twin.  The last tests check that the two agree.
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import sys
 import threading
+import time
 from array import array
 from pathlib import Path
 from types import ModuleType
@@ -263,3 +267,23 @@ def test_c_agrees_with_python_twin() -> None:
         assert c_count == p_count
         if c_count != 2:  # with several solutions the first one found may differ
             assert c_first == p_first
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs os.kill(SIGINT) on the own process")
+@pytest.mark.parametrize("call", ["solve", "solve_batch"])
+def test_c_ctrl_c_stops_a_huge_count(call: str) -> None:
+    """The C search releases the GIL but polls for signals: Ctrl-C stops a count of hours."""
+    if _core is None:
+        pytest.skip(_CORE_MISSING)
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            if call == "solve":
+                _core.solve(BLANK, 2**40)
+            else:
+                _core.solve_batch(BLANK * 2, bytearray(162), array("I", [0, 0]), 2**31)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 10

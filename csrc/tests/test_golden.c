@@ -279,6 +279,34 @@ static void run_batch_check(void)
     printf("batch: %d puzzles, %d failures\n", N, failures - before);
 }
 
+static int stop_on_third_call(void *ctx)
+{
+    int *calls = ctx;
+    return ++*calls >= 3;
+}
+
+/* The poll hook must stop a search that would otherwise run for hours. */
+static void run_poll_check(void)
+{
+    uint8_t blank[81], out[81], batch_out[81 * 2], counts[8];
+    int calls = 0, stopped = 0, before = failures;
+    memset(blank, '.', 81);
+    double t0 = now();
+    uint32_t count = s9_solve_poll(blank, S9_MAX_LIMIT, out, NULL, stop_on_third_call, &calls, &stopped);
+    if (!stopped || calls != 3 || count == 0 || count == S9_MAX_LIMIT || now() - t0 > 30)
+        FAIL("poll: stopped %d after %d calls, count %u", stopped, calls, count);
+    uint8_t two[81 * 2];
+    memcpy(two, blank, 81);
+    memcpy(two + 81, blank, 81);
+    calls = stopped = 0;
+    s9_solve_batch_poll(two, 2, batch_out, counts, S9_MAX_LIMIT, stop_on_third_call, &calls, &stopped);
+    if (!stopped) FAIL("poll: the batch did not stop");
+    calls = stopped = 0;
+    count = s9_solve_poll(blank, 5, out, NULL, stop_on_third_call, &calls, &stopped);
+    if (stopped || count != 5) FAIL("poll: a short search was stopped (count %u)", count);
+    printf("poll: %d failures\n", failures - before);
+}
+
 int main(int argc, char **argv)
 {
     const char *golden = NULL, *data = NULL;
@@ -297,6 +325,7 @@ int main(int argc, char **argv)
     if (stride < 1) stride = 1;
     if (run_golden(golden) == 0) return 1;
     run_batch_check();
+    run_poll_check();
     run_fuzz(fuzz);
     if (data) run_data(data, stride);
     printf("%s: %d failures\n", failures ? "FAILED" : "OK", failures);
