@@ -13,6 +13,9 @@
 #   * The C core clamps ``limit`` to 2**32 - 2 (counts are uint32; 2**32 - 1 is BAD_INPUT).
 #   * The C core is reentrant and keeps no global state: ``solve_batch`` may run from
 #     several threads at once on distinct output buffers (the GIL is released).
+#   * ``solve`` and ``solve_batch`` check for signals now and then while they run (about
+#     every 10 ms of search), so Ctrl-C raises KeyboardInterrupt out of a long count; a
+#     batch interrupted that way leaves its later outputs unwritten.
 from typing_extensions import Buffer
 
 #: Status written to ``counts[i]`` by ``solve_batch`` when puzzle i holds a byte
