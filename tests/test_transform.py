@@ -360,3 +360,23 @@ def test_a_capped_c_search_falls_back_to_the_reference(monkeypatch: pytest.Monke
     monkeypatch.setattr(_backend, "_KERNEL", capped)
     assert canonical("5" + "." * 80) == Grid.parse("." * 80 + "1")
     assert canonical_transform(PUZZLES[0]).apply(PUZZLES[0]) == canonical(PUZZLES[0])
+
+
+def test_canonical_batch_from_several_threads(backend: str) -> None:
+    """The C batch call releases the GIL and keeps no shared state: threads agree."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    kernel = _backend.kernel()
+    cells = b"".join(Transform.random(random.Random(k)).apply_bytes(p.encode()) for k, p in enumerate(PUZZLES * 8))
+    n = len(cells) // 81
+
+    def run(_: int) -> bytes:
+        forms, statuses = bytearray(81 * n), bytearray(n)
+        kernel.canonical_batch(cells, forms, statuses)
+        assert not any(statuses)
+        return bytes(forms)
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(run, range(8)))
+    assert len(set(results)) == 1
+    assert results[0][:81] == bytes(canonical(PUZZLES[0]))
