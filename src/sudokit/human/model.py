@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Union
 
-from ..errors import InvalidFormatError
+from ..errors import InvalidFormatError, cell_name
 from ..grid import HOUSES, PEERS, Grid, PuzzleLike
 
 if TYPE_CHECKING:
@@ -342,12 +342,16 @@ def _parse_pencil_marks(marks: PencilMarks) -> list[int]:
             elif ch not in ".0":
                 raise InvalidFormatError(f"unexpected character {ch!r} in candidate string", column=k + 1)
         return cands
+    if not isinstance(marks, Mapping):
+        raise InvalidFormatError(f"pencil marks must be a {{cell: digits}} mapping or a 729-character string, got {type(marks).__name__}")
     for cell, digits in marks.items():
-        if not 0 <= cell < 81:
-            raise InvalidFormatError(f"cell index {cell} out of range in pencil marks")
+        if not isinstance(cell, int) or not 0 <= cell < 81:
+            raise InvalidFormatError(f"cell index {cell!r} out of range in pencil marks")
+        if not isinstance(digits, Iterable):
+            raise InvalidFormatError(f"{cell_name(cell)}: pencil marks must be a collection of digits, got {digits!r}")
         for d in digits:
-            if not 1 <= d <= 9:
-                raise InvalidFormatError(f"digit {d} out of range in pencil marks")
+            if not isinstance(d, int) or not 1 <= d <= 9:
+                raise InvalidFormatError(f"digit {d!r} out of range in pencil marks")
             cands[cell] |= BIT[d]
     return cands
 

@@ -108,7 +108,10 @@ class Path(Sequence[Step]):
 
 def enabled_techniques(techniques: Iterable[str] | None, uniqueness: bool) -> tuple[registry.Technique, ...]:
     """The registry's techniques restricted to ``techniques`` (ids; None = all), in
-    registry order, without the uniqueness ones unless ``uniqueness``."""
+    registry order, without the uniqueness ones unless ``uniqueness``. A string is one id
+    or comma-separated ids (not a sequence of one-letter ids)."""
+    if isinstance(techniques, str):
+        techniques = [t.strip() for t in techniques.split(",") if t.strip()]
     wanted = None if techniques is None else set(techniques)
     if wanted is not None:
         unknown = wanted - {t.id for t in registry.TECHNIQUES}
