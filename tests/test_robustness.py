@@ -341,3 +341,23 @@ def test_a_technique_string_is_ids_not_letters() -> None:
     singles = "full_house, hidden_single_box,hidden_single_line,naked_single"
     assert sudokit.explain(EXAMPLE, techniques=singles).techniques == tuple(t.strip() for t in singles.split(","))
     assert sudokit.explain(EXAMPLE, techniques="naked_single").techniques == ("naked_single",)
+
+
+# ------------------------------------------------------------------ wrong answers
+OTHER_GRID = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+
+
+@pytest.mark.single_backend
+@pytest.mark.parametrize(
+    ("solution", "message"),
+    [(OTHER_GRID, "does not fit the puzzle (r1c1 holds 1, the puzzle's given is 5)"), (OTHER_GRID[:80] + "1", "not a complete, valid grid"), ("." * 81, "not a complete")],
+)
+def test_a_book_never_prints_a_supplied_solution_that_is_wrong(tmp_path: Path, solution: str, message: str) -> None:
+    """`sudokit book "PUZZLE,WRONG_SOLUTION"` printed the wrong grid as the answer."""
+    pytest.importorskip("fpdf")
+    from sudokit.render import make_book
+
+    with pytest.raises(sudokit.InvalidPuzzleError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        make_book([{"puzzle": EXAMPLE, "solution": solution}], tmp_path / "book.pdf")
+    code, _, err = run("book", f"{EXAMPLE},{solution}", "-o", str(tmp_path / "book.pdf"))
+    assert code == ExitCode.INVALID and "solution given" in err and not (tmp_path / "book.pdf").exists()

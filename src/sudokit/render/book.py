@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
-from ..errors import SudokuError
+from ..errors import InvalidPuzzleError, SudokuError, cell_name
 from ..grid import Grid
 from ._layout import layout
 from ._model import Highlights, board
@@ -148,7 +148,23 @@ def _puzzle_slot(number: int, entry: BookPuzzle) -> _Slot:
 
 def _solution_slot(number: int, entry: BookPuzzle) -> _Slot:
     name = f"{entry.title} (solution)" if entry.title else f"Solution {number}"
-    return name, "", entry.solution or _solve(number, entry), entry.puzzle
+    return name, "", _checked(number, entry) if entry.solution else _solve(number, entry), entry.puzzle
+
+
+def _checked(number: int, entry: BookPuzzle) -> Grid:
+    """A supplied solution, once it is a full valid grid that keeps every given (a book
+    must never print a wrong answer)."""
+    solution, puzzle = entry.solution, entry.puzzle
+    assert solution is not None
+    if not solution.is_solved:
+        raise InvalidPuzzleError(f"puzzle {number}: the solution given is not a complete, valid grid")
+    wrong = next((i for i in range(81) if puzzle[i] and puzzle[i] != solution[i]), None)
+    if wrong is not None:
+        raise InvalidPuzzleError(
+            f"puzzle {number}: the solution given does not fit the puzzle "
+            f"({cell_name(wrong)} holds {solution[wrong]}, the puzzle's given is {puzzle[wrong]})"
+        )
+    return solution
 
 
 def _solve(number: int, entry: BookPuzzle) -> Grid:
