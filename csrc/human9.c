@@ -240,3 +240,66 @@ int human9_se_run(uint8_t values[81], uint16_t cands[81], unsigned enabled, int 
     *n_steps = n;
     return H9_DONE;
 }
+
+/* The first cell of house h (ascending) with candidate bit `bit`, or -1. */
+static int first_place(const uint16_t *cands, int h, unsigned bit)
+{
+    for (int k = 0; k < 9; k++) {
+        int c = cell_of(h, k);
+        if (cands[c] & bit) return c;
+    }
+    return -1;
+}
+
+/* One candidate (bit of digit d) has left `cell`: drop the free counts of its houses and
+ * queue a hidden single where one place is left (unless d == placed). */
+static void replay_count(const uint16_t *cands, uint8_t free[27][10], int cell, int d, int placed, uint8_t *hs,
+                         int *n_hs)
+{
+    int r = cell / 9, c = cell % 9, houses[3] = {r, 9 + c, 18 + r / 3 * 3 + c / 3};
+    for (int j = 0; j < 3; j++) {
+        int h = houses[j];
+        if (--free[h][d] != 1 || d == placed) continue;
+        int rest = first_place(cands, h, 1u << (d - 1));
+        if (rest >= 0 && *n_hs < H9_MAX_HS) {
+            hs[2 * *n_hs] = (uint8_t)rest;
+            hs[2 * *n_hs + 1] = (uint8_t)d;
+            ++*n_hs;
+        }
+    }
+}
+
+int human9_replay(const uint8_t puzzle[81], uint16_t cands[81], uint8_t free[27][10], uint8_t ns[2 * H9_MAX_NS],
+                  int *n_ns, uint8_t hs[2 * H9_MAX_HS], int *n_hs)
+{
+    *n_ns = *n_hs = 0;
+    for (int i = 0; i < 81; i++)
+        if (puzzle[i] > 9) return H9_BAD_INPUT;
+    for (int i = 0; i < 81; i++) cands[i] = SK_NINE;
+    for (int h = 0; h < 27; h++) {
+        free[h][0] = 0;
+        for (int d = 1; d <= 9; d++) free[h][d] = 9;
+    }
+    for (int cell = 0; cell < 81; cell++) {
+        int digit = puzzle[cell];
+        if (!digit) continue;
+        unsigned bit = 1u << (digit - 1);
+        int r = cell / 9, c = cell % 9, br = r / 3 * 3, bc = c / 3 * 3;
+        for (int p = 0; p < 81; p++) { /* peers, ascending */
+            int pr = p / 9, pc = p % 9;
+            if (p == cell || !(pr == r || pc == c || (pr / 3 * 3 == br && pc / 3 * 3 == bc))) continue;
+            if (!(cands[p] & bit)) continue;
+            cands[p] &= (uint16_t)~bit;
+            replay_count(cands, free, p, digit, 0, hs, n_hs);
+            if (one_bit(cands[p]) && *n_ns < H9_MAX_NS) {
+                ns[2 * *n_ns] = (uint8_t)p;
+                ns[2 * *n_ns + 1] = (uint8_t)(lowest_index(cands[p]) + 1);
+                ++*n_ns;
+            }
+        }
+        uint32_t old = cands[cell];
+        cands[cell] = 0;
+        for (; old; old = clear_lowest(old)) replay_count(cands, free, cell, lowest_index(old) + 1, digit, hs, n_hs);
+    }
+    return 0;
+}

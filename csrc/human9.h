@@ -41,4 +41,21 @@
 int human9_se_run(uint8_t values[81], uint16_t cands[81], unsigned enabled, int max_steps,
                   uint8_t steps[3 * H9_MAX_STEPS], int *n_steps);
 
+/* HoDoKu loads a puzzle by placing its clues one by one, in cell order, on a grid with
+ * every candidate, and queues singles as candidates disappear; which single it takes
+ * later depends on those queues. human9_replay does the same (rules of
+ * sudokit.human.rating._HodokuState): placing a digit removes it from the peers in
+ * ascending order (each removal: the free counts of the peer's three houses drop, a
+ * count reaching 1 queues the house's remaining place on `hs`, a peer left with one
+ * candidate is queued on `ns`), then clears the cell's own candidates (a count reaching
+ * 1 queues a hidden single only for the other digits).
+ *
+ * puzzle: 81 values 0..9. Out: cands, free[h][d] (places of d in house h; free[h][0] = 0),
+ * ns as (cell, digit) pairs (at most 81), hs as (cell, digit) pairs (at most 243).
+ * Returns 0, or H9_BAD_INPUT for a value > 9 (nothing written). */
+#define H9_MAX_NS 81
+#define H9_MAX_HS 243
+int human9_replay(const uint8_t puzzle[81], uint16_t cands[81], uint8_t free[27][10], uint8_t ns[2 * H9_MAX_NS],
+                  int *n_ns, uint8_t hs[2 * H9_MAX_HS], int *n_hs);
+
 #endif

@@ -203,6 +203,40 @@ static PyObject *core_canonical_batch(PyObject *self, PyObject *args)
     return result;
 }
 
+/* where: nine 11-byte little-endian 81-bit masks, bit i of mask d-1 = digit d in cell i. */
+static void human_where(const uint16_t *cands, uint8_t *where)
+{
+    memset(where, 0, 9 * 11);
+    for (int d = 0; d < 9; d++)
+        for (int i = 0; i < 81; i++)
+            if (cands[i] >> d & 1u) where[11 * d + i / 8] |= (uint8_t)(1u << (i % 8));
+}
+
+/* human_replay(puzzle) -> (cands, free, ns, hs, where): HoDoKu's clue replay, see
+ * human9.h and _core.pyi. */
+static PyObject *core_human_replay(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    uint8_t puzzle[81], free[27][10], ns[2 * H9_MAX_NS], hs[2 * H9_MAX_HS], where[9 * 11];
+    uint16_t cands[81];
+    int ok = view.len == 81;
+    if (ok) memcpy(puzzle, view.buf, 81);
+    PyBuffer_Release(&view);
+    if (!ok || !valid_puzzle(puzzle)) {
+        PyErr_SetString(PyExc_ValueError, "puzzle must be 81 bytes of '1'-'9', '.' or '0'");
+        return NULL;
+    }
+    for (int i = 0; i < 81; i++) puzzle[i] = (puzzle[i] >= '1' && puzzle[i] <= '9') ? (uint8_t)(puzzle[i] - '0') : 0;
+    int n_ns = 0, n_hs = 0;
+    human9_replay(puzzle, cands, free, ns, &n_ns, hs, &n_hs);
+    human_where(cands, where);
+    return Py_BuildValue("(y#y#y#y#y#)", (const char *)cands, (Py_ssize_t)sizeof cands, (const char *)free,
+                         (Py_ssize_t)sizeof free, (const char *)ns, (Py_ssize_t)(2 * n_ns), (const char *)hs,
+                         (Py_ssize_t)(2 * n_hs), (const char *)where, (Py_ssize_t)sizeof where);
+}
+
 /* human_se_run(values, cands, enabled, max_steps) -> (status, steps, values, cands, where):
  * the front of SE's technique order, see human9.h and _core.pyi. */
 static PyObject *core_human_se_run(PyObject *self, PyObject *args)
@@ -226,10 +260,7 @@ static PyObject *core_human_se_run(PyObject *self, PyObject *args)
         return NULL;
     }
     int n = 0, status = human9_se_run(values, cands, enabled, max_steps < 0 ? 0 : max_steps, steps, &n);
-    memset(where, 0, sizeof where);
-    for (int d = 0; d < 9; d++)
-        for (int i = 0; i < 81; i++)
-            if (cands[i] >> d & 1u) where[11 * d + i / 8] |= (uint8_t)(1u << (i % 8));
+    human_where(cands, where);
     return Py_BuildValue("(iy#y#y#y#)", status, (const char *)steps, (Py_ssize_t)(3 * n), (const char *)values,
                          (Py_ssize_t)81, (const char *)cands, (Py_ssize_t)sizeof cands, (const char *)where,
                          (Py_ssize_t)sizeof where);
@@ -251,6 +282,9 @@ static PyMethodDef core_methods[] = {
     {"human_se_run", core_human_se_run, METH_VARARGS,
      "human_se_run(values, cands, enabled, max_steps) -> (status, steps, values, cands, where)\n\n"
      "The singles and SE's direct techniques at the front of the SE rating order. See _core.pyi."},
+    {"human_replay", core_human_replay, METH_O,
+     "human_replay(puzzle) -> (cands, free, ns, hs, where)\n\n"
+     "HoDoKu's clue replay with its singles queues, for the HoDoKu rating path. See _core.pyi."},
     {"features", core_features, METH_NOARGS, "features() -> list of the CPU features used at run time."},
     {NULL, NULL, 0, NULL},
 };

@@ -209,7 +209,7 @@ def test_kernel_se_front_chooses_exactly_as_the_registry_finders() -> None:
 
 @pytest.mark.single_backend
 def test_human_se_run_twin_matches_the_c_kernel() -> None:
-    """_core.human_se_run and its twin agree on every output, broken states included."""
+    """_core.human_se_run / human_replay and their twins agree on every output, broken states included."""
     from array import array
 
     from sudokit import _backend, _pycore
@@ -227,8 +227,14 @@ def test_human_se_run_twin_matches_the_c_kernel() -> None:
             cands[rng.randrange(81)] &= ~(1 << rng.randrange(9))
         args = (bytes(state.values), array("H", cands).tobytes(), rng.randrange(256), rng.choice((0, 5, 1000)))
         assert _core.human_se_run(*args) == _pycore.human_se_run(*args)
+        assert _core.human_replay(puzzle.encode()) == _pycore.human_replay(puzzle.encode())
+    for _ in range(100):  # random clue sets, conflicts included
+        puzzle = "".join(rng.choice("123456789") if rng.random() < 0.3 else "." for _ in range(81))
+        assert _core.human_replay(puzzle.encode()) == _pycore.human_replay(puzzle.encode())
     bad = (bytes(81), array("H", [0x200] * 81).tobytes(), 255, 10)
     assert _core.human_se_run(*bad)[0] == _pycore.human_se_run(*bad)[0] == 3
     for kernel in (_core, _pycore):
         with pytest.raises(ValueError):
             kernel.human_se_run(bytes(80), bytes(162), 255, 10)
+        with pytest.raises(ValueError):
+            kernel.human_replay(b"x" * 81)

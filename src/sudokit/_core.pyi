@@ -91,3 +91,14 @@ def human_se_run(values: bytes, cands: bytes, enabled: int, max_steps: int) -> t
     mask > 0x1FF, or a filled cell with candidates; nothing done).
     Raises ValueError on wrong buffer sizes.
     """
+
+def human_replay(puzzle: bytes) -> tuple[bytes, bytes, bytes, bytes, bytes]:
+    """HoDoKu's clue replay: ``(cands, free, ns, hs, where)`` (rules in csrc/human9.h).
+
+    The clues of ``puzzle`` (81 bytes as for ``solve``) are placed one by one, in cell
+    order, on a grid with every candidate, queueing singles as HoDoKu does. ``cands``:
+    81 native uint16 masks; ``free``: 27 x 10 bytes, ``free[10*h + d]`` = places of
+    digit d in house h (``d = 0``: 0); ``ns`` (naked singles) and ``hs`` (hidden
+    singles): queues of (cell, digit) byte pairs, oldest first; ``where`` as for
+    :func:`human_se_run`. Raises ValueError if ``puzzle`` is not 81 valid bytes.
+    """

@@ -14,7 +14,7 @@ from __future__ import annotations
 from array import array
 from itertools import combinations
 
-__all__ = ["human_se_run", "DONE", "MAX", "EMPTIED", "BAD_INPUT"]
+__all__ = ["human_se_run", "human_replay", "DONE", "MAX", "EMPTIED", "BAD_INPUT"]
 
 DONE, MAX, EMPTIED, BAD_INPUT = 0, 1, 2, 3
 _MAX_STEPS = 81
@@ -218,3 +218,54 @@ def _run(values: list[int], cands: list[int], enabled: int, max_steps: int, step
         if grid.place(cell, digit):
             return EMPTIED
     return MAX
+
+
+# ------------------------------------------------------------- HoDoKu's clue replay
+_HOUSE_MASK = tuple(sum(1 << c for c in cells) for cells in _HOUSE)
+_DIGITS = tuple(tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512))
+
+
+def human_replay(puzzle: bytes) -> tuple[bytes, bytes, bytes, bytes, bytes]:
+    """Twin of ``_core.human_replay`` (see ``_core.pyi``): place the clues one by one on
+    an all-candidates grid, in cell order, keeping HoDoKu's free counts and singles
+    queues (rules in csrc/human9.h)."""
+    if len(puzzle) != 81 or any(ch not in b"123456789.0" for ch in puzzle):
+        raise ValueError("puzzle must be 81 bytes of '1'-'9', '.' or '0'")
+    cands = [0x1FF] * 81
+    where = [0] + [(1 << 81) - 1] * 9
+    free = [[0] + [9] * 9 for _ in range(27)]
+    ns = bytearray()
+    hs = bytearray()
+    for cell, ch in enumerate(puzzle):
+        digit = ch - 48 if 49 <= ch <= 57 else 0
+        if not digit:
+            continue
+        bit = 1 << (digit - 1)
+        w = where[digit]
+        for peer in _PEERS[cell]:
+            if cands[peer] & bit:
+                left = cands[peer] = cands[peer] ^ bit
+                w &= ~(1 << peer)
+                for h in _CELL[peer][:3]:
+                    f = free[h]
+                    f[digit] -= 1
+                    if f[digit] == 1:
+                        rest = w & _HOUSE_MASK[h]
+                        if rest:
+                            hs += bytes(((rest & -rest).bit_length() - 1, digit))
+                if left and not left & (left - 1):
+                    ns += bytes((peer, left.bit_length()))
+        where[digit] = w
+        old = cands[cell]
+        cands[cell] = 0
+        for d in _DIGITS[old]:
+            wd = where[d] = where[d] & ~(1 << cell)
+            for h in _CELL[cell][:3]:
+                f = free[h]
+                f[d] -= 1
+                if f[d] == 1 and d != digit:
+                    rest = wd & _HOUSE_MASK[h]
+                    if rest:
+                        hs += bytes(((rest & -rest).bit_length() - 1, d))
+    wbytes = b"".join((where[d] & ((1 << 81) - 1)).to_bytes(11, "little") for d in range(1, 10))
+    return array("H", cands).tobytes(), bytes(v for f in free for v in f), bytes(ns), bytes(hs), wbytes

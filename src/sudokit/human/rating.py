@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from array import array
 from typing import Any
@@ -46,7 +47,7 @@ from .. import _backend
 from ..errors import SudokuError
 from ..grid import Grid, PuzzleLike
 from . import registry
-from .model import BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
+from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .path import BACKTRACKING, MAX_STEPS, enabled_techniques, next_step, solve_and_count, walk
 from .step import Step, cell_text, cells_text
 
@@ -455,57 +456,101 @@ class _HodokuState(Candidates):
     __slots__ = ("free", "ns", "hs")
 
     def __init__(self, puzzle: Grid) -> None:
-        values, cands, free, ns, hs = _replay_clues(puzzle)
-        super().__init__(values, cands, frozenset(i for i, v in enumerate(values) if v))
+        values, cands, free, ns, hs, where = _replay_clues(puzzle)
+        self.values, self.cands, self.where, self._memo = values, cands, where, {}
+        self.givens = frozenset(i for i, v in enumerate(values) if v)
         self.free = free
         self.ns: deque[tuple[int, int]] = ns
         self.hs: deque[tuple[int, int]] = hs
 
-    def _count(self, cell: int, digit: int, placed: int) -> None:
-        """Bookkeeping once candidate ``digit`` has left ``cell``: free counts, and the
-        hidden-single queue when a house is left with one place for the digit."""
-        for h in CELL_HOUSES[cell]:
-            free = self.free[h]
-            free[digit] -= 1
-            if free[digit] == 1 and digit != placed:
-                rest = self.where[digit] & HOUSE_MASK[h]
-                if rest:
-                    self.hs.append(((rest & -rest).bit_length() - 1, digit))
-
     def eliminate(self, cell: int, digit: int) -> bool:
-        """Remove a candidate; queue a naked single if one candidate is left."""
-        if not super().eliminate(cell, digit):
+        """Remove a candidate: free counts, the hidden-single queue when a house is left
+        with one place for the digit, the naked-single queue when the cell is left with
+        one candidate."""
+        bit = BIT[digit]
+        cands = self.cands
+        if not cands[cell] & bit:
             return False
-        self._count(cell, digit, 0)
-        left = self.cands[cell]
+        if self._memo:
+            self._memo = {}
+        left = cands[cell] = cands[cell] ^ bit
+        w = self.where[digit] = self.where[digit] & ~CELL_BIT[cell]
+        free, hs = self.free, self.hs
+        for h in CELL_HOUSES[cell]:
+            f = free[h]
+            f[digit] -= 1
+            if f[digit] == 1:
+                rest = w & HOUSE_MASK[h]
+                if rest:
+                    hs.append(((rest & -rest).bit_length() - 1, digit))
         if left and not left & (left - 1):
             self.ns.append((cell, left.bit_length()))
         return True
 
     def place(self, cell: int, digit: int) -> None:
-        """Place a digit: remove it from the peers (ascending), then clear the cell."""
-        if self.values[cell] == digit:
+        """Place a digit: remove it from the peers (ascending, as HoDoKu, each queued as
+        :meth:`eliminate` does), then clear the cell's own candidates (which queue a
+        hidden single only for the other digits)."""
+        values = self.values
+        if values[cell] == digit:
             return
-        for peer in cells_of(self.where[digit] & PEER_MASK[cell]):  # ascending, as HoDoKu
-            self.eliminate(peer, digit)
-        for d in DIGITS_OF[self.cands[cell]]:
-            Candidates.eliminate(self, cell, d)  # the cell's own candidates queue nothing
-            self._count(cell, d, digit)
-        super().place(cell, digit)
+        if self._memo:
+            self._memo = {}
+        where, cands, free, hs, ns = self.where, self.cands, self.free, self.hs, self.ns
+        bit = BIT[digit]
+        w = where[digit]
+        hit = w & PEER_MASK[cell]
+        while hit:
+            low = hit & -hit
+            hit ^= low
+            peer = low.bit_length() - 1
+            left = cands[peer] = cands[peer] ^ bit
+            w ^= low
+            for h in CELL_HOUSES[peer]:
+                f = free[h]
+                f[digit] -= 1
+                if f[digit] == 1:
+                    rest = w & HOUSE_MASK[h]
+                    if rest:
+                        hs.append(((rest & -rest).bit_length() - 1, digit))
+            if left and not left & (left - 1):
+                ns.append((peer, left.bit_length()))
+        where[digit] = w
+        old = cands[cell]
+        cands[cell] = 0
+        houses = CELL_HOUSES[cell]
+        for d in DIGITS_OF[old]:
+            wd = where[d] = where[d] & ~CELL_BIT[cell]
+            for h in houses:
+                f = free[h]
+                f[d] -= 1
+                if f[d] == 1 and d != digit:
+                    rest = wd & HOUSE_MASK[h]
+                    if rest:
+                        hs.append(((rest & -rest).bit_length() - 1, d))
+        values[cell] = digit
 
     def full_house(self) -> Step | None:
         """A queued naked single that is also the last cell of one of its houses (no
         other digit has a place left there). Entries of filled cells are dropped on the
         way: HoDoKu skips them in both singles searches, so this changes no result."""
         values, free = self.values, self.free
-        if any(values[cell] for cell, _ in self.ns):
-            self.ns = deque(e for e in self.ns if not values[e[0]])
+        stale = False
+        found = None
         for cell, digit in self.ns:
+            if values[cell]:
+                stale = True
+                continue
             for h in CELL_HOUSES[cell]:
                 counts = free[h]
                 if sum(counts) == counts[digit]:
-                    return _single("full_house", "Full House", cell, digit)
-        return None
+                    found = _single("full_house", "Full House", cell, digit)
+                    break
+            if found is not None:
+                break
+        if stale:
+            self.ns = deque(e for e in self.ns if not values[e[0]])
+        return found
 
     def naked_single(self) -> Step | None:
         """The first queued naked single of a still empty cell (consumes the queue)."""
@@ -532,53 +577,20 @@ class _HodokuState(Candidates):
 
 def _replay_clues(
     puzzle: Grid,
-) -> tuple[list[int], list[int], list[list[int]], deque[tuple[int, int]], deque[tuple[int, int]]]:
+) -> tuple[list[int], list[int], list[list[int]], deque[tuple[int, int]], deque[tuple[int, int]], list[int]]:
     """Place the clues one by one on an all-candidates grid, in cell order, keeping the
     free counts and the singles queues exactly as :class:`_HodokuState` would (the same
-    rules as its ``place``/``eliminate``, with local variables: this runs for every
-    rating)."""
-    values = [0] * 81
-    cands = [0x1FF] * 81
-    where = [0] + [(1 << 81) - 1] * 9
-    free = [[0] + [9] * 9 for _ in range(27)]
-    ns: deque[tuple[int, int]] = deque()
-    hs: deque[tuple[int, int]] = deque()
-
-    for cell, digit in enumerate(puzzle):
-        if not digit:
-            continue
-        values[cell] = digit
-        bit = BIT[digit]
-        w = where[digit]
-        for peer in PEER_CELLS[cell]:
-            if cands[peer] & bit:
-                left = cands[peer] = cands[peer] ^ bit
-                w &= ~(1 << peer)
-                for h in CELL_HOUSES[peer]:
-                    f = free[h]
-                    f[digit] -= 1
-                    if f[digit] == 1:
-                        rest = w & HOUSE_MASK[h]
-                        if rest:
-                            hs.append(((rest & -rest).bit_length() - 1, digit))
-                if left and not left & (left - 1):
-                    ns.append((peer, left.bit_length()))
-        where[digit] = w
-        old = cands[cell]
-        cands[cell] = 0
-        for d in DIGITS_OF[old]:
-            wd = where[d] = where[d] & ~(1 << cell)
-            for h in CELL_HOUSES[cell]:
-                f = free[h]
-                f[d] -= 1
-                if f[d] == 1 and d != digit:
-                    rest = wd & HOUSE_MASK[h]
-                    if rest:
-                        hs.append(((rest & -rest).bit_length() - 1, d))
-    return values, cands, free, ns, hs
+    rules as its ``place``/``eliminate``; in the kernel: this runs for every rating).
+    Returns values, candidates, free counts, both queues and the ``where`` masks."""
+    cb, fb, nsb, hsb, wb = _backend.kernel().human_replay(bytes(puzzle))
+    free = [list(fb[k : k + 10]) for k in range(0, 270, 10)]
+    where = [0] + [int.from_bytes(wb[k : k + 11], "little") for k in range(0, 99, 11)]
+    return list(puzzle), array("H", cb).tolist(), free, deque(zip(nsb[::2], nsb[1::2])), deque(zip(hsb[::2], hsb[1::2])), where
 
 
+@lru_cache(maxsize=None)
 def _single(technique: str, name: str, cell: int, digit: int) -> Step:
+    """A single's step (shared: steps are immutable, at most 4 x 81 x 9 of them)."""
     return Step(technique, name, "singles", placements=((cell, digit),), cells=((cell, "base"),), digits=(digit,))
 
 
@@ -659,21 +671,28 @@ def _hodoku_locked_candidates(state: _HodokuState, pointing: bool) -> Step | Non
     """Locked Candidates type 1 (boxes) or 2 (rows, then columns), in HoDoKu's order:
     unit by unit, digit by digit, a digit with 2-3 places all in one crossing house
     that still has more places for it."""
-    bases = _BOXES if pointing else (*_ROWS, *_COLS)
-    cands, free = state.cands, state.free
+    bases = _BOXES if pointing else _LINES
+    kinds = (0, 1) if pointing else (2,)
+    where, free = state.where, state.free
     for unit in bases:
+        counts = free[unit]
+        if 2 not in counts and 3 not in counts:
+            continue
         for d in range(1, 10):
-            n = free[unit][d]
-            if n not in (2, 3):
+            n = counts[d]
+            if n != 2 and n != 3:
                 continue
-            cells = [c for c in HOUSE_CELLS[unit] if cands[c] & BIT[d]]
-            kinds = (0, 1) if pointing else (2,)
+            places = where[d] & HOUSE_MASK[unit]
+            first = (places & -places).bit_length() - 1
             for k in kinds:
-                cover = CELL_HOUSES[cells[0]][k]
-                if all(CELL_HOUSES[c][k] == cover for c in cells) and free[cover][d] > n:
-                    deletions = [(c, d) for c in HOUSE_CELLS[cover] if cands[c] & BIT[d] and c not in cells]
-                    return _native_step("pointing" if pointing else "claiming", "intersections", cells, (d,), deletions)
+                cover = CELL_HOUSES[first][k]
+                if not places & ~HOUSE_MASK[cover] and free[cover][d] > n:
+                    deletions = [(c, d) for c in cells_of(where[d] & HOUSE_MASK[cover] & ~places)]
+                    return _native_step("pointing" if pointing else "claiming", "intersections", cells_of(places), (d,), deletions)
     return None
+
+
+_LINES = (*_ROWS, *_COLS)
 
 
 def _hodoku_naked(state: _HodokuState, size: int, locked: bool) -> Step | None:
@@ -682,8 +701,11 @@ def _hodoku_naked(state: _HodokuState, size: int, locked: bool) -> Step | None:
     combinations in cell order."""
     units = _BOXES if locked else (*_BOXES, *_ROWS, *_COLS)
     cands = state.cands
+    small = [0 < POPCOUNT[m] <= size for m in cands]
     for unit in units:
-        eligible = [c for c in HOUSE_CELLS[unit] if cands[c] and POPCOUNT[cands[c]] <= size]
+        eligible = [c for c in HOUSE_CELLS[unit] if small[c]]
+        if len(eligible) < size:
+            continue
         for combo in combinations(eligible, size):
             mask = 0
             for c in combo:
@@ -822,7 +844,7 @@ def se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps
         for j in range(0, len(found), 3):
             technique, name, family = _FRONT_STEP[found[j]]
             cell, digit = found[j + 1], found[j + 2]
-            steps.append(Step(technique, name, family, placements=((cell, digit),), cells=((cell, "base"),), digits=(digit,)))
+            steps.append(_front_step(technique, name, family, cell, digit))
         if status >= _KERNEL_EMPTIED:  # 3: bad input, which a grid from a puzzle cannot give
             raise SudokuError(f"internal error: the step '{steps[-1] if found else '-'}' left a cell without candidates")
         values = list(vbytes)
@@ -840,6 +862,12 @@ def se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps
         if any(not v and not m for v, m in zip(values, cands)):
             raise SudokuError(f"internal error: the step '{step}' left a cell without candidates")
     return steps, ("solved" if 0 not in values else "max_steps")
+
+
+@lru_cache(maxsize=None)
+def _front_step(technique: str, name: str, family: str, cell: int, digit: int) -> Step:
+    """A front step (shared: steps are immutable, at most 8 x 81 x 9 of them)."""
+    return Step(technique, name, family, placements=((cell, digit),), cells=((cell, "base"),), digits=(digit,))
 
 
 def _trusted_state(values: list[int], cands: list[int], givens: frozenset[int], where: bytes) -> Candidates:
