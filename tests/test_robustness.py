@@ -361,3 +361,25 @@ def test_a_book_never_prints_a_supplied_solution_that_is_wrong(tmp_path: Path, s
         make_book([{"puzzle": EXAMPLE, "solution": solution}], tmp_path / "book.pdf")
     code, _, err = run("book", f"{EXAMPLE},{solution}", "-o", str(tmp_path / "book.pdf"))
     assert code == ExitCode.INVALID and "solution given" in err and not (tmp_path / "book.pdf").exists()
+
+
+@pytest.mark.single_backend
+@pytest.mark.parametrize("text", [EXAMPLE[:80], EXAMPLE[:-10], "5 3 . . 7 . . . .", EXAMPLE[:40] + "|" + EXAMPLE[41:79]])
+def test_a_short_puzzle_argument_is_invalid_input_not_a_missing_file(text: str) -> None:
+    """A puzzle with a cell missing was reported as 'No such file: 53..7...' (exit 7)."""
+    code, _, err = run("solve", text)
+    assert code == ExitCode.INVALID and "No such file" not in err and "<argument 1>:1:" in err, err
+
+
+@pytest.mark.single_backend
+@pytest.mark.parametrize("text", ["missing.txt", "puzzles", os.path.join("no", "such", "file"), "123.csv"])
+def test_a_missing_file_is_still_an_io_error(text: str) -> None:
+    code, _, err = run("solve", text)
+    assert code == ExitCode.IO and "No such file" in err
+
+
+@pytest.mark.parametrize("limit", [-1, "3", 1.5, True])
+def test_solutions_rejects_a_bad_limit(limit: object) -> None:
+    """limit="3" gave "'<' not supported"; -1 silently yielded nothing."""
+    with pytest.raises(ValueError, match="limit"):
+        next(sudokit.solutions(MULTI, limit=limit))  # type: ignore[arg-type]

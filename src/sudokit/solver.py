@@ -98,6 +98,8 @@ def solutions(puzzle: PuzzleLike, limit: int | None = None) -> Iterator[Grid]:
     The search is split on a most-constrained blank cell until each branch has a
     single solution, so memory stays small even for puzzles with millions of solutions.
     """
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+        raise ValueError(f"limit must be None or a non-negative integer, got {limit!r}")
     cells = _puzzle_bytes(puzzle)
     if _backend.kernel().solve(cells, 1)[0] == 0:
         error = _explain_zero(cells)

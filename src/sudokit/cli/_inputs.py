@@ -50,7 +50,19 @@ def _iter_collection(path: str) -> Iterator[Entry]:
 
 
 def _looks_like_path(text: str) -> bool:
-    return os.sep in text or text.endswith((".txt", ".sdm", ".csv")) or len(text.strip()) < 81 and "\n" not in text
+    """A name that did not resolve to a file, as opposed to a (maybe mistyped) puzzle."""
+    if os.sep in text or text.endswith((".txt", ".sdm", ".csv")):
+        return True
+    return len(text.strip()) < 81 and "\n" not in text and not _looks_like_cells(text)
+
+
+_CELL_TEXT = frozenset("123456789.0_*|-+=: \t")
+
+
+def _looks_like_cells(text: str) -> bool:
+    """Only digits, blanks and grid decoration, with a blank or long enough to be a puzzle:
+    a cell too few should say so, not "No such file"."""
+    return _CELL_TEXT.issuperset(text) and (any(ch in ".0_*" for ch in text) or len(text) >= 17)
 
 
 def progress(streams: Streams, enabled: bool | None) -> Any:
