@@ -383,3 +383,24 @@ def test_solutions_rejects_a_bad_limit(limit: object) -> None:
     """limit="3" gave "'<' not supported"; -1 silently yielded nothing."""
     with pytest.raises(ValueError, match="limit"):
         next(sudokit.solutions(MULTI, limit=limit))  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------- sudokit.learn
+@pytest.mark.single_backend
+@pytest.mark.parametrize(("option", "value"), [("max_seconds", float("nan")), ("max_seconds", -1.0), ("max_nodes", -1), ("max_nodes", "5"), ("max_seconds", "1")])
+def test_learn_solvers_reject_a_bad_budget(option: str, value: object) -> None:
+    """max_seconds=NaN silently meant no budget at all; "5" gave a bare TypeError."""
+    from sudokit.learn import SOLVERS, board_from_string
+
+    for solve in SOLVERS.values():
+        with pytest.raises(ValueError, match=option):
+            solve(board_from_string(EXAMPLE), **{option: value})
+
+
+@pytest.mark.single_backend
+@pytest.mark.parametrize("value", [None, 5, b"." * 81])
+def test_board_from_string_rejects_non_strings(value: object) -> None:
+    from sudokit.learn import board_from_string
+
+    with pytest.raises(InvalidFormatError):
+        board_from_string(value)  # type: ignore[arg-type]

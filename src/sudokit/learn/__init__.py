@@ -71,6 +71,8 @@ def board_from_string(puzzle: str) -> Board:
     >>> board_from_string(LEETCODE_EXAMPLE)[0]
     ['5', '3', '.', '.', '7', '.', '.', '.', '.']
     """
+    if not isinstance(puzzle, str):
+        raise InvalidFormatError(f"expected an 81-character string, got {type(puzzle).__name__}")
     text = puzzle.strip().replace("0", ".")
     if len(text) != 81:
         raise InvalidFormatError(f"expected 81 characters, got {len(text)}")

@@ -59,6 +59,10 @@ class Search:
     """Counts nodes, enforces the budgets and records the trace of one search."""
 
     def __init__(self, *, max_nodes: int | None, max_seconds: float | None, trace: bool) -> None:
+        if max_nodes is not None and (not isinstance(max_nodes, int) or max_nodes < 0):
+            raise ValueError(f"max_nodes must be None or a non-negative integer, got {max_nodes!r}")
+        if max_seconds is not None and (not isinstance(max_seconds, (int, float)) or not max_seconds >= 0):
+            raise ValueError(f"max_seconds must be None or a non-negative number, got {max_seconds!r}")  # NaN: no budget at all
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
