@@ -404,3 +404,28 @@ def test_board_from_string_rejects_non_strings(value: object) -> None:
 
     with pytest.raises(InvalidFormatError):
         board_from_string(value)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------ a typo must not cost a file
+@pytest.mark.single_backend
+@pytest.mark.parametrize("first", ["123", "5 3 .", "---", "12345678"])
+def test_a_short_first_line_does_not_turn_a_puzzle_file_into_one_grid(tmp_path: Path, first: str) -> None:
+    """A typo on line 1 made the whole file one "pretty grid": one error, nothing solved."""
+    path = tmp_path / "puzzles.txt"
+    path.write_text(f"{first}\n{EXAMPLE}\n\n# note\n{EXAMPLE}\n")
+    code, out, err = run("solve", str(path))
+    assert out.split() == [SOLUTION, SOLUTION], err
+    assert code == ExitCode.INVALID and f"{path}:1:" in err
+    from sudokit.puzzlefile import iter_entries
+
+    with open(path) as stream:
+        assert [e.line for e in iter_entries(stream, "x")] == [1, 2, 5]
+    assert [e.line for e in iter_entries(path.read_text().splitlines(), "x")] == [1, 2, 5]
+
+
+@pytest.mark.single_backend
+def test_pretty_grids_with_borders_still_read_as_one_puzzle() -> None:
+    rows = Grid(EXAMPLE).pretty().splitlines()
+    framed = ["+-------+-------+-------+"] + [f"| {r} |" if "+" not in r else "|" + r.replace("-", "-") + "|" for r in rows] + ["+-------+-------+-------+"]
+    code, out, err = run("solve", "-", stdin="\n\n".join(framed) + "\n")
+    assert code == ExitCode.OK and out.split() == [SOLUTION], err

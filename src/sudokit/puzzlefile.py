@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from itertools import islice
 from importlib import resources
 from typing import IO, NamedTuple, cast
 
@@ -16,6 +17,9 @@ from .grid import Grid
 
 __all__ = ["Entry", "iter_entries", "read_puzzles", "example_text"]
 
+#: Content lines looked at to tell a pretty grid (rows, separators, borders: at most ~13)
+#: from one puzzle a line whose first line is a typo.
+_GRID_LINES = 24
 _BOM = "\ufeff"  # a UTF-8 byte-order mark, as Windows editors write: skipped before the first line
 
 
@@ -50,15 +54,20 @@ def iter_entries(stream: IO[str] | Iterable[str], source: str = "<stdin>") -> It
     """
     content = _content(stream)
     for number, text in content:
-        if len(text) == 81 or not _could_be_grid_row(text):
-            yield Entry(source, number, text)
-            if hasattr(stream, "readlines"):
-                yield from _line_entries(cast("IO[str]", stream), source, number)
-            else:
-                yield from (Entry(source, n, t) for n, t in content)
-            return
-        rows = [text] + [t for _, t in content]
-        yield Entry(source, number, "\n".join(rows))
+        head = [(number, text)]
+        if len(text) != 81 and _could_be_grid_row(text):
+            head += islice(content, _GRID_LINES)
+            if all(_could_be_grid_row(t) for _, t in head):
+                rows = [t for _, t in head] + [t for _, t in content]
+                yield Entry(source, number, "\n".join(rows))
+                return
+            # A whole puzzle among the first lines: one puzzle a line after all, and the
+            # short first line a mistake to report on its own (not the file as one grid).
+        yield from (Entry(source, n, t) for n, t in head)
+        if hasattr(stream, "readlines"):
+            yield from _line_entries(cast("IO[str]", stream), source, head[-1][0])
+        else:
+            yield from (Entry(source, n, t) for n, t in content)
         return
 
 
