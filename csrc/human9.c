@@ -158,6 +158,35 @@ static int direct_hidden(const h9_view *v, int degree, int *cell, int *digit)
     return 0;
 }
 
+/* The registry's Pointing (pointing) or Claiming: intersections box by box, for each box
+ * its rows then its columns; digits 1..9 with one to three places in the base house (the
+ * box when pointing, else the line), all inside the intersection, and places in the rest
+ * of the cover house. *targets gets those places as a 9-bit mask of the cover house. */
+static int locked(const h9_view *v, int pointing, int *digit, int *cover, uint32_t *targets)
+{
+    for (int b = 0; b < 9; b++)
+        for (int t = 0; t < 6; t++) {
+            int row = t < 3, line = row ? b / 3 * 3 + t : 9 + b % 3 * 3 + t - 3;
+            /* the intersection in box positions, and in line positions */
+            uint32_t in_box = row ? TRIPLE[line % 3] : BOX_COL[(line - 9) % 3];
+            uint32_t in_line = TRIPLE[row ? b % 3 : b / 3];
+            int base = pointing ? 18 + b : line, cov = pointing ? line : 18 + b;
+            uint32_t inside = pointing ? in_box : in_line, outside = pointing ? in_line : in_box;
+            for (int d = 1; d <= 9; d++) {
+                uint32_t m = v->pos[d][base];
+                if (!m || bit_count(m) > 3 || (m & ~inside)) continue;
+                uint32_t rest = v->pos[d][cov] & ~outside;
+                if (rest) {
+                    *digit = d;
+                    *cover = cov;
+                    *targets = rest;
+                    return 1;
+                }
+            }
+        }
+    return 0;
+}
+
 static int naked_single(const uint16_t *cands, int *cell, int *digit)
 {
     for (int i = 0; i < 81; i++)
@@ -169,8 +198,10 @@ static int naked_single(const uint16_t *cands, int *cell, int *digit)
     return 0;
 }
 
-/* The first step of the first enabled technique: its code, or -1. */
-static int find_step(const uint8_t *values, const uint16_t *cands, unsigned enabled, int *cell, int *digit)
+/* The first step of the first enabled technique: its code, or -1. A placement sets
+ * *cell (a house number for an elimination, with *targets its 9-bit positions). */
+static int find_step(const uint8_t *values, const uint16_t *cands, unsigned enabled, int *cell, int *digit,
+                     uint32_t *targets)
 {
     h9_view v;
     build_view(values, cands, &v);
@@ -185,7 +216,8 @@ static int find_step(const uint8_t *values, const uint16_t *cands, unsigned enab
         case 4: hit = locking(&v, 9, TRIPLE, 0, cell, digit) || locking(&v, 0, TRIPLE, 0, cell, digit); break;
         case 5: hit = direct_hidden(&v, 2, cell, digit); break;
         case 6: hit = naked_single(cands, cell, digit); break;
-        default: hit = direct_hidden(&v, 3, cell, digit); break;
+        case 7: hit = direct_hidden(&v, 3, cell, digit); break;
+        default: hit = locked(&v, code == 8, digit, cell, targets); break;
         }
         if (hit) return code;
     }
@@ -214,31 +246,48 @@ static int place(uint8_t *values, uint16_t *cands, int cell, int digit)
 }
 
 int human9_se_run(uint8_t values[81], uint16_t cands[81], unsigned enabled, int max_steps,
-                  uint8_t steps[3 * H9_MAX_STEPS], int *n_steps)
+                  uint8_t steps[H9_STEP_BYTES], int *n_bytes)
 {
-    *n_steps = 0;
+    *n_bytes = 0;
     for (int i = 0; i < 81; i++)
         if (values[i] > 9 || cands[i] > SK_NINE || (values[i] && cands[i])) return H9_BAD_INPUT;
     if (max_steps > H9_MAX_STEPS) max_steps = H9_MAX_STEPS;
-    int n = 0;
-    for (;;) {
+    int n = 0, len = 0, status = H9_DONE;
+    for (;; n++) {
         if (n >= max_steps) {
-            *n_steps = n;
-            return H9_MAX;
+            status = H9_MAX;
+            break;
         }
-        int cell, digit, code = find_step(values, cands, enabled, &cell, &digit);
+        int cell, digit, emptied = 0;
+        uint32_t targets = 0;
+        int code = find_step(values, cands, enabled, &cell, &digit, &targets);
         if (code < 0) break;
-        steps[3 * n] = (uint8_t)code;
-        steps[3 * n + 1] = (uint8_t)cell;
-        steps[3 * n + 2] = (uint8_t)digit;
-        n++;
-        if (place(values, cands, cell, digit)) {
-            *n_steps = n;
-            return H9_EMPTIED;
+        steps[len++] = (uint8_t)code;
+        if (code < 8) {
+            steps[len++] = (uint8_t)cell;
+            steps[len++] = (uint8_t)digit;
+            emptied = place(values, cands, cell, digit);
+        } else { /* cell is the cover house; each elimination is checked for safety, as
+                  * every step must remove something (a bad state cannot loop) */
+            int count = len + 1;
+            steps[len++] = (uint8_t)digit;
+            steps[len++] = 0;
+            for (; targets; targets = clear_lowest(targets)) {
+                int c = cell_of(cell, lowest_index(targets));
+                cands[c] &= (uint16_t)~(1u << (digit - 1));
+                emptied |= !cands[c];
+                steps[len++] = (uint8_t)c;
+                steps[count]++;
+            }
+        }
+        if (emptied) {
+            n++;
+            status = H9_EMPTIED;
+            break;
         }
     }
-    *n_steps = n;
-    return H9_DONE;
+    *n_bytes = len;
+    return status;
 }
 
 /* The first cell of house h (ascending) with candidate bit `bit`, or -1. */

@@ -1,10 +1,10 @@
 /* human9.h -- the cheap front of Sudoku Explainer's technique order, for the rating path.
  *
  * sudokit.human.rating walks a puzzle in SE's order (serate 1.2.1). Most of its steps
- * are singles and SE's "direct" variants, rated 1.0 .. 2.5, and that front of the order
- * is searched again before every step. human9_se_run runs it in C: it takes the first
- * step of the first enabled technique below, in this order, places its digit, and
- * repeats until none applies (or the grid is full, or max_steps is reached). The
+ * are singles, SE's "direct" variants and intersections, rated 1.0 .. 2.8, and that
+ * front of the order is searched again before every step. human9_se_run runs it in C: it takes the first
+ * step of the first enabled technique below, in this order, applies it, and repeats
+ * until none applies (or the grid is full, or max_steps is reached). The
  * Python finders it replaces are the reference; the choice of step is theirs exactly.
  *
  *   code  technique             SE ER   first hit in this search order
@@ -16,6 +16,12 @@
  *   5     direct hidden pair    2.0     boxes, columns, rows; digit pairs; hidden single digit
  *   6     naked single          2.3     cells 0..80
  *   7     direct hidden triple  2.5     as 5, digit triples
+ *   8     pointing              2.6     box, then line (rows, columns) through it; digits
+ *   9     claiming              2.8     box, then line through it (rows, columns); digits
+ *
+ * Codes 0-7 place a digit. Codes 8 and 9 (a digit with one to three places in the base
+ * house, all inside its intersection with the cover house) eliminate the digit from the
+ * rest of the cover house (the registry's Pointing/Claiming: intersections box-major).
  *
  * State: values[i] 0..9 (0 = blank), cands[i] a 9-bit mask (bit d-1 = digit d; 0 for a
  * filled cell). Houses as in sudokit.grid.HOUSES: 0-8 rows, 9-17 columns, 18-26 boxes;
@@ -26,8 +32,9 @@
 
 #include <stdint.h>
 
-#define H9_TECHNIQUES 8
-#define H9_MAX_STEPS 81 /* every step places a digit */
+#define H9_TECHNIQUES 10
+#define H9_MAX_STEPS 729   /* every step removes a candidate */
+#define H9_STEP_BYTES 6561 /* 729 steps of at most 9 bytes */
 
 /* Statuses of human9_se_run. */
 #define H9_DONE 0      /* no enabled technique applies, or the grid is full */
@@ -35,11 +42,12 @@
 #define H9_EMPTIED 2   /* the last step left a blank cell without candidates */
 #define H9_BAD_INPUT 3 /* a value > 9, a mask > 0x1FF, or a filled cell with candidates */
 
-/* Run the front techniques (bit `code` of `enabled` enables one) on the state in place.
- * steps gets 3 bytes per step taken: (code, cell, digit); at most min(max_steps, 81).
- * *n_steps is the number of steps; the return value is an H9_* status. */
+/* Run the front techniques (bit `code` of `enabled` enables one) on the state in place,
+ * at most min(max_steps, 729) steps. steps gets, per step, (code, cell, digit) for a
+ * placement, (code, digit, n, cell_1 .. cell_n) for an elimination (cells ascending);
+ * *n_bytes is the length written. The return value is an H9_* status. */
 int human9_se_run(uint8_t values[81], uint16_t cands[81], unsigned enabled, int max_steps,
-                  uint8_t steps[3 * H9_MAX_STEPS], int *n_steps);
+                  uint8_t steps[H9_STEP_BYTES], int *n_bytes);
 
 /* HoDoKu loads a puzzle by placing its clues one by one, in cell order, on a grid with
  * every candidate, and queues singles as candidates disappear; which single it takes

@@ -246,7 +246,7 @@ static PyObject *core_human_se_run(PyObject *self, PyObject *args)
     unsigned int enabled;
     int max_steps;
     if (!PyArg_ParseTuple(args, "y*y*Ii:human_se_run", &vv, &cv, &enabled, &max_steps)) return NULL;
-    uint8_t values[81], steps[3 * H9_MAX_STEPS], where[9 * 11];
+    uint8_t values[81], steps[H9_STEP_BYTES], where[9 * 11];
     uint16_t cands[81];
     int ok = vv.len == 81 && cv.len == 2 * 81;
     if (ok) {
@@ -261,7 +261,7 @@ static PyObject *core_human_se_run(PyObject *self, PyObject *args)
     }
     int n = 0, status = human9_se_run(values, cands, enabled, max_steps < 0 ? 0 : max_steps, steps, &n);
     human_where(cands, where);
-    return Py_BuildValue("(iy#y#y#y#)", status, (const char *)steps, (Py_ssize_t)(3 * n), (const char *)values,
+    return Py_BuildValue("(iy#y#y#y#)", status, (const char *)steps, (Py_ssize_t)n, (const char *)values,
                          (Py_ssize_t)81, (const char *)cands, (Py_ssize_t)sizeof cands, (const char *)where,
                          (Py_ssize_t)sizeof where);
 }

@@ -73,8 +73,8 @@ def canonical_batch(puzzles: Buffer, forms: Buffer, statuses: Buffer) -> None:
     """
 
 # ----------------------------------------------------------------- human-style rating
-# The front of Sudoku Explainer's technique order (singles and SE's direct variants, ER
-# 1.0-2.5) for the SE rating path of sudokit.human.rating; csrc/human9.h lists the
+# The front of Sudoku Explainer's technique order (singles, SE's direct variants,
+# Pointing and Claiming: ER 1.0-2.8) for the SE rating path of sudokit.human.rating; csrc/human9.h lists the
 # techniques (bit ``code`` of ``enabled``) and their search orders. The twin is
 # sudokit._pyhuman9; both take exactly the same steps.
 
@@ -82,12 +82,13 @@ def human_se_run(values: bytes, cands: bytes, enabled: int, max_steps: int) -> t
     """Take front steps until none applies: ``(status, steps, values, cands, where)``.
 
     ``values``: 81 bytes 0..9 (0 = blank); ``cands``: 81 native-endian uint16 candidate
-    masks (``array('H')`` bytes; bit d-1 = digit d, 0 for a filled cell). Each step
-    places a digit; ``steps`` holds 3 bytes per step, (code, cell, digit), at most
-    ``min(max_steps, 81)`` steps. ``values``/``cands`` come back updated, ``where`` is
+    masks (``array('H')`` bytes; bit d-1 = digit d, 0 for a filled cell). At most
+    ``min(max_steps, 729)`` steps; ``steps`` holds (code, cell, digit) for a placement
+    (codes 0-7), (code, digit, n, cell_1 .. cell_n) for eliminations (codes 8, 9; cells
+    ascending). ``values``/``cands`` come back updated, ``where`` is
     nine 11-byte little-endian 81-bit masks (bit i of mask d-1: digit d possible in cell
     i). ``status``: 0 no enabled technique applies (or the grid is full), 1 max_steps
-    reached, 2 the last step left a peer without candidates, 3 bad input (a value > 9, a
+    reached, 2 the last step left a cell without candidates, 3 bad input (a value > 9, a
     mask > 0x1FF, or a filled cell with candidates; nothing done).
     Raises ValueError on wrong buffer sizes.
     """

@@ -17,7 +17,7 @@ from itertools import combinations
 __all__ = ["human_se_run", "human_replay", "DONE", "MAX", "EMPTIED", "BAD_INPUT"]
 
 DONE, MAX, EMPTIED, BAD_INPUT = 0, 1, 2, 3
-_MAX_STEPS = 81
+_MAX_STEPS = 729
 
 #: For each cell: its three houses and its bit in each house's 9-bit positions.
 _CELL = tuple(
@@ -59,6 +59,23 @@ _CLAIMING = tuple(
     for base in (9, 0)
 )
 _HIDDEN_ORDER = (*range(18, 27), *range(9, 18), *range(0, 9))
+
+
+def _locks(pointing: bool) -> tuple[tuple[int, int, int, int], ...]:
+    """The box-line intersections, box by box (its rows, then its columns), as (base
+    house, cover house, intersection in base positions, intersection in cover positions)."""
+    out = []
+    for b in range(9):
+        for t in range(6):
+            row = t < 3
+            line = b // 3 * 3 + t if row else 9 + b % 3 * 3 + t - 3
+            in_box = _TRIPLE[line % 3] if row else _BOX_COL[(line - 9) % 3]
+            in_line = _TRIPLE[b % 3 if row else b // 3]
+            out.append((18 + b, line, in_box, in_line) if pointing else (line, 18 + b, in_line, in_box))
+    return tuple(out)
+
+
+_POINTING_LOCKS, _CLAIMING_LOCKS = _locks(True), _locks(False)
 
 
 class _Grid:
@@ -168,6 +185,29 @@ class _Grid:
                         return _HOUSE[h][rest.bit_length() - 1], d
         return None
 
+    def locked(self, pointing: bool) -> tuple[int, int, list[int]] | None:
+        """The registry's Pointing/Claiming: (digit, cover house, cells to clear)."""
+        pos = self.pos
+        for base_h, cover_h, inside, outside in _POINTING_LOCKS if pointing else _CLAIMING_LOCKS:
+            for d in range(1, 10):
+                m = pos[27 * d + base_h]
+                if not m or _POP[m] > 3 or m & ~inside:
+                    continue
+                rest = pos[27 * d + cover_h] & ~outside
+                if rest:
+                    return d, cover_h, [_HOUSE[cover_h][k] for k in range(9) if rest >> k & 1]
+        return None
+
+    def eliminate(self, cells: list[int], digit: int) -> bool:
+        """Remove ``digit`` from ``cells``; True if one of them is left without candidates."""
+        bit, emptied = 1 << (digit - 1), False
+        for cell in cells:
+            if self.cands[cell] & bit:
+                self.cands[cell] ^= bit
+                self._drop(cell, digit)
+                emptied = emptied or not self.cands[cell]
+        return emptied
+
     def naked_single(self) -> tuple[int, int] | None:
         for cell, m in enumerate(self.cands):
             if m and not m & (m - 1):
@@ -205,18 +245,27 @@ def _run(values: list[int], cands: list[int], enabled: int, max_steps: int, step
     if any(v > 9 or m > 0x1FF or (v and m) for v, m in zip(values, cands)):
         return BAD_INPUT
     grid = _Grid(values, cands)
-    codes = [code for code in range(8) if enabled >> code & 1]
+    codes = [code for code in range(10) if enabled >> code & 1]
     for _ in range(min(max(max_steps, 0), _MAX_STEPS)):
         for code in codes:
+            if code >= 8:
+                lock = grid.locked(code == 8)
+                if lock is not None:
+                    digit, _cover, cells = lock
+                    steps += bytes((code, digit, len(cells), *cells))
+                    if grid.eliminate(cells, digit):
+                        return EMPTIED
+                    break
+                continue
             hit = grid.find(code)
             if hit is not None:
+                cell, digit = hit
+                steps += bytes((code, cell, digit))
+                if grid.place(cell, digit):
+                    return EMPTIED
                 break
         else:
             return DONE
-        cell, digit = hit
-        steps += bytes((code, cell, digit))
-        if grid.place(cell, digit):
-            return EMPTIED
     return MAX
 
 

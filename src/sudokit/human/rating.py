@@ -795,22 +795,25 @@ def _hodoku_elimination_order(step: Step) -> list[tuple[int, int]]:
 
 
 # ------------------------------------------------------- the SE front in the kernel
-# The SE path spends most of its time searching the front of SE's order (singles and the
-# direct variants, ER 1.0-2.5) again before every step. The kernel runs that front
-# (``human_se_run``: csrc/human9.c, twin sudokit._pyhuman9) until none of it applies;
-# only then are the other techniques tried here, with the registry's finders. The
-# choices are the Python finders' (same order, same cell and digit), checked by the
-# tests; only the rating path uses them, so the steps carry no explanation text.
+# The SE path spends most of its time searching the front of SE's order (singles, the
+# direct variants, Pointing and Claiming: ER 1.0-2.8) again before every step. The
+# kernel runs that front (``human_se_run``: csrc/human9.c, twin sudokit._pyhuman9) until
+# none of it applies; only then are the other techniques tried here, with the
+# registry's finders. The choices are the Python finders' (same order, same cells and
+# digits), checked by the tests; only the rating path uses them, so the steps carry no
+# explanation text.
 #: Kernel code of each front technique, in the kernel's (SE's) order.
 _FRONT: dict[str, int] = {
     "full_house": 0, "hidden_single_box": 1, "hidden_single_line": 2, "direct_pointing": 3,
     "direct_claiming": 4, "direct_hidden_pair": 5, "naked_single": 6, "direct_hidden_triple": 7,
+    "pointing": 8, "claiming": 9,
 }
 _FRONT_STEP: tuple[tuple[str, str, str], ...] = (
     ("full_house", "Full House", "singles"), ("hidden_single_box", "Hidden Single", "singles"),
     ("hidden_single_line", "Hidden Single", "singles"), ("direct_pointing", "Direct Pointing", "intersections"),
     ("direct_claiming", "Direct Claiming", "intersections"), ("direct_hidden_pair", "Direct Hidden Pair", "subsets"),
     ("naked_single", "Naked Single", "singles"), ("direct_hidden_triple", "Direct Hidden Triple", "subsets"),
+    ("pointing", "Pointing", "intersections"), ("claiming", "Claiming", "intersections"),
 )
 _KERNEL_EMPTIED = 2
 
@@ -830,8 +833,8 @@ def _front(techniques: Sequence[registry.Technique]) -> tuple[int, int]:
 
 def se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS) -> tuple[list[Step], str]:
     """The SE-ordered rating path: :func:`~sudokit.human.path.walk` over ``techniques``
-    (normally :func:`se_techniques`), with the leading singles and direct variants run by
-    the kernel."""
+    (normally :func:`se_techniques`), with the leading singles, direct variants and
+    intersections run by the kernel."""
     state = Candidates.from_puzzle(puzzle)
     mask, k = _front(techniques)
     if not k:
@@ -841,10 +844,17 @@ def se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps
     steps: list[Step] = []
     while len(steps) < max_steps:
         status, found, vbytes, cbytes, wbytes = run(bytes(values), array("H", cands).tobytes(), mask, max_steps - len(steps))
-        for j in range(0, len(found), 3):
+        j = 0
+        while j < len(found):
             technique, name, family = _FRONT_STEP[found[j]]
-            cell, digit = found[j + 1], found[j + 2]
-            steps.append(_front_step(technique, name, family, cell, digit))
+            if found[j] < 8:  # a placement: (code, cell, digit)
+                steps.append(_front_step(technique, name, family, found[j + 1], found[j + 2]))
+                j += 3
+            else:  # eliminations: (code, digit, n, n cells)
+                digit, n = found[j + 1], found[j + 2]
+                elims = tuple((c, digit) for c in found[j + 3 : j + 3 + n])
+                steps.append(Step(technique, name, family, eliminations=elims, digits=(digit,)))
+                j += 3 + n
         if status >= _KERNEL_EMPTIED:  # 3: bad input, which a grid from a puzzle cannot give
             raise SudokuError(f"internal error: the step '{steps[-1] if found else '-'}' left a cell without candidates")
         values = list(vbytes)
