@@ -429,3 +429,23 @@ def test_pretty_grids_with_borders_still_read_as_one_puzzle() -> None:
     framed = ["+-------+-------+-------+"] + [f"| {r} |" if "+" not in r else "|" + r.replace("-", "-") + "|" for r in rows] + ["+-------+-------+-------+"]
     code, out, err = run("solve", "-", stdin="\n\n".join(framed) + "\n")
     assert code == ExitCode.OK and out.split() == [SOLUTION], err
+
+
+# --------------------------------------------------------------------- format writers
+@pytest.mark.single_backend
+def test_a_seed_beyond_int64_is_invalid_for_parquet_not_an_overflow() -> None:
+    pytest.importorskip("pyarrow")
+    from sudokit.formats import write_collection
+
+    with pytest.raises(InvalidFormatError, match="int64"):
+        write_collection(io.BytesIO(), [{"puzzle": EXAMPLE, "seed": 2**70}], format="parquet")
+
+
+@pytest.mark.single_backend
+@pytest.mark.parametrize("rating", [[], {}, [1.5], object()])
+def test_a_rating_that_is_neither_number_nor_label_is_rejected(rating: object) -> None:
+    """A list rating was written as the label '[]'."""
+    from sudokit.formats import Record
+
+    with pytest.raises(InvalidFormatError, match="rating"):
+        Record.of({"puzzle": EXAMPLE, "rating": rating})

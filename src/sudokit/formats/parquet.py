@@ -133,10 +133,17 @@ class ParquetWriter:
             "solution": [_text(r.solution) for r in rows],
             "rating": [_rating(r.rating, numeric) for r in rows],
             "techniques": [None if r.techniques is None else list(r.techniques) for r in rows],
-            "seed": [r.seed for r in rows],
+            "seed": [_seed(r.seed) for r in rows],
         }
         assert tuple(columns) == FIELDS
         return self._pa.table(columns, schema=self._schema)
+
+
+def _seed(value: int | None) -> int | None:
+    """A seed for the int64 column (pyarrow raised a bare OverflowError beyond it)."""
+    if value is not None and not -(2**63) <= value < 2**63:
+        raise InvalidFormatError(f"seed {value} does not fit Parquet's int64 seed column (use CSV or JSONL for it)")
+    return value
 
 
 def _text(grid: Grid | None) -> str | None:

@@ -11,6 +11,7 @@ generator can stream ``{"puzzle": ..., "solution": ..., "rating": ...}`` straigh
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Union
@@ -103,6 +104,8 @@ def _rating(value: Any) -> Rating | None:
         return value
     if hasattr(value, "item"):  # numpy scalars
         return _rating(value.item())
+    if not isinstance(value, (str, numbers.Number)):  # a list or dict would become its repr
+        raise InvalidFormatError(f"bad rating {value!r} (a number or a label)")
     text = str(value).strip()
     for kind in (int, float):
         try:
