@@ -449,3 +449,32 @@ def test_a_rating_that_is_neither_number_nor_label_is_rejected(rating: object) -
 
     with pytest.raises(InvalidFormatError, match="rating"):
         Record.of({"puzzle": EXAMPLE, "rating": rating})
+
+
+# ----------------------------------------------------------------- huge --jobs
+@pytest.mark.single_backend
+def test_rate_refuses_a_huge_jobs_count() -> None:
+    """--jobs 100000 would fork a process per puzzle in flight (8 x jobs of them)."""
+    code, _, err = run("rate", "--jobs", "100000", EXAMPLE)
+    assert code == ExitCode.USAGE and "--jobs" in err and "at most" in err
+
+
+@pytest.mark.single_backend
+@pytest.mark.parametrize("argv", [["canon", EXAMPLE], ["dedupe", EXAMPLE], ["generate", "-n", "2", "--seed", "1"]])
+@pytest.mark.xfail(strict=True, reason=(
+    "cli/cmd_generate.py accepts any --jobs and generate.ordered_map starts "
+    "multiprocessing Pool(jobs) eagerly: `sudokit canon --jobs 100000 PUZZLE` forks 100,000 "
+    "processes; it needs an upper bound (cmd_human's rate uses 4 per CPU)"))
+def test_generate_canon_and_dedupe_refuse_a_huge_jobs_count(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import sudokit.generate as generate_module
+
+    requested: list[int] = []
+
+    class NoPool:
+        def Pool(self, size: int, *args: object, **kwargs: object) -> None:  # noqa: N802 (mirrors multiprocessing)
+            requested.append(size)
+            raise KeyboardInterrupt  # never fork in a test
+
+    monkeypatch.setattr(generate_module.multiprocessing, "get_context", lambda *a: NoPool())
+    code, _, err = run(*argv, "--jobs", "100000")
+    assert (code == ExitCode.USAGE and not requested) or max(requested) <= 4 * (os.cpu_count() or 1), (code, requested, err)

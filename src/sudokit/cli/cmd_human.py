@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import signal
 from collections import deque
 from collections.abc import Iterator
@@ -42,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     explain.set_defaults(handler=_explain)
     rate = _add(sub, "rate", "rate puzzles (one result per line): SE-like ER/EP/ED, HoDoKu level and score, band")
     rate.add_argument("--format", choices=("text", "csv", "json"), default="text", help="output format")
-    rate.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1)")
+    rate.add_argument("--jobs", type=_jobs, default=1, help=f"worker processes (default 1, at most {MAX_JOBS})")
     rate.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="progress bar on stderr (default: when it is a terminal)")
     rate.set_defaults(handler=_rate)
 
@@ -59,6 +60,18 @@ def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+#: More worker processes than this only costs memory and start-up time (rating is CPU
+#: bound); a typo like --jobs 10000 would otherwise fork thousands of processes.
+MAX_JOBS = 4 * (os.cpu_count() or 1)
+
+
+def _jobs(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_JOBS} (4 per CPU), got {value}")
     return value
 
 
