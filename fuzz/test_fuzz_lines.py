@@ -43,3 +43,12 @@ def test_cli_on_hostile_stdin_never_crashes(text: str, command: str) -> None:
     code = main([command, "-"], io.StringIO(text), out, err)
     assert code in {c.value for c in ExitCode} and code != ExitCode.FAILURE, err.getvalue()
     assert "Traceback" not in err.getvalue()
+
+
+@given(st.text(alphabet="123456789.0_*|-+= ", min_size=1, max_size=40).filter(lambda t: t.strip() and len(t.strip()) != 81), st.lists(any_grids(), min_size=1, max_size=4))
+def test_a_short_first_line_costs_only_itself(first: str, grids: list[Grid]) -> None:
+    """A typo on line 1 of a one-puzzle-a-line file must not swallow the file as one grid."""
+    text = first + "\n" + "\n".join(str(g) for g in grids) + "\n"
+    entries = list(iter_entries(io.StringIO(text)))
+    assert [e.text for e in entries[1:]] == [str(g) for g in grids]
+    assert entries[0].line == 1 and [e.line for e in entries[1:]] == list(range(2, 2 + len(grids)))
