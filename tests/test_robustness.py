@@ -478,3 +478,13 @@ def test_generate_canon_and_dedupe_refuse_a_huge_jobs_count(argv: list[str], mon
     monkeypatch.setattr(generate_module.multiprocessing, "get_context", lambda *a: NoPool())
     code, _, err = run(*argv, "--jobs", "100000")
     assert (code == ExitCode.USAGE and not requested) or max(requested) <= 4 * (os.cpu_count() or 1), (code, requested, err)
+
+
+# ------------------------------------------------------------------------ messages
+@pytest.mark.single_backend
+def test_a_bad_character_on_line_5_is_not_reported_as_line_1(tmp_path: Path) -> None:
+    """It read 'puzzles.txt:5: line 1, column 3: unexpected character'."""
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join([EXAMPLE] * 4 + [EXAMPLE[:2] + "x" + EXAMPLE[3:]]) + "\n")
+    code, _, err = run("solve", str(path))
+    assert code == ExitCode.INVALID and f"{path}:5: column 3: unexpected character 'x'" in err and "line 1" not in err

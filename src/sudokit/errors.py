@@ -41,7 +41,7 @@ class InvalidFormatError(InvalidPuzzleError):
         if line is not None and column is not None:
             where = f"line {line}, column {column}: "
         elif column is not None:
-            where = f"position {column}: "
+            where = f"column {column}: "
         super().__init__(where + message)
         self.line = line
         self.column = column

@@ -261,7 +261,7 @@ def _parse_line(text: str, line: int | None) -> str:
         column = next(k for k, ch in enumerate(normal) if ch not in _VALID)
         raise InvalidFormatError(
             f"unexpected character {text[column]!r} (use 1-9 for digits, one of {BLANKS!r} for blanks)",
-            line=line or 1,
+            line=line,  # one line: its column says it all (a file's line number is the caller's)
             column=column + 1,
         )
     return normal
