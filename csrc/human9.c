@@ -352,3 +352,384 @@ int human9_replay(const uint8_t puzzle[81], uint16_t cands[81], uint8_t free[27]
     }
     return 0;
 }
+
+/* ------------------------------------------------------------ HoDoKu's front */
+
+typedef struct {
+    uint8_t *values;
+    uint16_t *cands;
+    uint8_t free[27][10];
+    uint8_t ns[2 * H9_MAX_NS], hs[2 * H9_MAX_HS];
+    int ns_head, ns_len, hs_head, hs_len; /* live entries: [head, len) */
+} ho_state;
+
+static void ho_push(uint8_t *queue, int *len, int cap, int cell, int digit)
+{
+    if (*len >= cap) return; /* cannot happen: see H9_MAX_NS / H9_MAX_HS */
+    queue[2 * *len] = (uint8_t)cell;
+    queue[2 * *len + 1] = (uint8_t)digit;
+    ++*len;
+}
+
+static void ho_houses(int cell, int houses[3])
+{
+    int r = cell / 9, c = cell % 9;
+    houses[0] = r;
+    houses[1] = 9 + c;
+    houses[2] = 18 + r / 3 * 3 + c / 3;
+}
+
+/* Remove a candidate with HoDoKu's bookkeeping; 1 if it was there. */
+static int ho_eliminate(ho_state *s, int cell, int d)
+{
+    unsigned bit = 1u << (d - 1);
+    if (!(s->cands[cell] & bit)) return 0;
+    s->cands[cell] &= (uint16_t)~bit;
+    int houses[3];
+    ho_houses(cell, houses);
+    for (int j = 0; j < 3; j++) {
+        if (--s->free[houses[j]][d] != 1) continue;
+        int rest = first_place(s->cands, houses[j], bit);
+        if (rest >= 0) ho_push(s->hs, &s->hs_len, H9_MAX_HS, rest, d);
+    }
+    if (one_bit(s->cands[cell])) ho_push(s->ns, &s->ns_len, H9_MAX_NS, cell, lowest_index(s->cands[cell]) + 1);
+    return 1;
+}
+
+static void ho_place(ho_state *s, int cell, int digit)
+{
+    if (s->values[cell] == digit) return;
+    int r = cell / 9, c = cell % 9;
+    for (int p = 0; p < 81; p++) { /* peers, ascending */
+        int pr = p / 9, pc = p % 9;
+        if (p != cell && (pr == r || pc == c || (pr / 3 == r / 3 && pc / 3 == c / 3))) ho_eliminate(s, p, digit);
+    }
+    uint32_t old = s->cands[cell];
+    s->cands[cell] = 0;
+    int houses[3];
+    ho_houses(cell, houses);
+    for (; old; old = clear_lowest(old)) {
+        int d = lowest_index(old) + 1;
+        for (int j = 0; j < 3; j++) {
+            if (--s->free[houses[j]][d] != 1 || d == digit) continue;
+            int rest = first_place(s->cands, houses[j], 1u << (d - 1));
+            if (rest >= 0) ho_push(s->hs, &s->hs_len, H9_MAX_HS, rest, d);
+        }
+    }
+    s->values[cell] = (uint8_t)digit;
+}
+
+/* A queued naked single that is the last place of some house (no other digit left
+ * there). Entries of filled cells are dropped first when there are any. */
+static int ho_full_house(ho_state *s, int *cell, int *digit)
+{
+    int stale = 0;
+    for (int k = s->ns_head; k < s->ns_len; k++) stale |= s->values[s->ns[2 * k]] != 0;
+    if (stale) {
+        int out = s->ns_head;
+        for (int k = s->ns_head; k < s->ns_len; k++)
+            if (!s->values[s->ns[2 * k]]) {
+                s->ns[2 * out] = s->ns[2 * k];
+                s->ns[2 * out + 1] = s->ns[2 * k + 1];
+                out++;
+            }
+        s->ns_len = out;
+    }
+    for (int k = s->ns_head; k < s->ns_len; k++) {
+        int c = s->ns[2 * k], d = s->ns[2 * k + 1], houses[3];
+        ho_houses(c, houses);
+        for (int j = 0; j < 3; j++) {
+            int sum = 0;
+            for (int e = 0; e <= 9; e++) sum += s->free[houses[j]][e];
+            if (sum == s->free[houses[j]][d]) {
+                *cell = c;
+                *digit = d;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int ho_naked_single(ho_state *s, int *cell, int *digit)
+{
+    while (s->ns_head < s->ns_len) {
+        int c = s->ns[2 * s->ns_head], d = s->ns[2 * s->ns_head + 1];
+        s->ns_head++;
+        if (!s->values[c]) {
+            *cell = c;
+            *digit = d;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The first queued hidden single of an empty cell (HoDoKu gives up on the first entry
+ * that is no longer one): 1 in a box, 2 in a line, 0 none. */
+static int ho_hidden_single(ho_state *s, int *cell, int *digit)
+{
+    while (s->hs_head < s->hs_len) {
+        int c = s->hs[2 * s->hs_head], d = s->hs[2 * s->hs_head + 1], houses[3];
+        s->hs_head++;
+        if (s->values[c]) continue;
+        ho_houses(c, houses);
+        for (int j = 0; j < 3; j++)
+            if (s->free[houses[j]][d] == 1 && (s->cands[c] >> (d - 1) & 1u)) {
+                *cell = c;
+                *digit = d;
+                return houses[j] >= 18 ? 1 : 2;
+            }
+        return 0;
+    }
+    return 0;
+}
+
+/* Deletions of a step: (cell, digit) pairs in HoDoKu's order. */
+typedef struct {
+    int n;
+    uint8_t cell[81 * 4], digit[81 * 4];
+} ho_dels;
+
+static void dels_add(ho_dels *o, int cell, int digit)
+{
+    for (int k = 0; k < o->n; k++)
+        if (o->cell[k] == cell && o->digit[k] == digit) return;
+    if (o->n < 81 * 4) {
+        o->cell[o->n] = (uint8_t)cell;
+        o->digit[o->n] = (uint8_t)digit;
+        o->n++;
+    }
+}
+
+/* Locked Candidates type 1 (boxes) or 2 (rows, then columns), HoDoKu's order. */
+static int ho_locked_candidates(const ho_state *s, int pointing, ho_dels *o)
+{
+    for (int u = 0; u < (pointing ? 9 : 18); u++) {
+        int unit = pointing ? 18 + u : u;
+        for (int d = 1; d <= 9; d++) {
+            int n = s->free[unit][d];
+            if (n != 2 && n != 3) continue;
+            unsigned bit = 1u << (d - 1);
+            int cells[9], m = 0;
+            for (int k = 0; k < 9; k++) {
+                int c = cell_of(unit, k);
+                if (s->cands[c] & bit) cells[m++] = c;
+            }
+            for (int kind = pointing ? 0 : 2; kind <= (pointing ? 1 : 2); kind++) {
+                int first[3], cover, all = 1;
+                ho_houses(cells[0], first);
+                cover = first[kind];
+                for (int k = 1; k < m; k++) {
+                    int hk[3];
+                    ho_houses(cells[k], hk);
+                    all &= hk[kind] == cover;
+                }
+                if (!all || s->free[cover][d] <= n) continue;
+                o->n = 0;
+                for (int k = 0; k < 9; k++) {
+                    int c = cell_of(cover, k), inside = 0;
+                    for (int j = 0; j < m; j++) inside |= cells[j] == c;
+                    if ((s->cands[c] & bit) && !inside) dels_add(o, c, d);
+                }
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The naked/locked subset step of `cells`: deletions house by house (row, column, box
+ * shared by the cells); 1 if there are deletions and it is locked exactly when asked. */
+static int ho_subset_step(const ho_state *s, const int *cells, int size, unsigned mask, int locked, ho_dels *o)
+{
+    int first[3], same[3] = {1, 1, 1}, found[3] = {0, 0, 0};
+    ho_houses(cells[0], first);
+    for (int k = 1; k < size; k++) {
+        int hk[3];
+        ho_houses(cells[k], hk);
+        for (int j = 0; j < 3; j++) same[j] &= hk[j] == first[j];
+    }
+    o->n = 0;
+    for (int j = 0; j < 3; j++) {
+        if (!same[j]) continue;
+        for (int k = 0; k < 9; k++) {
+            int c = cell_of(first[j], k), inside = 0, hc[3];
+            for (int t = 0; t < size; t++) inside |= cells[t] == c;
+            uint32_t hit = s->cands[c] & mask;
+            if (inside || !hit) continue;
+            for (; hit; hit = clear_lowest(hit)) dels_add(o, c, lowest_index(hit) + 1);
+            ho_houses(c, hc);
+            if (j == 2 || hc[2] != first[2]) found[j] = 1;
+        }
+    }
+    if (!o->n) return 0;
+    int is_locked = size < 4 && found[0] + found[1] + found[2] > 1 && same[2] && (same[0] || same[1]);
+    return is_locked == locked;
+}
+
+/* Naked (or locked) subsets, HoDoKu's order: boxes (only boxes when locked), rows,
+ * columns; cells with 1..size candidates, combinations in cell order. */
+static int ho_naked(const ho_state *s, int size, int locked, ho_dels *o)
+{
+    for (int u = 0; u < (locked ? 9 : 27); u++) {
+        int unit = u < 9 ? 18 + u : u - 9, cells[9], m = 0;
+        for (int k = 0; k < 9; k++) {
+            int c = cell_of(unit, k), n = bit_count(s->cands[c]);
+            if (n && n <= size) cells[m++] = c;
+        }
+        if (m < size) continue;
+        int idx[4] = {0, 1, 2, 3};
+        for (;;) { /* combinations of `size` of the m cells, lexicographic */
+            unsigned mask = 0;
+            int combo[4];
+            for (int t = 0; t < size; t++) {
+                combo[t] = cells[idx[t]];
+                mask |= s->cands[combo[t]];
+            }
+            if (bit_count(mask) == size && ho_subset_step(s, combo, size, mask, locked, o)) return 1;
+            int t = size - 1;
+            while (t >= 0 && idx[t] == m - size + t) t--;
+            if (t < 0) break;
+            idx[t]++;
+            for (int j = t + 1; j < size; j++) idx[j] = idx[j - 1] + 1;
+        }
+    }
+    return 0;
+}
+
+/* Hidden subsets, HoDoKu's order: boxes, rows, columns; digits with 1..size places,
+ * combinations in digit order whose places together are `size` cells. */
+static int ho_hidden(const ho_state *s, int size, ho_dels *o)
+{
+    for (int u = 0; u < 27; u++) {
+        int unit = u < 9 ? 18 + u : u - 9, open = 0, digits[9], m = 0;
+        uint32_t places[10] = {0};
+        for (int k = 0; k < 9; k++) {
+            int c = cell_of(unit, k);
+            open += s->cands[c] != 0;
+            for (int d = 1; d <= 9; d++)
+                if (s->cands[c] >> (d - 1) & 1u) places[d] |= 1u << k;
+        }
+        if (open <= size) continue;
+        for (int d = 1; d <= 9; d++)
+            if (s->free[unit][d] > 0 && s->free[unit][d] <= size) digits[m++] = d;
+        if (m < size) continue;
+        int idx[4] = {0, 1, 2, 3};
+        for (;;) {
+            uint32_t unio = 0;
+            unsigned keep = 0;
+            for (int t = 0; t < size; t++) {
+                unio |= places[digits[idx[t]]];
+                keep |= 1u << (digits[idx[t]] - 1);
+            }
+            if (bit_count(unio) == size) {
+                o->n = 0;
+                for (uint32_t at = unio; at; at = clear_lowest(at)) {
+                    int c = cell_of(unit, lowest_index(at));
+                    for (uint32_t other = s->cands[c] & ~keep; other; other = clear_lowest(other))
+                        dels_add(o, c, lowest_index(other) + 1);
+                }
+                if (o->n) return 1;
+            }
+            int t = size - 1;
+            while (t >= 0 && idx[t] == m - size + t) t--;
+            if (t < 0) break;
+            idx[t]++;
+            for (int j = t + 1; j < size; j++) idx[j] = idx[j - 1] + 1;
+        }
+    }
+    return 0;
+}
+
+static int ho_write_queue(const uint8_t *queue, int head, int len, uint8_t *out)
+{
+    memcpy(out, queue + 2 * head, (size_t)(2 * (len - head)));
+    return 2 * (len - head);
+}
+
+int human9_ho_run(uint8_t values[81], uint16_t cands[81], uint8_t *ns, int *n_ns, uint8_t *hs, int *n_hs,
+                  unsigned enabled, int max_steps, uint8_t steps[H9_HO_STEP_BYTES], int *n_bytes,
+                  uint8_t free_out[27][10])
+{
+    *n_bytes = 0;
+    for (int i = 0; i < 81; i++)
+        if (values[i] > 9 || cands[i] > SK_NINE || (values[i] && cands[i])) return H9_BAD_INPUT;
+    if (*n_ns > H9_MAX_NS || *n_hs > H9_MAX_HS) return H9_BAD_INPUT;
+    for (int k = 0; k < *n_ns + *n_hs; k++) {
+        const uint8_t *e = k < *n_ns ? ns + 2 * k : hs + 2 * (k - *n_ns);
+        if (e[0] > 80 || e[1] < 1 || e[1] > 9) return H9_BAD_INPUT;
+    }
+    ho_state s;
+    s.values = values;
+    s.cands = cands;
+    memcpy(s.ns, ns, (size_t)(2 * *n_ns));
+    memcpy(s.hs, hs, (size_t)(2 * *n_hs));
+    s.ns_head = s.hs_head = 0;
+    s.ns_len = *n_ns;
+    s.hs_len = *n_hs;
+    memset(s.free, 0, sizeof s.free);
+    for (int i = 0; i < 81; i++) {
+        int houses[3];
+        ho_houses(i, houses);
+        for (uint32_t m = cands[i]; m; m = clear_lowest(m))
+            for (int j = 0; j < 3; j++) s.free[houses[j]][lowest_index(m) + 1]++;
+    }
+    if (max_steps > H9_MAX_STEPS) max_steps = H9_MAX_STEPS;
+    int status = H9_DONE, len = 0;
+    ho_dels dels;
+    for (int n = 0;; n++) {
+        if (n >= max_steps) {
+            status = H9_MAX;
+            break;
+        }
+        int blank = 0;
+        for (int i = 0; i < 81 && !blank; i++) blank = !values[i];
+        if (!blank) break;
+        int code = -1, cell = 0, digit = 0;
+        for (int t = 0; t < H9_HO_TECHNIQUES && code < 0; t++) {
+            if (!(enabled >> t & 1u)) continue;
+            int hit = 0;
+            switch (t) {
+            case 0: hit = ho_full_house(&s, &cell, &digit); break;
+            case 1: hit = ho_naked_single(&s, &cell, &digit); break;
+            case 2: hit = ho_hidden_single(&s, &cell, &digit); if (hit) { code = hit == 1 ? 2 : 3; continue; } break;
+            case 3: hit = ho_naked(&s, 2, 1, &dels); break;
+            case 4: hit = ho_naked(&s, 3, 1, &dels); break;
+            case 5: hit = ho_locked_candidates(&s, 1, &dels); break;
+            case 6: hit = ho_locked_candidates(&s, 0, &dels); break;
+            case 7: hit = ho_naked(&s, 2, 0, &dels); break;
+            case 8: hit = ho_naked(&s, 3, 0, &dels); break;
+            case 9: hit = ho_hidden(&s, 2, &dels); break;
+            case 10: hit = ho_hidden(&s, 3, &dels); break;
+            case 11: hit = ho_naked(&s, 4, 0, &dels); break;
+            default: hit = ho_hidden(&s, 4, &dels); break;
+            }
+            if (hit) code = t < 2 ? t : t + 1; /* step codes: 2 and 3 are the hidden singles */
+        }
+        if (code < 0) break;
+        if (code < 4) {
+            steps[len++] = (uint8_t)code;
+            steps[len++] = (uint8_t)cell;
+            steps[len++] = (uint8_t)digit;
+            ho_place(&s, cell, digit);
+        } else {
+            if (len + 2 + 2 * dels.n > H9_HO_STEP_BYTES) { /* cannot happen: 729 deletions at most */
+                status = H9_MAX;
+                break;
+            }
+            steps[len++] = (uint8_t)code;
+            steps[len++] = (uint8_t)dels.n;
+            for (int k = 0; k < dels.n; k++) {
+                steps[len++] = dels.cell[k];
+                steps[len++] = dels.digit[k];
+                ho_eliminate(&s, dels.cell[k], dels.digit[k]);
+            }
+        }
+    }
+    *n_bytes = len;
+    *n_ns = ho_write_queue(s.ns, s.ns_head, s.ns_len, ns) / 2;
+    *n_hs = ho_write_queue(s.hs, s.hs_head, s.hs_len, hs) / 2;
+    memcpy(free_out, s.free, sizeof s.free);
+    return status;
+}

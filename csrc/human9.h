@@ -66,4 +66,34 @@ int human9_se_run(uint8_t values[81], uint16_t cands[81], unsigned enabled, int 
 int human9_replay(const uint8_t puzzle[81], uint16_t cands[81], uint8_t free[27][10], uint8_t ns[2 * H9_MAX_NS],
                   int *n_ns, uint8_t hs[2 * H9_MAX_HS], int *n_hs);
 
+/* HoDoKu's front, for the HoDoKu rating path (rules of sudokit.human.rating's
+ * _HodokuState and hodoku_walk): its singles from the queues, then its own searches for
+ * intersections and subsets, applied with the same queue bookkeeping, until none applies
+ * (or the grid is full, or max_steps). Technique slots (bit t of `enabled`), tried in
+ * this order, and the step codes they write:
+ *
+ *   slot  technique                            step code
+ *   0     full house (a queued naked single     0
+ *         that is the last place of a house)
+ *   1     naked single (queue)                 1
+ *   2     hidden single (queue)                2 in a box, 3 in a line
+ *   3, 4  locked pair, triple (boxes)          4, 5
+ *   5, 6  locked candidates 1 (boxes), 2       6, 7
+ *         (rows, then columns)
+ *   7, 8  naked pair, triple                   8, 9
+ *   9, 10 hidden pair, triple                  10, 11
+ *   11    naked quadruple                      12
+ *   12    hidden quadruple                     13
+ *
+ * steps gets (code, cell, digit) for a single, (code, n, n x (cell, digit)) for
+ * deletions in the order applied. ns/hs hold the live queue entries as (cell, digit)
+ * pairs, oldest first (*n_ns, *n_hs entries; arrays of H9_MAX_NS / H9_MAX_HS pairs), and
+ * come back updated; free_out gets the final free counts. Returns H9_DONE, H9_MAX or
+ * H9_BAD_INPUT (values/cands as for human9_se_run, or a bad queue entry). */
+#define H9_HO_TECHNIQUES 13
+#define H9_HO_STEP_BYTES 4096
+int human9_ho_run(uint8_t values[81], uint16_t cands[81], uint8_t *ns, int *n_ns, uint8_t *hs, int *n_hs,
+                  unsigned enabled, int max_steps, uint8_t steps[H9_HO_STEP_BYTES], int *n_bytes,
+                  uint8_t free_out[27][10]);
+
 #endif

@@ -237,6 +237,46 @@ static PyObject *core_human_replay(PyObject *self, PyObject *arg)
                          (Py_ssize_t)(2 * n_hs), (const char *)where, (Py_ssize_t)sizeof where);
 }
 
+/* human_ho_run(values, cands, ns, hs, enabled, max_steps) -> (status, steps, values,
+ * cands, ns, hs, free, where): HoDoKu's front, see human9.h and _core.pyi. */
+static PyObject *core_human_ho_run(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer vv, cv, nv, hv;
+    unsigned int enabled;
+    int max_steps;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*Ii:human_ho_run", &vv, &cv, &nv, &hv, &enabled, &max_steps)) return NULL;
+    uint8_t values[81], ns[2 * H9_MAX_NS], hs[2 * H9_MAX_HS], steps[H9_HO_STEP_BYTES], free[27][10], where[9 * 11];
+    uint16_t cands[81];
+    int ok = vv.len == 81 && cv.len == 2 * 81 && nv.len % 2 == 0 && nv.len <= (Py_ssize_t)sizeof ns &&
+             hv.len % 2 == 0 && hv.len <= (Py_ssize_t)sizeof hs;
+    int n_ns = (int)(nv.len / 2), n_hs = (int)(hv.len / 2);
+    if (ok) {
+        memcpy(values, vv.buf, 81);
+        memcpy(cands, cv.buf, sizeof cands);
+        memcpy(ns, nv.buf, (size_t)nv.len);
+        memcpy(hs, hv.buf, (size_t)hv.len);
+    }
+    PyBuffer_Release(&hv);
+    PyBuffer_Release(&nv);
+    PyBuffer_Release(&cv);
+    PyBuffer_Release(&vv);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "need 81 value bytes, 81 native uint16 candidate masks and queues of "
+                                          "at most 81 / 243 byte pairs");
+        return NULL;
+    }
+    int n = 0;
+    memset(free, 0, sizeof free);
+    int status = human9_ho_run(values, cands, ns, &n_ns, hs, &n_hs, enabled, max_steps < 0 ? 0 : max_steps, steps,
+                               &n, free);
+    human_where(cands, where);
+    return Py_BuildValue("(iy#y#y#y#y#y#y#)", status, (const char *)steps, (Py_ssize_t)n, (const char *)values,
+                         (Py_ssize_t)81, (const char *)cands, (Py_ssize_t)sizeof cands, (const char *)ns,
+                         (Py_ssize_t)(2 * n_ns), (const char *)hs, (Py_ssize_t)(2 * n_hs), (const char *)free,
+                         (Py_ssize_t)sizeof free, (const char *)where, (Py_ssize_t)sizeof where);
+}
+
 /* human_se_run(values, cands, enabled, max_steps) -> (status, steps, values, cands, where):
  * the front of SE's technique order, see human9.h and _core.pyi. */
 static PyObject *core_human_se_run(PyObject *self, PyObject *args)
@@ -282,6 +322,9 @@ static PyMethodDef core_methods[] = {
     {"human_se_run", core_human_se_run, METH_VARARGS,
      "human_se_run(values, cands, enabled, max_steps) -> (status, steps, values, cands, where)\n\n"
      "The singles and SE's direct techniques at the front of the SE rating order. See _core.pyi."},
+    {"human_ho_run", core_human_ho_run, METH_VARARGS,
+     "human_ho_run(values, cands, ns, hs, enabled, max_steps) -> (status, steps, values, cands, ns, hs, free, where)\n\n"
+     "HoDoKu's singles queues, intersections and subsets for the HoDoKu rating path. See _core.pyi."},
     {"human_replay", core_human_replay, METH_O,
      "human_replay(puzzle) -> (cands, free, ns, hs, where)\n\n"
      "HoDoKu's clue replay with its singles queues, for the HoDoKu rating path. See _core.pyi."},

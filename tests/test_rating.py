@@ -207,9 +207,29 @@ def test_kernel_se_front_chooses_exactly_as_the_registry_finders() -> None:
         assert [(s.technique, s.placements, s.eliminations) for s in plain] == [(s.technique, s.placements, s.eliminations) for s in fast]
 
 
+def test_kernel_hodoku_front_chooses_exactly_as_the_python_walk() -> None:
+    """hodoku_walk (queues, intersections and subsets in the kernel: C or twin) takes the
+    same steps as its Python reference walk, with full and partial sets."""
+    from sudokit.grid import Grid
+    from sudokit.human.rating import _hodoku_walk_python, hodoku_walk
+
+    full = hodoku_order(TECHNIQUES)
+    learning = [line.split("\t")[2] for line in shared_file("rated/sudocue_learningcurve_rated.tsv").read_text().splitlines()[1:]]
+    diabolical = [line.split()[1] for line in shared_file("rated/grantm_sudoku-exchange_diabolical_2020-06-25.txt").read_text().splitlines()]
+    rng = random.Random(13)
+    drops = ((), ("hidden_single_box", "hidden_single_line"), ("pointing", "naked_pair"), ("full_house", "locked_pair", "hidden_quad"))
+    for k, puzzle in enumerate(rng.sample(learning, 60) + rng.sample(diabolical, 20) + [EASY, HARD, MULTI]):
+        order = tuple(t for t in full if t.id not in drops[k % 4])
+        max_steps = 1000 if k % 5 else 15
+        plain, plain_end = _hodoku_walk_python(Grid(puzzle), order, max_steps=max_steps)
+        fast, fast_end = hodoku_walk(Grid(puzzle), order, max_steps=max_steps)
+        assert plain_end == fast_end
+        assert [(s.technique, s.placements, s.eliminations) for s in plain] == [(s.technique, s.placements, s.eliminations) for s in fast]
+
+
 @pytest.mark.single_backend
 def test_human_se_run_twin_matches_the_c_kernel() -> None:
-    """_core.human_se_run / human_replay and their twins agree on every output, broken states included."""
+    """_core.human_se_run / human_replay / human_ho_run and their twins agree on every output, broken states included."""
     from array import array
 
     from sudokit import _backend, _pycore
@@ -228,6 +248,9 @@ def test_human_se_run_twin_matches_the_c_kernel() -> None:
         args = (bytes(state.values), array("H", cands).tobytes(), rng.randrange(1024), rng.choice((0, 5, 1000)))
         assert _core.human_se_run(*args) == _pycore.human_se_run(*args)
         assert _core.human_replay(puzzle.encode()) == _pycore.human_replay(puzzle.encode())
+        cb, _fb, nsb, hsb, _wb = _core.human_replay(puzzle.encode())
+        ho = (bytes(state.values), array("H", cands).tobytes(), nsb, hsb, rng.randrange(8192), rng.choice((0, 5, 1000)))
+        assert _core.human_ho_run(*ho) == _pycore.human_ho_run(*ho)
     for _ in range(100):  # random clue sets, conflicts included
         puzzle = "".join(rng.choice("123456789") if rng.random() < 0.3 else "." for _ in range(81))
         assert _core.human_replay(puzzle.encode()) == _pycore.human_replay(puzzle.encode())
@@ -238,3 +261,8 @@ def test_human_se_run_twin_matches_the_c_kernel() -> None:
             kernel.human_se_run(bytes(80), bytes(162), 255, 10)
         with pytest.raises(ValueError):
             kernel.human_replay(b"x" * 81)
+        with pytest.raises(ValueError):
+            kernel.human_ho_run(bytes(81), bytes(162), b"\x01", b"", 8191, 10)
+    bad_queue = (bytes(81), array("H", [0x1FF] * 81).tobytes(), bytes((90, 1)), b"", 8191, 10)
+    assert _core.human_ho_run(*bad_queue) == _pycore.human_ho_run(*bad_queue)
+    assert _core.human_ho_run(*bad_queue)[0] == 3

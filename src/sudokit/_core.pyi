@@ -103,3 +103,21 @@ def human_replay(puzzle: bytes) -> tuple[bytes, bytes, bytes, bytes, bytes]:
     singles): queues of (cell, digit) byte pairs, oldest first; ``where`` as for
     :func:`human_se_run`. Raises ValueError if ``puzzle`` is not 81 valid bytes.
     """
+
+def human_ho_run(
+    values: bytes, cands: bytes, ns: bytes, hs: bytes, enabled: int, max_steps: int
+) -> tuple[int, bytes, bytes, bytes, bytes, bytes, bytes, bytes]:
+    """HoDoKu's front: ``(status, steps, values, cands, ns, hs, free, where)``.
+
+    Takes HoDoKu's singles from its queues, then its intersection and subset searches
+    (slots and step codes in csrc/human9.h; bit t of ``enabled`` enables slot t), applying
+    each step with the queue bookkeeping, until none applies, the grid is full or
+    ``max_steps`` (at most 729) steps were taken. ``values``/``cands`` as for
+    :func:`human_se_run`; ``ns``/``hs``: the live queue entries as (cell, digit) byte
+    pairs, oldest first (at most 81 / 243 pairs), as :func:`human_replay` returns them.
+    ``steps`` holds (code, cell, digit) for a single, (code, n, n x (cell, digit)) for
+    deletions in the order applied; the state comes back updated, with ``free`` and
+    ``where`` as for :func:`human_replay`. ``status``: 0 done, 1 max_steps reached, 3 bad
+    input (as for :func:`human_se_run`, or a queue entry out of range; nothing done).
+    Raises ValueError on wrong buffer sizes.
+    """

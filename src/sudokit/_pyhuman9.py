@@ -12,9 +12,10 @@ placement (cheaper in Python)::
 from __future__ import annotations
 
 from array import array
+from collections import deque
 from itertools import combinations
 
-__all__ = ["human_se_run", "human_replay", "DONE", "MAX", "EMPTIED", "BAD_INPUT"]
+__all__ = ["human_se_run", "human_replay", "human_ho_run", "DONE", "MAX", "EMPTIED", "BAD_INPUT"]
 
 DONE, MAX, EMPTIED, BAD_INPUT = 0, 1, 2, 3
 _MAX_STEPS = 729
@@ -318,3 +319,230 @@ def human_replay(puzzle: bytes) -> tuple[bytes, bytes, bytes, bytes, bytes]:
                         hs += bytes(((rest & -rest).bit_length() - 1, d))
     wbytes = b"".join((where[d] & ((1 << 81) - 1)).to_bytes(11, "little") for d in range(1, 10))
     return array("H", cands).tobytes(), bytes(v for f in free for v in f), bytes(ns), bytes(hs), wbytes
+
+
+# ------------------------------------------------------------------ HoDoKu's front
+_BOXES, _LINES = tuple(range(18, 27)), tuple(range(18))
+_ALL_UNITS = (*_BOXES, *range(9), *range(9, 18))
+
+
+class _Ho:
+    """HoDoKu's state: values, candidates, free counts and the two singles queues."""
+
+    __slots__ = ("values", "cands", "free", "ns", "hs")
+
+    def __init__(self, values: list[int], cands: list[int], ns: list[tuple[int, int]], hs: list[tuple[int, int]]) -> None:
+        self.values, self.cands = values, cands
+        self.ns: deque[tuple[int, int]] = deque(ns)
+        self.hs: deque[tuple[int, int]] = deque(hs)
+        self.free = free = [[0] * 10 for _ in range(27)]
+        for i, m in enumerate(cands):
+            for d in _DIGITS[m]:
+                for h in _CELL[i][:3]:
+                    free[h][d] += 1
+
+    def _first(self, h: int, d: int) -> int:
+        bit = 1 << (d - 1)
+        return next((c for c in _HOUSE[h] if self.cands[c] & bit), -1)
+
+    def eliminate(self, cell: int, d: int) -> None:
+        bit = 1 << (d - 1)
+        if not self.cands[cell] & bit:
+            return
+        left = self.cands[cell] = self.cands[cell] ^ bit
+        for h in _CELL[cell][:3]:
+            self.free[h][d] -= 1
+            if self.free[h][d] == 1:
+                rest = self._first(h, d)
+                if rest >= 0:
+                    self.hs.append((rest, d))
+        if left and not left & (left - 1):
+            self.ns.append((cell, left.bit_length()))
+
+    def place(self, cell: int, digit: int) -> None:
+        if self.values[cell] == digit:
+            return
+        for p in _PEERS[cell]:  # ascending
+            self.eliminate(p, digit)
+        old = self.cands[cell]
+        self.cands[cell] = 0
+        for d in _DIGITS[old]:
+            for h in _CELL[cell][:3]:
+                self.free[h][d] -= 1
+                if self.free[h][d] == 1 and d != digit:
+                    rest = self._first(h, d)
+                    if rest >= 0:
+                        self.hs.append((rest, d))
+        self.values[cell] = digit
+
+    # ---------------------------------------------------------- singles
+    def full_house(self) -> tuple[int, int] | None:
+        values, free = self.values, self.free
+        if any(values[c] for c, _ in self.ns):
+            self.ns = deque(e for e in self.ns if not values[e[0]])
+        for cell, d in self.ns:
+            for h in _CELL[cell][:3]:
+                if sum(free[h]) == free[h][d]:
+                    return cell, d
+        return None
+
+    def naked_single(self) -> tuple[int, int] | None:
+        while self.ns:
+            cell, d = self.ns.popleft()
+            if not self.values[cell]:
+                return cell, d
+        return None
+
+    def hidden_single(self) -> tuple[int, int, int] | None:
+        """(step code 2 in a box / 3 in a line, cell, digit)."""
+        while self.hs:
+            cell, d = self.hs.popleft()
+            if self.values[cell]:
+                continue
+            for h in _CELL[cell][:3]:
+                if self.free[h][d] == 1 and self.cands[cell] >> (d - 1) & 1:
+                    return (2 if h >= 18 else 3), cell, d
+            return None
+        return None
+
+    # ---------------------------------------------- intersections, subsets
+    def locked_candidates(self, pointing: bool) -> list[tuple[int, int]] | None:
+        cands, free = self.cands, self.free
+        for unit in _BOXES if pointing else _LINES:
+            for d in range(1, 10):
+                n = free[unit][d]
+                if n not in (2, 3):
+                    continue
+                bit = 1 << (d - 1)
+                cells = [c for c in _HOUSE[unit] if cands[c] & bit]
+                for k in (0, 1) if pointing else (2,):
+                    cover = _CELL[cells[0]][k]
+                    if all(_CELL[c][k] == cover for c in cells) and free[cover][d] > n:
+                        return [(c, d) for c in _HOUSE[cover] if cands[c] & bit and c not in cells]
+        return None
+
+    def naked(self, size: int, locked: bool) -> list[tuple[int, int]] | None:
+        cands = self.cands
+        for unit in _BOXES if locked else _ALL_UNITS:
+            eligible = [c for c in _HOUSE[unit] if cands[c] and _POP[cands[c]] <= size]
+            for combo in combinations(eligible, size):
+                mask = 0
+                for c in combo:
+                    mask |= cands[c]
+                if _POP[mask] == size:
+                    dels = self._subset_deletions(combo, mask, size, locked)
+                    if dels is not None:
+                        return dels
+        return None
+
+    def _subset_deletions(self, cells: tuple[int, ...], mask: int, size: int, locked: bool) -> list[tuple[int, int]] | None:
+        cands = self.cands
+        first = _CELL[cells[0]]
+        same = [all(_CELL[c][k] == first[k] for c in cells) for k in range(3)]
+        deletions: list[tuple[int, int]] = []
+        found = [False, False, False]
+        for k in range(3):
+            if not same[k]:
+                continue
+            for c in _HOUSE[first[k]]:
+                if c in cells or not cands[c] & mask:
+                    continue
+                for d in _DIGITS[cands[c] & mask]:
+                    if (c, d) not in deletions:
+                        deletions.append((c, d))
+                if k == 2 or _CELL[c][2] != first[2]:
+                    found[k] = True
+        if not deletions:
+            return None
+        is_locked = size < 4 and sum(found) > 1 and same[2] and (same[0] or same[1])
+        return deletions if is_locked == locked else None
+
+    def hidden(self, size: int) -> list[tuple[int, int]] | None:
+        cands, free = self.cands, self.free
+        for unit in _ALL_UNITS:
+            house = _HOUSE[unit]
+            if sum(1 for c in house if cands[c]) <= size:
+                continue
+            digits = [d for d in range(1, 10) if 0 < free[unit][d] <= size]
+            places = {d: sum(1 << k for k, c in enumerate(house) if cands[c] >> (d - 1) & 1) for d in digits}
+            for combo in combinations(digits, size):
+                union = 0
+                for d in combo:
+                    union |= places[d]
+                if _POP[union] != size:
+                    continue
+                keep = sum(1 << (d - 1) for d in combo)
+                dels = [(house[k], d) for k in range(9) if union >> k & 1 for d in _DIGITS[cands[house[k]] & ~keep]]
+                if dels:
+                    return dels
+        return None
+
+
+def human_ho_run(
+    values: bytes, cands: bytes, ns: bytes, hs: bytes, enabled: int, max_steps: int
+) -> tuple[int, bytes, bytes, bytes, bytes, bytes, bytes, bytes]:
+    """Twin of ``_core.human_ho_run`` (see ``_core.pyi``; rules in csrc/human9.h)."""
+    if len(values) != 81 or len(cands) != 162 or len(ns) % 2 or len(ns) > 162 or len(hs) % 2 or len(hs) > 486:
+        raise ValueError("need 81 value bytes, 81 native uint16 candidate masks and queues of at most 81 / 243 byte pairs")
+    vals, masks = list(values), array("H", cands).tolist()
+    steps = bytearray()
+    queues = [list(zip(q[::2], q[1::2])) for q in (ns, hs)]
+    bad = any(v > 9 or m > 0x1FF or (v and m) for v, m in zip(vals, masks))
+    if bad or any(c > 80 or not 1 <= d <= 9 for q in queues for c, d in q):
+        status = BAD_INPUT
+        state = _Ho(vals, [0] * 81, queues[0], queues[1])
+        state.cands = masks
+    else:
+        state = _Ho(vals, masks, queues[0], queues[1])
+        status = _ho_run(state, enabled, max_steps, steps)
+    where = bytearray(99)
+    for d in range(9):
+        for i in range(81):
+            if masks[i] >> d & 1:
+                where[11 * d + i // 8] |= 1 << (i % 8)
+    return (
+        status, bytes(steps), bytes(vals), array("H", masks).tobytes(),
+        bytes(x for e in state.ns for x in e), bytes(x for e in state.hs for x in e),
+        bytes(v for f in state.free for v in f), bytes(where),
+    )
+
+
+#: Slots 3-12 of ``human_ho_run``: (search, size); "lc" size 1 = pointing, 2 = claiming.
+_HO_SEARCH: dict[int, tuple[str, int]] = {
+    3: ("locked", 2), 4: ("locked", 3), 5: ("lc", 1), 6: ("lc", 2), 7: ("naked", 2), 8: ("naked", 3),
+    9: ("hidden", 2), 10: ("hidden", 3), 11: ("naked", 4), 12: ("hidden", 4),
+}
+
+
+def _ho_run(state: _Ho, enabled: int, max_steps: int, steps: bytearray) -> int:
+    slots = [t for t in range(13) if enabled >> t & 1]
+    for _ in range(min(max(max_steps, 0), _MAX_STEPS)):
+        if 0 not in state.values:
+            return DONE
+        for t in slots:
+            if t < 3:
+                hit = state.full_house() if t == 0 else state.naked_single() if t == 1 else state.hidden_single()
+                if hit is None:
+                    continue
+                code, cell, digit = (t, *hit) if len(hit) == 2 else hit
+                steps += bytes((code, cell, digit))
+                state.place(cell, digit)
+                break
+            kind, size = _HO_SEARCH[t]
+            if kind == "locked":
+                dels = state.naked(size, True)
+            elif kind == "lc":
+                dels = state.locked_candidates(size == 1)
+            elif kind == "naked":
+                dels = state.naked(size, False)
+            else:
+                dels = state.hidden(size)
+            if dels is None:
+                continue
+            steps += bytes((t + 1, len(dels), *(x for e in dels for x in e)))
+            for cell, digit in dels:
+                state.eliminate(cell, digit)
+            break
+        else:
+            return DONE
+    return MAX

@@ -463,6 +463,18 @@ class _HodokuState(Candidates):
         self.ns: deque[tuple[int, int]] = ns
         self.hs: deque[tuple[int, int]] = hs
 
+    @classmethod
+    def from_kernel(
+        cls, values: bytes, cands: bytes, free: bytes, ns: bytes, hs: bytes, where: bytes, givens: frozenset[int]
+    ) -> _HodokuState:
+        """The state ``human_ho_run`` returned (its byte layouts: ``_core.pyi``)."""
+        state = object.__new__(cls)
+        state.values, state.cands, state.givens, state._memo = list(values), array("H", cands).tolist(), givens, {}
+        state.where = [0] + [int.from_bytes(where[k : k + 11], "little") for k in range(0, 99, 11)]
+        state.free = [list(free[k : k + 10]) for k in range(0, 270, 10)]
+        state.ns, state.hs = deque(zip(ns[::2], ns[1::2])), deque(zip(hs[::2], hs[1::2]))
+        return state
+
     def eliminate(self, cell: int, digit: int) -> bool:
         """Remove a candidate: free counts, the hidden-single queue when a house is left
         with one place for the digit, the naked-single queue when the cell is left with
@@ -594,12 +606,103 @@ def _single(technique: str, name: str, cell: int, digit: int) -> Step:
     return Step(technique, name, "singles", placements=((cell, digit),), cells=((cell, "base"),), digits=(digit,))
 
 
+#: Kernel slot (bit of ``human_ho_run``'s ``enabled``) of each HoDoKu-native technique,
+#: in HoDoKu's order; slots 0-2 are Full House, Naked Single and Hidden Single.
+_HO_SLOTS: dict[str, int] = {
+    "locked_pair": 3, "locked_triple": 4, "pointing": 5, "claiming": 6, "naked_pair": 7,
+    "naked_triple": 8, "hidden_pair": 9, "hidden_triple": 10, "naked_quad": 11, "hidden_quad": 12,
+}
+#: (technique id, name, family) of each step code of ``human_ho_run``.
+_HO_STEP: tuple[tuple[str, str, str], ...] = (
+    ("full_house", "Full House", "singles"), ("naked_single", "Naked Single", "singles"),
+    ("hidden_single_box", "Hidden Single", "singles"), ("hidden_single_line", "Hidden Single", "singles"),
+    ("locked_pair", "Locked Pair", "intersections"), ("locked_triple", "Locked Triple", "intersections"),
+    ("pointing", "Pointing", "intersections"), ("claiming", "Claiming", "intersections"),
+    ("naked_pair", "Naked Pair", "subsets"), ("naked_triple", "Naked Triple", "subsets"),
+    ("hidden_pair", "Hidden Pair", "subsets"), ("hidden_triple", "Hidden Triple", "subsets"),
+    ("naked_quad", "Naked Quadruple", "subsets"), ("hidden_quad", "Hidden Quadruple", "subsets"),
+)
+
+
+def _ho_front(techniques: Sequence[registry.Technique]) -> tuple[int, int]:
+    """(kernel enable mask, how many leading techniques the kernel runs): the singles
+    (all before anything else) and the longest run of HoDoKu-native techniques after
+    them in the kernel's order; (0, 0) when the order does not fit."""
+    ids = {t.id for t in techniques}
+    mask, last, k = 0, 2, 0
+    for t in techniques:
+        if t.id in _SINGLES and last == 2:
+            k += 1
+            continue
+        slot = _HO_SLOTS.get(t.id, -1)
+        if slot <= last:
+            break
+        mask |= 1 << slot
+        last, k = slot, k + 1
+    if any(t.id in _SINGLES for t in techniques[k:]):
+        return 0, 0
+    mask |= ("full_house" in ids) | ("naked_single" in ids) << 1 | bool(ids & {"hidden_single_box", "hidden_single_line"}) << 2
+    return mask, k
+
+
 def hodoku_walk(
     puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS
 ) -> tuple[list[Step], str]:
     """The path HoDoKu would take: its singles from its queues, its own search order for
     intersections and subsets, then the other enabled techniques in ``techniques`` order
-    (normally :func:`hodoku_order`)."""
+    (normally :func:`hodoku_order`). The singles, intersections and subsets run in the
+    kernel (``human_ho_run``); the Python walk below is the reference for other orders."""
+    mask, k = _ho_front(techniques)
+    if not k:
+        return _hodoku_walk_python(puzzle, techniques, max_steps=max_steps)
+    kernel = _backend.kernel()
+    cb, _fb, nsb, hsb, _wb = kernel.human_replay(bytes(puzzle))
+    vb = bytes(list(puzzle))
+    givens = frozenset(i for i, v in enumerate(vb) if v)
+    rest = techniques[k:]
+    steps: list[Step] = []
+    while len(steps) < max_steps:
+        status, found, vb, cb, nsb, hsb, fb, wb = kernel.human_ho_run(vb, cb, nsb, hsb, mask, max_steps - len(steps))
+        _ho_steps(found, steps)
+        if status >= 2:  # bad input, which a grid from a puzzle cannot give
+            raise SudokuError("internal error: the HoDoKu kernel rejected its state")
+        if len(steps) >= max_steps:
+            break
+        if 0 not in vb:
+            return steps, "solved"
+        state = _HodokuState.from_kernel(vb, cb, fb, nsb, hsb, wb, givens)
+        step = next((s for t in rest for s in (next_step(state, (t,)),) if s is not None), None)
+        if step is None:
+            return steps, "stuck"
+        for cell, digit in step.placements:
+            state.place(cell, digit)
+        for cell, digit in _hodoku_elimination_order(step):
+            state.eliminate(cell, digit)
+        steps.append(step)
+        vb, cb = bytes(state.values), array("H", state.cands).tobytes()
+        nsb, hsb = bytes(x for e in state.ns for x in e), bytes(x for e in state.hs for x in e)
+    return steps, ("solved" if 0 not in vb else "max_steps")
+
+
+def _ho_steps(found: bytes, steps: list[Step]) -> None:
+    """Append the steps of ``human_ho_run``'s step bytes."""
+    j = 0
+    while j < len(found):
+        technique, name, family = _HO_STEP[found[j]]
+        if found[j] < 4:  # a single: (code, cell, digit)
+            steps.append(_single(technique, name, found[j + 1], found[j + 2]))
+            j += 3
+        else:  # deletions: (code, n, n x (cell, digit))
+            n = found[j + 1]
+            pairs = found[j + 2 : j + 2 + 2 * n]
+            steps.append(Step(technique, name, family, eliminations=tuple(zip(pairs[::2], pairs[1::2]))))
+            j += 2 + 2 * n
+
+
+def _hodoku_walk_python(
+    puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS
+) -> tuple[list[Step], str]:
+    """:func:`hodoku_walk` in Python, for any technique order."""
     state = _HodokuState(puzzle)
     searches: list[tuple[Callable[[], Step | None], bool]] = []  # (search, in HoDoKu's deletion order)
     hidden = ("hidden_single_box", "hidden_single_line")
