@@ -488,3 +488,29 @@ def test_a_bad_character_on_line_5_is_not_reported_as_line_1(tmp_path: Path) -> 
     path.write_text("\n".join([EXAMPLE] * 4 + [EXAMPLE[:2] + "x" + EXAMPLE[3:]]) + "\n")
     code, _, err = run("solve", str(path))
     assert code == ExitCode.INVALID and f"{path}:5: column 3: unexpected character 'x'" in err and "line 1" not in err
+
+
+# --------------------------------------------------- one bad puzzle must not cost the rest
+UNSOLVABLE = "12345678.........9" + "." * 63
+CONFLICT = "11" + EXAMPLE[2:]
+
+
+@pytest.mark.single_backend
+@pytest.mark.parametrize(("bad", "code"), [(UNSOLVABLE, ExitCode.UNSOLVABLE), (CONFLICT, ExitCode.INVALID)])
+def test_render_hint_reports_a_bad_puzzle_and_draws_the_others(tmp_path: Path, bad: str, code: int) -> None:
+    """`render --hint BAD GOOD` drew nothing and did not say which puzzle failed."""
+    got, out, err = run("render", "--hint", "--no-color", bad, EXAMPLE)
+    assert got == code and "puzzle 1:" in err and "Hidden Single" in out, err
+    got, out, err = run("render", "--hint", bad, EXAMPLE, "-o", str(tmp_path / "p.svg"))
+    assert got == code and "puzzle 1:" in err
+    assert not (tmp_path / "p-1.svg").exists() and (tmp_path / "p-2.svg").exists()
+
+
+@pytest.mark.single_backend
+def test_render_of_a_file_with_a_bad_line_draws_every_other_puzzle(tmp_path: Path) -> None:
+    """A bad line stopped the file there: every later puzzle was silently dropped."""
+    path = tmp_path / "puzzles.txt"
+    path.write_text(f"{EXAMPLE}\n123x\n{EXAMPLE}\n{EXAMPLE}\n")
+    code, out, err = run("render", "--no-color", str(path))
+    assert code == ExitCode.INVALID and f"{path}:2:" in err
+    assert out.count("| 5 3 . | . 7 . | . . . |") == 3

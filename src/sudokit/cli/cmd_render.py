@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import errors
@@ -59,26 +59,41 @@ def _render(args: argparse.Namespace, streams: Streams) -> int:
     from ..render.save import format_of
 
     status = ExitCode.OK
+
+    def report(exc: errors.SudokuError, where: str = "") -> None:
+        nonlocal status
+        streams.error(f"{where}{exc}")
+        status = status or exit_code_for(exc)
+
     grids: list[Any] = []
     for source in args.inputs or [None]:
         try:
-            grids.extend(_puzzle_of(item) for item in _items(source, streams))
+            grids.extend(_puzzle_of(item) for item in _items(source, streams, report))
         except errors.InvalidPuzzleError as exc:
-            streams.error(str(exc))
-            status = status or exit_code_for(exc)
-    pictures = [_picture(grid, args.hint) for grid in grids]
+            report(exc)
+    pictures: list[Any] = []
+    for number, grid in enumerate(grids, start=1):
+        try:
+            pictures.append(_picture(grid, args.hint))
+        except errors.SudokuError as exc:  # no hint for it (no solution): say which, draw the rest
+            report(exc, f"puzzle {number}: ")
+            pictures.append(None)
     if args.output is None:
         blocks = [
-            to_terminal(state, color=args.color, stream=streams.stdout, highlights=marks, candidates=args.candidates or None)
-            + (f"\n{marks.text}" if marks is not None else "")
-            for state, marks in pictures
+            to_terminal(picture[0], color=args.color, stream=streams.stdout, highlights=picture[1], candidates=args.candidates or None)
+            + (f"\n{picture[1].text}" if picture[1] is not None else "")
+            for picture in pictures
+            if picture is not None
         ]
         if blocks:
             print("\n\n".join(blocks), file=streams.stdout)
         return status
     try:
         format_of(args.output)
-        for (state, marks), path in zip(pictures, _names(args.output, len(grids))):
+        for picture, path in zip(pictures, _names(args.output, len(grids))):
+            if picture is None:
+                continue
+            state, marks = picture
             save(state, path, size=args.size, theme=args.theme, highlights=marks, candidates=args.candidates or None)
             if marks is not None:
                 print(f"{path}: {marks.text}", file=streams.stdout)
@@ -134,7 +149,7 @@ def _book(args: argparse.Namespace, streams: Streams) -> int:
     return ExitCode.OK
 
 
-def _items(source: str | None, streams: Streams) -> Iterator[Any]:
+def _items(source: str | None, streams: Streams, on_error: Callable[[errors.SudokuError], None] | None = None) -> Iterator[Any]:
     """The puzzles of one input: files in a format of :mod:`sudokit.formats` other than
     plain text are read by it (records, or a grid, or a pencil-mark grid); text lines,
     arguments and stdin by :func:`_book_items`, which keeps a rating after the puzzle."""
@@ -142,7 +157,7 @@ def _items(source: str | None, streams: Streams) -> Iterator[Any]:
     if found is not None:
         yield from found
     else:
-        yield from _book_items(iter_inputs([source] if source else [], streams))
+        yield from _book_items(iter_inputs([source] if source else [], streams), on_error)
 
 
 def _read_with_formats(path: str) -> list[Any] | None:
@@ -163,21 +178,33 @@ def _read_with_formats(path: str) -> list[Any] | None:
     return [formats.read(path)]
 
 
-def _book_items(entries: Iterator[Entry]) -> Iterator[dict[str, Any]]:
-    """Puzzle lines as book entries: ``puzzle[,solution][,rating]`` (any of `` ,;:|`` between)."""
+def _book_items(entries: Iterator[Entry], on_error: Callable[[errors.SudokuError], None] | None = None) -> Iterator[dict[str, Any]]:
+    """Puzzle lines as book entries: ``puzzle[,solution][,rating]`` (any of `` ,;:|`` between).
+
+    A bad line raises, or with ``on_error`` is reported to it and skipped (``render``
+    draws the other puzzles; a ``book`` with a puzzle missing would be wrong)."""
     for entry in entries:
         text = entry.text
         if entry.line == 1 and text.lower().startswith("puzzle,"):
             continue  # a CSV header
-        one_line = "\n" not in text and len(text) > 81 and text[81] in _SEPARATORS
-        head, rest = (text[:81], text[81:]) if one_line else (text, "")
-        item: dict[str, Any] = {"puzzle": parse_entry(Entry(entry.source, entry.line, head))}
-        for token in (t for t in _split(rest) if t):
-            if len(token) == 81 and "solution" not in item:
-                item["solution"] = parse_entry(Entry(entry.source, entry.line, token))
-            elif "rating" not in item:
-                item["rating"] = _rating(token)
-        yield item
+        try:
+            yield _book_item(entry, text)
+        except errors.InvalidPuzzleError as exc:
+            if on_error is None:
+                raise
+            on_error(exc)
+
+
+def _book_item(entry: Entry, text: str) -> dict[str, Any]:
+    one_line = "\n" not in text and len(text) > 81 and text[81] in _SEPARATORS
+    head, rest = (text[:81], text[81:]) if one_line else (text, "")
+    item: dict[str, Any] = {"puzzle": parse_entry(Entry(entry.source, entry.line, head))}
+    for token in (t for t in _split(rest) if t):
+        if len(token) == 81 and "solution" not in item:
+            item["solution"] = parse_entry(Entry(entry.source, entry.line, token))
+        elif "rating" not in item:
+            item["rating"] = _rating(token)
+    return item
 
 
 def _split(text: str) -> list[str]:
