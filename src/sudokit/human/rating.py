@@ -224,12 +224,17 @@ def _hodoku_numbers(steps: Sequence[Step], by_id: dict[str, registry.Technique],
     """HoDoKu score (sum of step scores) and level (max step level, bumped by score)."""
     score = 0
     level = 0
+    known: dict[str, tuple[int, int]] = {}  # technique id -> (score, level index)
     for step in steps:
-        technique = by_id.get(step.technique)
-        if technique is None:
-            continue
-        score += int(technique.hodoku_score)
-        level = max(level, _level_index(technique.hodoku_level))
+        value = known.get(step.technique)
+        if value is None:
+            technique = by_id.get(step.technique)
+            value = known[step.technique] = (
+                (int(technique.hodoku_score), _level_index(technique.hodoku_level)) if technique is not None else (0, 0)
+            )
+        score += value[0]
+        if value[1] > level:
+            level = value[1]
     if not solved:
         level = max(level, HODOKU_LEVELS.index("Unfair"))
     while score > HODOKU_MAX_SCORE[HODOKU_LEVELS[level]] and level < len(HODOKU_LEVELS) - 1:
@@ -938,15 +943,17 @@ def se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps
     """The SE-ordered rating path: :func:`~sudokit.human.path.walk` over ``techniques``
     (normally :func:`se_techniques`), with the leading singles, direct variants and
     intersections run by the kernel."""
-    state = Candidates.from_puzzle(puzzle)
     mask, k = _front(techniques)
     if not k:
-        return walk(state, techniques, max_steps=max_steps)
-    run, rest = _backend.kernel().human_se_run, techniques[k:]
-    values, cands, givens = state.values, state.cands, state.givens
+        return walk(Candidates.from_puzzle(puzzle), techniques, max_steps=max_steps)
+    kernel = _backend.kernel()
+    run, rest = kernel.human_se_run, techniques[k:]
+    vbytes = bytes(list(puzzle))
+    cbytes = kernel.human_replay(bytes(puzzle))[0]  # the clues' peer candidates
+    givens = frozenset(i for i, v in enumerate(vbytes) if v)
     steps: list[Step] = []
     while len(steps) < max_steps:
-        status, found, vbytes, cbytes, wbytes = run(bytes(values), array("H", cands).tobytes(), mask, max_steps - len(steps))
+        status, found, vbytes, cbytes, wbytes = run(vbytes, cbytes, mask, max_steps - len(steps))
         j = 0
         while j < len(found):
             technique, name, family = _FRONT_STEP[found[j]]
@@ -960,12 +967,11 @@ def se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps
                 j += 3 + n
         if status >= _KERNEL_EMPTIED:  # 3: bad input, which a grid from a puzzle cannot give
             raise SudokuError(f"internal error: the step '{steps[-1] if found else '-'}' left a cell without candidates")
-        values = list(vbytes)
         if len(steps) >= max_steps:
             break
-        if 0 not in values:
+        if 0 not in vbytes:
             return steps, "solved"
-        cands = array("H", cbytes).tolist()
+        values, cands = list(vbytes), array("H", cbytes).tolist()
         state = _trusted_state(values, cands, givens, wbytes)
         step = next_step(state, rest)
         if step is None:
@@ -974,7 +980,8 @@ def se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps
         steps.append(step)
         if any(not v and not m for v, m in zip(values, cands)):
             raise SudokuError(f"internal error: the step '{step}' left a cell without candidates")
-    return steps, ("solved" if 0 not in values else "max_steps")
+        vbytes, cbytes = bytes(values), array("H", cands).tobytes()
+    return steps, ("solved" if 0 not in vbytes else "max_steps")
 
 
 @lru_cache(maxsize=None)
