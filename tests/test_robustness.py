@@ -514,3 +514,15 @@ def test_render_of_a_file_with_a_bad_line_draws_every_other_puzzle(tmp_path: Pat
     code, out, err = run("render", "--no-color", str(path))
     assert code == ExitCode.INVALID and f"{path}:2:" in err
     assert out.count("| 5 3 . | . 7 . | . . . |") == 3
+
+
+@pytest.mark.single_backend
+@pytest.mark.parametrize("threads", ["1", "3"])
+@pytest.mark.parametrize("command", ["solve", "count", "check"])
+def test_puzzles_read_before_a_damaged_record_are_still_answered(tmp_path: Path, command: str, threads: str) -> None:
+    """A bad CSV row stopped solve/count/check before answering the rows read before it."""
+    path = tmp_path / "mid.csv"
+    path.write_text(f"puzzle\n{EXAMPLE}\n{EXAMPLE}\n123x\n{EXAMPLE}\n")
+    code, out, err = run(command, "--threads", threads, str(path))
+    assert code == ExitCode.INVALID and f"{path}:4:" in err
+    assert len(out.splitlines()) == 2, out

@@ -60,6 +60,7 @@ class _Run:
         self.args, self.streams = args, streams
         self.status = ExitCode.OK
         self.bar = progress(streams, args.progress)
+        self.stopped: BaseException | None = None  # the error that ended the input early
 
     def fail(self, entry: Entry, exc: BaseException) -> None:
         self.streams.error(f"{entry.where()}: {exc}")
@@ -76,15 +77,32 @@ class _Run:
         """
         entries = iter_inputs(self.args.inputs, self.streams)
         size = _BATCH if self.args.threads == 1 else _BATCH // 4  # more chunks in flight
-        chunks = (self._parse(chunk) for chunk in iter(lambda: list(islice(entries, size)), []))
+        chunks = (self._parse(chunk) for chunk in self._chunks(entries, size))
         try:
             for good, cells, (solutions, counts) in self._solved(chunks, limit):
                 yield good, cells, solutions.decode("ascii"), counts
                 if self.bar is not None:
                     self.bar.update(len(good))
+            if self.stopped is not None:
+                raise self.stopped  # only now: every puzzle read before it has its answer
         finally:
             if self.bar is not None:
                 self.bar.close()
+
+    def _chunks(self, entries: Iterator[Entry], size: int) -> Iterator[list[Entry]]:
+        """Chunks of ``size`` entries. An error reading the input (a damaged record of a
+        collection file) ends the input: it is kept in ``stopped`` and the partial chunk
+        read before it is still yielded, so no puzzle already read goes unanswered."""
+        while True:
+            chunk: list[Entry] = []
+            try:
+                chunk.extend(islice(entries, size))
+            except (errors.SudokuError, OSError) as exc:
+                self.stopped = exc
+            if chunk:
+                yield chunk
+            if self.stopped is not None or len(chunk) < size:
+                return
 
     def _solved(
         self, chunks: Iterator[tuple[list[Entry], bytes]], limit: int
