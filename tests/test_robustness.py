@@ -526,3 +526,12 @@ def test_puzzles_read_before_a_damaged_record_are_still_answered(tmp_path: Path,
     code, out, err = run(command, "--threads", threads, str(path))
     assert code == ExitCode.INVALID and f"{path}:4:" in err
     assert len(out.splitlines()) == 2, out
+
+
+@pytest.mark.single_backend
+@pytest.mark.parametrize("command", ["hint", "explain", "rate"])
+@pytest.mark.parametrize("ids", [",,,", " ", ""])
+def test_an_empty_technique_list_is_a_usage_error(command: str, ids: str) -> None:
+    """--techniques ,,, used no technique at all: every puzzle 'needed a harder technique'."""
+    code, out, err = run(command, "--techniques", ids, EXAMPLE)
+    assert code == ExitCode.USAGE and "--techniques" in err and out == ""

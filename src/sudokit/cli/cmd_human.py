@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def _add(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     parser: argparse.ArgumentParser = sub.add_parser(name, help=text, description=text)
     parser.add_argument("inputs", nargs="*", metavar="PUZZLE|FILE|-", help="puzzle strings, files, or - for stdin (default: a bundled example)")
-    parser.add_argument("--techniques", metavar="IDS", help="comma-separated technique ids to use (default: all)")
+    parser.add_argument("--techniques", metavar="IDS", type=_technique_ids, help="comma-separated technique ids to use (default: all)")
     parser.add_argument("--uniqueness", action=argparse.BooleanOptionalAction, default=None, help="uniqueness techniques (default: on for unique puzzles)")
     return parser
 
@@ -75,9 +75,15 @@ def _jobs(text: str) -> int:
     return value
 
 
+def _technique_ids(text: str) -> list[str]:
+    ids = [t.strip() for t in text.split(",") if t.strip()]
+    if not ids:  # an empty set would make every puzzle look "stuck"
+        raise argparse.ArgumentTypeError(f"no technique ids in {text!r}")
+    return ids
+
+
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    techniques = None if args.techniques is None else [t.strip() for t in args.techniques.split(",") if t.strip()]
-    return {"techniques": techniques, "uniqueness": args.uniqueness}
+    return {"techniques": args.techniques, "uniqueness": args.uniqueness}
 
 
 class _Status:
