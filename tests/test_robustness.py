@@ -535,3 +535,17 @@ def test_an_empty_technique_list_is_a_usage_error(command: str, ids: str) -> Non
     """--techniques ,,, used no technique at all: every puzzle 'needed a harder technique'."""
     code, out, err = run(command, "--techniques", ids, EXAMPLE)
     assert code == ExitCode.USAGE and "--techniques" in err and out == ""
+
+
+@pytest.mark.single_backend
+@pytest.mark.parametrize("command", ["canon", "dedupe"])
+@pytest.mark.xfail(strict=True, reason=(
+    "cli/cmd_generate.py _Output opens -o for writing (formats.open_writer truncates it) "
+    "before the input is read: `sudokit canon FILE -o FILE` empties FILE and exits 0. "
+    "Refuse an output that is one of the inputs (os.path.samefile), or write to a temporary "
+    "file renamed at the end as `convert` does"))
+def test_writing_over_the_input_file_does_not_destroy_it(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "puzzles.txt"
+    path.write_text(f"{EXAMPLE}\n{EXAMPLE}\n")
+    code, _, err = run(command, str(path), "-o", str(path))
+    assert path.read_text().strip() != "", f"{path} was emptied (exit {code}): {err}"
