@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "canon9.h"
+#include "dig9.h"
 #include "human9.h"
 #include "solver9.h"
 
@@ -306,6 +307,79 @@ static PyObject *core_human_se_run(PyObject *self, PyObject *args)
                          (Py_ssize_t)sizeof where);
 }
 
+/* fill(words) -> (words_read, grid): a random full grid from the caller's random words;
+ * dig(puzzle, cells, sizes, words, stop_at) -> (words_read, puzzle): see dig9.h and
+ * _core.pyi.  words_read is DIG9_NEED_WORDS (-1) when the words ran out (then b''). */
+static PyObject *dig_result(int used, const uint8_t *out)
+{
+    if (used == DIG9_BAD_INPUT) {
+        PyErr_SetString(PyExc_ValueError, "need an 81-byte puzzle and at most 81 orbits of cells 0..80 "
+                                          "(sum(sizes) == len(cells)), sizes >= 1 and stop_at 0..81");
+        return NULL;
+    }
+    if (used == DIG9_FAILED) {
+        PyErr_SetString(PyExc_RuntimeError, "internal error: the random fill did not converge");
+        return NULL;
+    }
+    return Py_BuildValue("(iy#)", used, (const char *)out, (Py_ssize_t)(used >= 0 ? 81 : 0));
+}
+
+static PyObject *core_fill(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    Py_buffer wv;
+    if (PyObject_GetBuffer(arg, &wv, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (wv.len % 4) {
+        PyBuffer_Release(&wv);
+        PyErr_SetString(PyExc_ValueError, "words must hold 4*n bytes (little-endian 32-bit words)");
+        return NULL;
+    }
+    uint8_t grid[81];
+    int used;
+    Py_BEGIN_ALLOW_THREADS
+    used = dig9_fill(wv.buf, (size_t)wv.len / 4, grid);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&wv);
+    return dig_result(used, grid);
+}
+
+static PyObject *core_dig(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer pv, cv, sv, wv = {0};
+    PyObject *words;
+    int stop_at;
+    if (!PyArg_ParseTuple(args, "y*y*y*Oi:dig", &pv, &cv, &sv, &words, &stop_at)) return NULL;
+    if (words != Py_None && PyObject_GetBuffer(words, &wv, PyBUF_C_CONTIGUOUS) < 0) {
+        PyBuffer_Release(&sv);
+        PyBuffer_Release(&cv);
+        PyBuffer_Release(&pv);
+        return NULL;
+    }
+    uint8_t puzzle[81], cells[81], sizes[81];
+    size_t total = 0;
+    int ok = pv.len == 81 && cv.len <= 81 && sv.len <= 81 && wv.len % 4 == 0;
+    if (ok) {
+        memcpy(puzzle, pv.buf, 81);
+        memcpy(cells, cv.buf, (size_t)cv.len);
+        memcpy(sizes, sv.buf, (size_t)sv.len);
+        for (Py_ssize_t k = 0; k < sv.len; k++) total += sizes[k];
+        ok = total == (size_t)cv.len && valid_puzzle(puzzle);
+    }
+    int used = DIG9_BAD_INPUT;
+    if (ok) {
+        const uint8_t *w = words == Py_None ? NULL : wv.buf;
+        Py_BEGIN_ALLOW_THREADS
+        used = dig9_dig(puzzle, cells, sizes, (size_t)sv.len, w, (size_t)wv.len / 4, stop_at);
+        Py_END_ALLOW_THREADS
+    }
+    if (words != Py_None) PyBuffer_Release(&wv);
+    PyBuffer_Release(&sv);
+    PyBuffer_Release(&cv);
+    PyBuffer_Release(&pv);
+    return dig_result(used, puzzle);
+}
+
 static PyMethodDef core_methods[] = {
     {"solve", core_solve, METH_VARARGS,
      "solve(puzzle: bytes, limit: int) -> (count, first_solution, guesses)\n\n"
@@ -328,6 +402,12 @@ static PyMethodDef core_methods[] = {
     {"human_replay", core_human_replay, METH_O,
      "human_replay(puzzle) -> (cands, free, ns, hs, where)\n\n"
      "HoDoKu's clue replay with its singles queues, for the HoDoKu rating path. See _core.pyi."},
+    {"fill", core_fill, METH_O,
+     "fill(words) -> (words_read, grid)\n\n"
+     "A random full grid, every choice read from the caller's random words (GIL released). See _core.pyi."},
+    {"dig", core_dig, METH_VARARGS,
+     "dig(puzzle, cells, sizes, words, stop_at) -> (words_read, puzzle)\n\n"
+     "Remove orbits of givens (shuffled by words) while the puzzle stays unique (GIL released). See _core.pyi."},
     {"features", core_features, METH_NOARGS, "features() -> list of the CPU features used at run time."},
     {NULL, NULL, 0, NULL},
 };

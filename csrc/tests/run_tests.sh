@@ -52,4 +52,10 @@ echo "== canon9: cc -O2, then -O1 -fsanitize=address,undefined"
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/canon_san" "$root/csrc/canon9.c" "$here/test_canon.c"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/canon_san" --rounds 1000
 
+echo "== dig9: cc -O2, then -O1 -fsanitize=address,undefined"
+"$cc" -O2 "${warn[@]}" -o "$out/dig_o2" "$root/csrc/solver9.c" "$root/csrc/dig9.c" "$here/test_dig.c"
+"$out/dig_o2" --rounds 1000
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/dig_san" "$root/csrc/solver9.c" "$root/csrc/dig9.c" "$here/test_dig.c"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/dig_san" --rounds 200
+
 echo "run_tests.sh: all C tests passed"

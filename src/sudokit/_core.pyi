@@ -121,3 +121,35 @@ def human_ho_run(
     input (as for :func:`human_se_run`, or a queue entry out of range; nothing done).
     Raises ValueError on wrong buffer sizes.
     """
+
+# ----------------------------------------------------------------- generator loops
+# The inner loops of sudokit.generate (csrc/dig9.h; twin: _pycore.fill/dig, constant
+# _pycore.DIG_NEED_WORDS = -1). Randomness stays with the caller: ``words`` is the raw
+# output of its generator, 4*n bytes, n little-endian 32-bit words, as
+# ``random.Random.getrandbits(32 * n).to_bytes(4 * n, "little")`` gives them. Every
+# random choice reads them as random.Random.shuffle reads getrandbits (randbelow(n): the
+# top n.bit_length() bits of the next word, drawn again while >= n), so a stream gives
+# the same result on both kernels. The return value starts with how many words were
+# read, or -1 when they ran out (then the bytes are b''; call again with more words: the
+# result only depends on the words actually read). Both release the GIL in C.
+
+def fill(words: Buffer) -> tuple[int, bytes]:
+    """A random full grid: ``(words_read, grid)`` (81 bytes b'1'..b'9').
+
+    Digits 1..9 shuffled into boxes 1, 5, 9; the other 54 cells in shuffled order, each
+    given its allowed digits (increasing, shuffled) one by one, counting at limit 2: 1
+    -> done (the grid is the unique completion), 2 -> keep the digit, next cell, 0 ->
+    next digit. Raises ValueError if ``len(words)`` is not a multiple of 4.
+    """
+
+def dig(puzzle: bytes, cells: bytes, sizes: bytes, words: Buffer | None, stop_at: int) -> tuple[int, bytes]:
+    """Remove orbits of givens while the puzzle stays unique: ``(words_read, puzzle)``.
+
+    The orbits are ``len(sizes)`` (at most 81) groups of ``cells`` (0..80) stored back
+    to back, ``sizes[k]`` cells for orbit k, ``sum(sizes) == len(cells)``. With
+    ``words`` (not None) they are first shuffled as a list; then, in that order and
+    while the puzzle has more than ``stop_at`` (0..81) givens, each orbit is blanked
+    (b'.') and put back unless the count at limit 2 is exactly 1. With ``stop_at=0``
+    no orbit of givens of the result can be removed. Raises ValueError on bad sizes,
+    cells, bytes or ``stop_at``.
+    """

@@ -574,3 +574,105 @@ def canonical_batch(puzzles: object, forms: object, statuses: object) -> None:
             status, form = CANON_BAD_INPUT, b""
         out[k] = status
         dst[81 * k : 81 * k + 81] = form or b"." * 81
+
+
+# ======================================================================= generator loops
+# The twin of csrc/dig9.c (see dig9.h for the rules): a random full grid and digging,
+# with every random choice read from the caller's 32-bit ``words`` the way
+# random.Random's randbelow/shuffle read getrandbits(k) (the top k bits of one word).
+#: ``fill``/``dig`` return this instead of a word count when the words ran out.
+DIG_NEED_WORDS = -1
+
+
+class _OutOfWords(Exception):
+    """The caller's random words ran out."""
+
+
+class _WordStream:
+    def __init__(self, words: object) -> None:
+        self.data = bytes(memoryview(words).cast("B")) if words is not None else b""  # type: ignore[arg-type]
+        if len(self.data) % 4:
+            raise ValueError("words must hold 4*n bytes (little-endian 32-bit words)")
+        self.pos = 0
+
+    def randbelow(self, n: int) -> int:
+        shift = 32 - n.bit_length()
+        while True:
+            if 4 * self.pos >= len(self.data):
+                raise _OutOfWords
+            r = int.from_bytes(self.data[4 * self.pos : 4 * self.pos + 4], "little") >> shift
+            self.pos += 1
+            if r < n:
+                return r
+
+    def shuffle(self, x: list[int]) -> None:
+        for i in reversed(range(1, len(x))):
+            j = self.randbelow(i + 1)
+            x[i], x[j] = x[j], x[i]
+
+
+def fill(words: object) -> tuple[int, bytes]:
+    """A random full grid from random words: ``(words_read, grid)``; see ``_core.pyi``."""
+    stream = _WordStream(words)
+    cells = bytearray(b"." * 81)
+    try:
+        for box in (0, 4, 8):
+            digits = list(range(1, 10))
+            stream.shuffle(digits)
+            top = (box // 3) * 27 + (box % 3) * 3
+            for k, d in enumerate(digits):
+                cells[top + (k // 3) * 9 + k % 3] = 48 + d
+        order = [i for i in range(81) if cells[i] == 46]
+        stream.shuffle(order)
+        for i in order:
+            taken = {cells[p] for p in _PEERS[i]}
+            options = [d for d in range(1, 10) if 48 + d not in taken]
+            stream.shuffle(options)
+            for d in options:
+                cells[i] = 48 + d
+                count, first, _ = _solve_checked(bytes(cells), 2)
+                if count == 1:
+                    return stream.pos, first
+                if count == 2:
+                    break
+            else:
+                raise RuntimeError("internal error: the random fill ran out of digits")
+    except _OutOfWords:
+        return DIG_NEED_WORDS, b""
+    raise RuntimeError("internal error: the random fill did not converge")
+
+
+def dig(puzzle: bytes, cells: bytes, sizes: bytes, words: object, stop_at: int) -> tuple[int, bytes]:
+    """Remove orbits of givens while the puzzle stays unique: ``(words_read, puzzle)``;
+    see ``_core.pyi``."""
+    work = bytearray(puzzle)
+    cells, sizes = bytes(cells), bytes(sizes)
+    if not _check_puzzle(bytes(work)) or len(sizes) > 81 or sum(sizes) != len(cells) or sum(sizes) > 81:
+        raise ValueError("need an 81-byte puzzle and at most 81 orbits of cells 0..80 (sum(sizes) == len(cells))")
+    if min(sizes, default=1) < 1 or max(cells, default=0) > 80 or not 0 <= stop_at <= 81:
+        raise ValueError("orbit sizes must be >= 1, cells 0..80 and stop_at 0..81")
+    stream = _WordStream(words)
+    orbits, at = [], 0
+    for size in sizes:
+        orbits.append(cells[at : at + size])
+        at += size
+    order = list(range(len(orbits)))
+    if words is not None:
+        try:
+            stream.shuffle(order)
+        except _OutOfWords:
+            return DIG_NEED_WORDS, b""
+    givens = sum(1 for ch in work if ch not in _BLANKS)
+    for orbit in (orbits[k] for k in order):
+        if givens <= stop_at:
+            break
+        saved = [work[i] for i in orbit]
+        removed = sum(1 for ch in saved if ch not in _BLANKS)
+        for i in orbit:
+            work[i] = 46
+        if removed and _solve_checked(bytes(work), 2)[0] == 1:
+            givens -= removed
+        else:
+            for i, ch in zip(orbit, saved):
+                work[i] = ch
+    return stream.pos, bytes(work)
