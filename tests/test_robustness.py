@@ -549,3 +549,13 @@ def test_writing_over_the_input_file_does_not_destroy_it(tmp_path: Path, command
     path.write_text(f"{EXAMPLE}\n{EXAMPLE}\n")
     code, _, err = run(command, str(path), "-o", str(path))
     assert path.read_text().strip() != "", f"{path} was emptied (exit {code}): {err}"
+
+
+@pytest.mark.single_backend
+@pytest.mark.xfail(strict=True, reason=(
+    "generate.py parse_difficulty accepts SE ranges no puzzle can reach (our set rates at most "
+    "ER 7.1; SE itself stops below 12): `sudokit generate -d se:50-60` searches forever unless "
+    "given --time-budget (documented, but bad input should be a usage error, not a hang)"))
+def test_an_unreachable_difficulty_is_a_usage_error_not_an_endless_search() -> None:
+    code, _, err = run("generate", "-d", "se:50-60", "--seed", "1", "--time-budget", "0.5")
+    assert code == ExitCode.USAGE, (code, err)
