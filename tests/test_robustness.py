@@ -559,3 +559,10 @@ def test_writing_over_the_input_file_does_not_destroy_it(tmp_path: Path, command
 def test_an_unreachable_difficulty_is_a_usage_error_not_an_endless_search() -> None:
     code, _, err = run("generate", "-d", "se:50-60", "--seed", "1", "--time-budget", "0.5")
     assert code == ExitCode.USAGE, (code, err)
+
+
+@pytest.mark.single_backend
+def test_bad_player_digits_are_named_as_such() -> None:
+    """`hint --digits 123 PUZZLE` said only '<argument 1>:1: expected 81 cells, got 3'."""
+    code, _, err = run("hint", "--digits", "123", EXAMPLE)
+    assert code == ExitCode.INVALID and "the player's digits: expected 81 cells, got 3" in err

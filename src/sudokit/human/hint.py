@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, Union
 
-from ..errors import SudokuError
+from ..errors import InvalidFormatError, SudokuError
 from ..grid import Grid, PuzzleLike
 from .model import BIT, BOX_OF, CELL_HOUSES, HOUSE_NAMES, PEER_CELLS, Candidates, PencilMarks, _peer_candidates
 from .path import SEVERAL_SOLUTIONS, backtracking_step, enabled_techniques, next_step, solve_and_count
@@ -140,7 +140,7 @@ def _normalise(state: HintInput) -> tuple[Grid, Candidates]:
 
 def _user_candidates(clues: Grid, digits: PuzzleLike | None, marks: PencilMarks | None) -> Candidates:
     """The player's grid: clues win over whatever the digits say in a clue's cell."""
-    values = list(clues) if digits is None else list(Grid.parse(digits))
+    values = list(clues) if digits is None else list(_players_digits(digits))
     for i, v in enumerate(clues):
         if v:
             values[i] = v
@@ -152,6 +152,14 @@ def _user_candidates(clues: Grid, digits: PuzzleLike | None, marks: PencilMarks 
             if not values[i] and not cands.cands[i]:
                 cands = _with_cands(cands, i, computed[i])
     return cands
+
+
+def _players_digits(digits: PuzzleLike) -> Grid:
+    """The player's grid; a bad one says so (not just "expected 81 cells")."""
+    try:
+        return Grid.parse(digits)
+    except InvalidFormatError as exc:
+        raise InvalidFormatError(f"the player's digits: {exc}") from None
 
 
 def _with_cands(cands: Candidates, cell: int, mask: int) -> Candidates:
