@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 _HEAD = 64 * 1024
-_NOT_UTF8 = "not UTF-8 text (is it a binary format? name it with format=)"
+_NOT_UTF8 = "not UTF-8 text (is it a binary format? name it: --from / format=)"
 
 
 def format_names() -> list[str]:
