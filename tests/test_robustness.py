@@ -566,3 +566,13 @@ def test_bad_player_digits_are_named_as_such() -> None:
     """`hint --digits 123 PUZZLE` said only '<argument 1>:1: expected 81 cells, got 3'."""
     code, _, err = run("hint", "--digits", "123", EXAMPLE)
     assert code == ExitCode.INVALID and "the player's digits: expected 81 cells, got 3" in err
+
+
+@pytest.mark.single_backend
+@pytest.mark.parametrize("givens", [[100], [-1], ["x"], [1.5], [True]])
+def test_candidates_reject_given_cells_out_of_range(givens: list[object]) -> None:
+    """givens=[100] was kept silently (the clues became none); ["x"] raised a bare ValueError."""
+    from sudokit.human import Candidates
+
+    with pytest.raises(InvalidFormatError, match="given cells"):
+        Candidates.from_state(EXAMPLE, None, givens=givens)  # type: ignore[arg-type]
