@@ -569,7 +569,7 @@ def test_bad_player_digits_are_named_as_such() -> None:
 
 
 @pytest.mark.single_backend
-@pytest.mark.parametrize("givens", [[100], [-1], ["x"], [1.5], [True]])
+@pytest.mark.parametrize("givens", [[100], [-1], ["x"], [1.5], [True], [None]])
 def test_candidates_reject_given_cells_out_of_range(givens: list[object]) -> None:
     """givens=[100] was kept silently (the clues became none); ["x"] raised a bare ValueError."""
     from sudokit.human import Candidates

@@ -366,7 +366,7 @@ def _givens(givens: Iterable[int] | PuzzleLike | None, values: list[int]) -> fro
     if len(cells) == 81 and all(isinstance(v, int) and 0 <= v <= 9 for v in cells) and max(cells, default=0) <= 9:
         # ambiguous: 81 small ints looks like a puzzle; treat it as one
         return frozenset(i for i, v in enumerate(cells) if v)
-    bad = next((c for c in cells if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 81), None)
-    if bad is not None:
-        raise InvalidFormatError(f"given cells are indices 0..80, got {bad!r}")
+    bad = [c for c in cells if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 81]
+    if bad:
+        raise InvalidFormatError(f"given cells are indices 0..80, got {bad[0]!r}")
     return frozenset(cells)
