@@ -179,13 +179,13 @@ def rate(
     grid = Grid.parse(puzzle)
     count, _solution = solve_and_count(grid)
     use_uniqueness = count == 1 if uniqueness is None else bool(uniqueness)
-    enabled = enabled_techniques(techniques, use_uniqueness)
+    key = techniques if techniques is None or isinstance(techniques, str) else tuple(techniques)
+    enabled, se_order, se_plan, ho_order, ho_plan = _plan(key, use_uniqueness)
     by_id = {t.id: t for t in enabled}
-    se_order = se_techniques(enabled)
     by_id.update((t.id, t) for t in se_order)
-    se_steps, se_end = se_walk(grid, se_order, max_steps=max_steps)
+    se_steps, se_end = _se_walk(grid, se_order, se_plan, max_steps)
     solved = se_end == "solved"
-    ho_steps, ho_end = hodoku_walk(grid, hodoku_order(enabled), max_steps=max_steps)
+    ho_steps, ho_end = _hodoku_walk(grid, ho_order, ho_plan, max_steps)
     er, ep, ed, hardest = _se_numbers(se_steps, by_id)
     score, level = _hodoku_numbers(ho_steps, by_id, solved and ho_end == "solved")
     return Rating(
@@ -203,6 +203,17 @@ def rate(
         engine_version=ENGINE_VERSION,
         techniques=tuple(t.id for t in enabled),
     )
+
+
+@lru_cache(maxsize=64)
+def _plan(
+    techniques: str | tuple[str, ...] | None, uniqueness: bool
+) -> tuple[tuple[registry.Technique, ...], tuple[registry.Technique, ...], tuple[int, int], tuple[registry.Technique, ...], tuple[int, int]]:
+    """The enabled techniques, the SE order with its kernel front, the HoDoKu order with
+    its kernel front (the same for every puzzle rated with these options)."""
+    enabled = enabled_techniques(techniques, uniqueness)
+    se_order, ho_order = se_techniques(enabled), hodoku_order(enabled)
+    return enabled, se_order, _front(se_order), ho_order, _ho_front(ho_order)
 
 
 def _se_numbers(steps: Sequence[Step], by_id: dict[str, registry.Technique]) -> tuple[float, float, float, str]:
@@ -657,7 +668,14 @@ def hodoku_walk(
     intersections and subsets, then the other enabled techniques in ``techniques`` order
     (normally :func:`hodoku_order`). The singles, intersections and subsets run in the
     kernel (``human_ho_run``); the Python walk below is the reference for other orders."""
-    mask, k = _ho_front(techniques)
+    return _hodoku_walk(puzzle, techniques, _ho_front(techniques), max_steps)
+
+
+def _hodoku_walk(
+    puzzle: Grid, techniques: Sequence[registry.Technique], plan: tuple[int, int], max_steps: int
+) -> tuple[list[Step], str]:
+    """:func:`hodoku_walk` with the kernel front ``plan`` of :func:`_ho_front` given."""
+    mask, k = plan
     if not k:
         return _hodoku_walk_python(puzzle, techniques, max_steps=max_steps)
     kernel = _backend.kernel()
@@ -943,7 +961,12 @@ def se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps
     """The SE-ordered rating path: :func:`~sudokit.human.path.walk` over ``techniques``
     (normally :func:`se_techniques`), with the leading singles, direct variants and
     intersections run by the kernel."""
-    mask, k = _front(techniques)
+    return _se_walk(puzzle, techniques, _front(techniques), max_steps)
+
+
+def _se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], plan: tuple[int, int], max_steps: int) -> tuple[list[Step], str]:
+    """:func:`se_walk` with the kernel front ``plan`` of :func:`_front` given."""
+    mask, k = plan
     if not k:
         return walk(Candidates.from_puzzle(puzzle), techniques, max_steps=max_steps)
     kernel = _backend.kernel()
