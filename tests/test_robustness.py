@@ -576,3 +576,24 @@ def test_candidates_reject_given_cells_out_of_range(givens: list[object]) -> Non
 
     with pytest.raises(InvalidFormatError, match="given cells"):
         Candidates.from_state(EXAMPLE, None, givens=givens)  # type: ignore[arg-type]
+
+
+@pytest.mark.single_backend
+@pytest.mark.skipif(not os.path.isdir("/dev/fd"), reason="needs /dev/fd (Linux, macOS)")
+def test_a_pipe_path_is_read_like_a_file() -> None:
+    """`sudokit solve <(zcat puzzles.gz)` or `... /dev/stdin` said 'No such file: /dev/fd/63'."""
+    read_end, write_end = os.pipe()
+    os.write(write_end, f"{EXAMPLE}\r\n{EXAMPLE}\n".encode())
+    os.close(write_end)
+    try:
+        code, out, err = run("solve", f"/dev/fd/{read_end}")
+    finally:
+        os.close(read_end)
+    assert code == ExitCode.OK and out.split() == [SOLUTION, SOLUTION], err
+
+
+@pytest.mark.single_backend
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_a_device_is_refused_not_called_missing() -> None:
+    code, _, err = run("solve", "/dev/zero")
+    assert code == ExitCode.IO and "Not a regular file or a pipe: /dev/zero" in err

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import os
+import stat
 import sys
 from collections.abc import Iterator, Sequence
 from typing import IO, Any
@@ -21,17 +23,27 @@ def iter_inputs(sources: Sequence[str], streams: Streams) -> Iterator[Entry]:
     for number, source in enumerate(sources, start=1):
         if source == "-":
             yield from iter_entries(streams.stdin, "<stdin>")
-        elif os.path.isfile(source) and _is_plain_text(source):
+        elif os.path.isfile(source) and _is_plain_text(source) or _is_pipe(source):
             with open(source, encoding="utf-8", errors="replace") as stream:
                 yield from iter_entries(stream, source)
         elif os.path.isfile(source):
             yield from _iter_collection(source)
         elif os.path.isdir(source):
             raise IsADirectoryError(21, "Is a directory (give the files in it)", source)
+        elif os.path.exists(source):  # a device like /dev/zero: no lines to trust
+            raise OSError(errno.EINVAL, "Not a regular file or a pipe", source)
         elif _looks_like_path(source):
             raise FileNotFoundError(2, "No such file", source)
         else:
             yield Entry(f"<argument {number}>", 1, source)
+
+
+def _is_pipe(path: str) -> bool:
+    """A pipe or FIFO, like ``<(zcat puzzles.gz)`` (``/dev/fd/63``) or ``/dev/stdin``: text lines."""
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _is_plain_text(path: str) -> bool:
