@@ -368,3 +368,95 @@ def test_any_seed_gives_a_unique_minimal_puzzle(seed: int, symmetry: str) -> Non
     assert_sound(g)
     assert_minimal(g.puzzle, symmetry)
     assert generate(seed=seed, symmetry=symmetry) == g
+
+
+# ------------------------------------------------ the kernel's loops: fill and dig (C vs twin)
+def _words(seed: int, n: int) -> bytes:
+    return random.Random(seed).getrandbits(32 * n).to_bytes(4 * n, "little")
+
+
+def _kernels() -> list[object]:
+    from sudokit import _pycore
+
+    if "c" not in _backend.available():
+        return [_pycore]
+    from sudokit import _core
+
+    return [_core, _pycore]
+
+
+def test_kernel_loops_make_the_choices_random_shuffle_makes() -> None:
+    """fill/dig read the words as random.Random.shuffle reads getrandbits, so a stream of
+    rng's words gives what rng.shuffle gave the Python loops (and the seeds' old puzzles)."""
+    from sudokit._pycore import _WordStream
+
+    for seed in range(50):
+        for n in (2, 3, 9, 54, 81):
+            expected = list(range(n))
+            random.Random(seed).shuffle(expected)
+            got, stream = list(range(n)), _WordStream(_words(seed, 400))
+            stream.shuffle(got)
+            assert got == expected
+    # seed 7 through the whole pipeline (csrc/tests/test_dig.c checks the same in C)
+    for kernel in _kernels():
+        words = _words(7, 1024)
+        used, grid = kernel.fill(words)  # type: ignore[attr-defined]
+        assert grid == b"278163594519824376436957218651439827943782651827516439184275963392641785765398142"
+        _, puzzle = kernel.dig(grid, bytes(range(81)), b"\x01" * 81, words[4 * used :], 0)  # type: ignore[attr-defined]
+        assert puzzle == b"2....3.9..1.....76...95.2..6...3...79......5......64...84.7....3...4......5.....2"
+
+
+@pytest.mark.skipif(len(_backend.available()) < 2, reason="needs both kernels")
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(SYMMETRIES), st.integers(0, 40), st.integers(0, 6))
+def test_kernel_fill_and_dig_agree(seed: int, symmetry: str, stop_at: int, holes: int) -> None:
+    from sudokit import _core, _pycore
+
+    words = _words(seed, 600)
+    cut = words[: 4 * (seed % 40)]  # too short: both say so
+    assert _core.fill(cut) == _pycore.fill(cut) == (-1, b"")
+    used, grid = _core.fill(words)
+    assert (used, grid) == _pycore.fill(words) and Grid.parse(grid.decode()).is_solved
+    orbits = symmetry_orbits(symmetry)
+    cells, sizes = bytes(c for o in orbits for c in o), bytes(len(o) for o in orbits)
+    start = bytearray(grid)
+    for i in random.Random(seed).sample(range(81), holes):  # some blanks, maybe splitting orbits
+        start[i] = 46
+    rest = words[4 * used :]
+    for w in (rest, None, rest[:8]):
+        got = _core.dig(bytes(start), cells, sizes, w, stop_at)
+        assert got == _pycore.dig(bytes(start), cells, sizes, w, stop_at)
+        if got[0] >= 0:
+            assert count_solutions(got[1].decode()) == 1
+            assert all(a in (46, b) for a, b in zip(got[1], start))
+
+
+@pytest.mark.skipif(len(_backend.available()) < 2, reason="needs both kernels")
+def test_kernel_dig_rejects_bad_input() -> None:
+    from sudokit import _core, _pycore
+
+    full = bytes(full_grid(seed=1))
+    bad = [
+        (full[:80], b"\x00", b"\x01", None, 0),  # 80 bytes
+        (b"x" + full[1:], b"\x00", b"\x01", None, 0),  # a bad byte
+        (full, b"\x51", b"\x01", None, 0),  # cell 81
+        (full, b"\x00\x01", b"\x01", None, 0),  # sizes do not add up
+        (full, b"", b"\x00", None, 0),  # an empty orbit
+        (full, b"\x00", b"\x01", None, 82),  # stop_at out of range
+        (full, b"\x00", b"\x01", b"abc", 0),  # words not a multiple of 4
+    ]
+    for kernel in (_core, _pycore):
+        for args in bad:
+            with pytest.raises(ValueError):
+                kernel.dig(*args)
+        with pytest.raises(ValueError):
+            kernel.fill(b"abcde")
+    assert _core.dig(full, b"", b"", None, 0) == _pycore.dig(full, b"", b"", None, 0) == (0, full)
+
+
+def test_full_grid_leaves_the_callers_rng_where_plain_draws_would() -> None:
+    """Pinned draws: full_grid(rng=r) reads exactly the words it needs from r."""
+    r = random.Random(5)
+    grids = [str(full_grid(rng=r)) for _ in range(3)]
+    assert grids[0] == str(full_grid(rng=random.Random(5)))
+    assert r.getrandbits(32) == 2784833516  # as before fill/dig moved into the kernel

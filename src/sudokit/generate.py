@@ -305,12 +305,78 @@ def _compute_orbits(symmetry: str) -> tuple[tuple[int, ...], ...]:
     return tuple(orbits)
 
 
+# ======================================================================= random words
+_NEED_WORDS = -1  # kernel.fill / kernel.dig: the words ran out
+_CHUNK = 384  # words drawn at a time; a fresh fill plus a dig of all 81 cells reads ~300 (max 360 in 2,000)
+
+
+class _Words:
+    """The next 32-bit outputs of ``rng``, drawn ahead for the kernel's loops.
+
+    ``kernel.fill`` and ``kernel.dig`` read them exactly as ``random.Random.shuffle``
+    reads ``getrandbits`` (see ``_core.pyi``), so they make the choices that ``rng``'s own
+    shuffles made when these loops were Python, and every choice is still a draw of
+    ``rng``. Drawing ahead leaves ``rng`` further on than those draws would have: with
+    ``exact``, :meth:`sync` puts it back where they would have left it (a getstate and a
+    setstate, about 25 us), for callers that go on drawing from ``rng`` afterwards.
+    """
+
+    def __init__(self, rng: random.Random, exact: bool) -> None:
+        self.rng = rng
+        self.saved = rng.getstate() if exact else None
+        self.data = b""
+        self.pos = 0  # words read so far
+        self._more()
+
+    def _more(self) -> None:
+        self.data += self.rng.getrandbits(32 * _CHUNK).to_bytes(4 * _CHUNK, "little")
+
+    def _run(self, call: Callable[[memoryview], tuple[int, bytes]]) -> bytes:
+        """``call(unread words)``, with more words until it has enough (the result only
+        depends on the words it reads, so a retry gives what one long stream gives)."""
+        while True:
+            used, out = call(memoryview(self.data)[4 * self.pos :])
+            if used != _NEED_WORDS:
+                self.pos += used
+                return out
+            self._more()
+
+    def fill(self) -> bytes:
+        """A random full grid (``kernel.fill``)."""
+        return self._run(_backend.kernel().fill)
+
+    def dig(self, cells: bytearray, packed: tuple[bytes, bytes], stop_at: int) -> bytes:
+        """``kernel.dig`` of ``cells`` with the orbits ``packed`` (cells, sizes) shuffled."""
+        dig, puzzle = _backend.kernel().dig, bytes(cells)
+        return self._run(lambda words: dig(puzzle, packed[0], packed[1], words, stop_at))
+
+    def randint(self, low: int, high: int) -> int:
+        """``random.Random.randint(low, high)`` (``low + randbelow(high - low + 1)``)."""
+        n = high - low + 1
+        shift = 32 - n.bit_length()
+        while True:
+            if 4 * self.pos + 4 > len(self.data):
+                self._more()
+            r = int.from_bytes(self.data[4 * self.pos : 4 * self.pos + 4], "little") >> shift
+            self.pos += 1
+            if r < n:
+                return low + r
+
+    def sync(self) -> None:
+        """Leave ``rng`` as if it had made only the draws read (``exact`` only)."""
+        if self.saved is not None:
+            self.rng.setstate(self.saved)
+            if self.pos:
+                self.rng.getrandbits(32 * self.pos)
+            self.saved = None
+
+
 # ========================================================================= full grids
 _ALL = 0x1FF
 
 
-def _fill(rng: random.Random) -> bytes:
-    """A random valid full grid, decided by our own random draws only.
+def _fill(words: _Words) -> bytes:
+    """A random valid full grid, decided by our own random draws only (``kernel.fill``).
 
     The three diagonal boxes get shuffled digits (they never clash); then random blank
     cells get random allowed digits until the counter says the partial grid has exactly
@@ -318,29 +384,7 @@ def _fill(rng: random.Random) -> bytes:
     steer the fill and the final grid is the unique completion, so the result does not
     depend on which kernel runs or on its search order.
     """
-    kernel = _backend.kernel()
-    cells = bytearray(b"." * 81)
-    for box in (0, 4, 8):
-        digits = list(range(1, 10))
-        rng.shuffle(digits)
-        top = (box // 3) * 27 + (box % 3) * 3
-        for k, d in enumerate(digits):
-            cells[top + (k // 3) * 9 + k % 3] = 48 + d
-    order = [i for i in range(81) if cells[i] == 46]
-    rng.shuffle(order)
-    for i in order:
-        options = sorted(set(range(1, 10)) - {cells[p] - 48 for p in PEERS[i] if cells[p] != 46})
-        rng.shuffle(options)
-        for d in options:
-            cells[i] = 48 + d
-            count, first, _ = kernel.solve(bytes(cells), 2)
-            if count == 1:
-                return bytes(first)
-            if count == 2:
-                break
-        else:  # pragma: no cover - some digit always keeps a solvable grid solvable
-            raise AssertionError("internal error: random fill ran out of digits")
-    raise AssertionError("internal error: random fill did not converge")  # pragma: no cover
+    return words.fill()
 
 
 def full_grid(seed: int | None = None, *, rng: random.Random | None = None) -> Grid:
@@ -350,12 +394,13 @@ def full_grid(seed: int | None = None, *, rng: random.Random | None = None) -> G
     >>> g.is_solved and g == full_grid(seed=1)
     True
     """
+    exact = rng is not None  # the caller's rng goes on: leave it exactly where it was
     rng = rng if rng is not None else random.Random(seed)
-    return Grid._trusted(_random_grid(rng))
-
-
-def _random_grid(rng: random.Random) -> bytes:
-    return Transform.random(rng).apply_bytes(_fill(rng))
+    transform = Transform.random(rng)
+    words = _Words(rng, exact)
+    grid = transform.apply_bytes(_fill(words))
+    words.sync()
+    return Grid._trusted(grid)
 
 
 # ============================================================================ digging
@@ -363,26 +408,34 @@ def _unique(cells: bytes | bytearray) -> bool:
     return bool(_backend.kernel().solve(bytes(cells), 2)[0] == 1)
 
 
-def _dig(cells: bytearray, orbits: list[tuple[int, ...]], rng: random.Random, stop_at: int = 0) -> bytearray:
-    """Remove orbits of givens in random order while the puzzle stays unique.
+_PACKED: dict[str, tuple[bytes, bytes]] = {}
 
-    A full pass (``stop_at=0``) leaves a minimal puzzle: an orbit that could not be
-    removed earlier cannot be removed from any later, smaller puzzle either.
+
+def _packed(orbits: Sequence[tuple[int, ...]]) -> tuple[bytes, bytes]:
+    """Orbits as ``kernel.dig`` takes them: their cells back to back, and their sizes."""
+    return bytes(c for o in orbits for c in o), bytes(len(o) for o in orbits)
+
+
+def _packed_symmetry(symmetry: str) -> tuple[bytes, bytes]:
+    if symmetry not in _PACKED:
+        _PACKED[symmetry] = _packed(symmetry_orbits(symmetry))
+    return _PACKED[symmetry]
+
+
+def _dig(
+    cells: bytearray, orbits: list[tuple[int, ...]], words: _Words, stop_at: int = 0, packed: tuple[bytes, bytes] | None = None
+) -> bytearray:
+    """Remove orbits of givens in random order while the puzzle stays unique (``kernel.dig``).
+
+    The orbits whose first cell is a given are shuffled, then tried in that order until
+    at most ``stop_at`` givens are left. A full pass (``stop_at=0``) leaves a minimal
+    puzzle: an orbit that could not be removed earlier cannot be removed from any later,
+    smaller puzzle either. ``packed`` is ``_packed(orbits)``, used when every orbit holds
+    givens (a full grid).
     """
-    order = [o for o in orbits if cells[o[0]] != 46]
-    rng.shuffle(order)
-    givens = 81 - cells.count(46)
-    for orbit in order:
-        if givens <= stop_at:
-            break
-        saved = bytes(cells[i] for i in orbit)
-        for i in orbit:
-            cells[i] = 46
-        if _unique(cells):
-            givens -= len(orbit)
-        else:
-            for i, ch in zip(orbit, saved):
-                cells[i] = ch
+    if packed is None or 46 in cells:
+        packed = _packed([o for o in orbits if cells[o[0]] != 46])
+    cells[:] = words.dig(cells, packed, stop_at)
     return cells
 
 
@@ -400,7 +453,8 @@ def minimize(puzzle: PuzzleLike, *, seed: int | None = None, symmetry: str = "no
     True
     """
     cells = bytearray(_require_unique(puzzle))
-    return Grid._trusted(bytes(_dig(cells, symmetry_orbits(symmetry), random.Random(seed))))
+    words = _Words(random.Random(seed), exact=False)
+    return Grid._trusted(bytes(_dig(cells, symmetry_orbits(symmetry), words)))
 
 
 def _require_unique(puzzle: PuzzleLike) -> bytes:
@@ -445,10 +499,9 @@ def make_unique(puzzle: PuzzleLike, solution: PuzzleLike | None = None, *, seed:
             break
         work[i] = full[i]
         kept.append(i)
-    for i in reversed(kept):
-        work[i] = 46
-        if not _unique(work):
-            work[i] = full[i]
+    if kept:  # take each added given out again, last first, unless it is needed
+        order = bytes(reversed(kept))
+        work[:] = _backend.kernel().dig(bytes(work), order, b"\x01" * len(order), None, 0)[1]
     return Grid._trusted(bytes(work))
 
 
@@ -599,6 +652,10 @@ class _Search:
         self.options, self.seed, self.deadline = options, seed, deadline
         self.rng = random.Random(seed)
         self.orbits = symmetry_orbits(options.symmetry)
+        self.packed = _packed_symmetry(options.symmetry)
+        # Only a search that may go on after an attempt needs self.rng exactly where
+        # plain draws would leave it (see _Words.sync).
+        self.exact = options.rated or options.clues is not None or not options.minimal
         self.attempts = 0
         self.best: _Candidate | None = None
         self.started = time.monotonic()
@@ -626,17 +683,20 @@ class _Search:
             )
 
     def _fresh(self) -> _Candidate | None:
-        solution = _random_grid(self.rng)
-        return self._carve(bytearray(solution), solution)
+        transform = Transform.random(self.rng)
+        words = _Words(self.rng, self.exact)
+        solution = transform.apply_bytes(_fill(words))
+        return self._carve(bytearray(solution), solution, words)
 
-    def _carve(self, cells: bytearray, solution: bytes) -> _Candidate | None:
+    def _carve(self, cells: bytearray, solution: bytes, words: _Words) -> _Candidate | None:
         """Dig ``cells`` to the option's clue target; None when it misses the clue range."""
         opts = self.options
         if opts.minimal:
-            _dig(cells, self.orbits, self.rng)
+            _dig(cells, self.orbits, words, packed=self.packed)
         else:
             low, high = opts.clues or DEFAULT_CLUES
-            _dig(cells, self.orbits, self.rng, stop_at=self.rng.randint(low, high))
+            _dig(cells, self.orbits, words, stop_at=words.randint(low, high), packed=self.packed)
+        words.sync()
         givens = 81 - cells.count(46)
         if opts.clues is not None and not opts.clues[0] <= givens <= opts.clues[1]:
             return None
@@ -659,7 +719,7 @@ class _Search:
                 cells[i] = solution[i]
         if not _unique(cells):
             return None
-        return self._carve(cells, solution)
+        return self._carve(cells, solution, _Words(self.rng, self.exact))
 
     def _accept(self, cand: _Candidate) -> bool:
         opts = self.options
