@@ -17,8 +17,10 @@ Prints a Markdown section for ``benchmarks/RESULTS.md``:
   ratio holds on a loaded machine), plus the batch call ``canonical_many``.
 
 Every number is a throughput over the whole run plus the median time of one item;
-seeds are fixed, so reruns measure the same work. ``--only canonical`` runs just the
-canonical-form rows (seconds instead of minutes).
+seeds are fixed, so reruns measure the same work. The full-grid and puzzle rows are CPU
+time of this process, on the active kernel and on the pure-Python twin in the same run
+(the twin on a tenth of the seeds). ``--only canonical`` / ``--only generation`` run just
+those rows (seconds instead of minutes).
 """
 
 from __future__ import annotations
@@ -77,6 +79,20 @@ def canonical_rows(name: str, puzzles: list[object]) -> list[str]:
     ]
 
 
+def generation_rows(name: str, make: Callable[[int], object], n: int) -> list[str]:
+    """Rows for ``make(seed)`` over ``n`` seeds on the active kernel and ``n // 10`` on the
+    Python twin, in CPU time, with the kernel/twin ratio of the medians."""
+    count, total, median = timed_cpu(lambda s=s: make(s) for s in range(n))
+    with _backend.use("python"):
+        twin = timed_cpu(lambda s=s: make(s) for s in range(max(n // 10, 1)))
+    kernel = sudokit.BACKEND
+    ratio = twin[2] / median if median else float("nan")
+    return [
+        row(f"{name} ({kernel} kernel)", count, total, median, f"CPU time; median {ratio:,.0f}x faster than the Python twin"),
+        row(f"{name} (Python twin)", *twin, "CPU time"),
+    ]
+
+
 def row(name: str, count: int, total: float, median: float, note: str = "") -> str:
     rate = count / total if total else float("nan")
     return f"| {name} | {count} | {rate:,.1f} | {median * 1e3:.3f} | {note} |"
@@ -130,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small counts (about a minute)")
     parser.add_argument("--band-seconds", type=float, help="time budget per difficulty band (default 60, quick 10)")
-    parser.add_argument("--only", choices=["canonical"], help="run only the canonical-form rows")
+    parser.add_argument("--only", choices=["canonical", "generation"], help="run only the canonical-form or the full-grid/puzzle rows")
     parser.add_argument("--data", metavar="DIR", help="shared data directory (default: $SUDOKIT_DATA or ../shared/data)")
     args = parser.parse_args(argv)
     quick = args.quick
@@ -141,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = [
         "## Generation (bench_generate.py)",
         "",
-        f"`python benchmarks/bench_generate.py{' --quick' if quick else ''}{' --only canonical' if args.only else ''}` — backend `{sudokit.BACKEND}`, "
+        f"`python benchmarks/bench_generate.py{' --quick' if quick else ''}{f' --only {args.only}' if args.only else ''}` — backend `{sudokit.BACKEND}`, "
         f"Python {platform.python_version()}, {platform.machine()} ({os.cpu_count()} CPUs), one process, "
         f"{time.strftime('%Y-%m-%d')}.",
         "",
@@ -150,11 +166,17 @@ def main(argv: list[str] | None = None) -> int:
     ]
     if args.only != "canonical":
         log("full grids ...")
-        lines.append(row("random full grids", *timed(lambda s=s: full_grid(seed=s) for s in range(n_grids))))
+        lines += generation_rows("random full grids", lambda s: full_grid(seed=s), n_grids)
         log("minimal puzzles ...")
-        lines.append(row("minimal unique puzzles", *timed(lambda s=s: generate(seed=s) for s in range(n_puzzles))))
-        lines.append(row("minimal, symmetry rotational180", *timed(lambda s=s: generate(seed=s, symmetry="rotational180") for s in range(n_puzzles // 2))))
-        lines.append(row("non-minimal, 28-36 clues", *timed(lambda s=s: generate(seed=s, minimal=False) for s in range(n_puzzles // 2))))
+        lines += generation_rows("minimal unique puzzles", lambda s: generate(seed=s), n_puzzles)
+        lines += generation_rows("minimal, symmetry rotational180", lambda s: generate(seed=s, symmetry="rotational180"), n_puzzles // 2)
+        lines += generation_rows("minimal, symmetry full", lambda s: generate(seed=s, symmetry="full"), n_puzzles // 2)
+        lines += generation_rows("non-minimal, 28-36 clues", lambda s: generate(seed=s, minimal=False), n_puzzles // 2)
+        master = iter(generate_many(None, seed=5))
+        lines += generation_rows("`generate_many`, minimal", lambda s: next(master), n_puzzles)
+    if args.only == "generation":
+        print("\n".join(lines))
+        return 0
 
     log("canonical forms ...")
     minimal: list[object] = [g.puzzle for g in generate_many(n_puzzles // 2, seed=77)]
