@@ -26,7 +26,9 @@ How a puzzle is made
 
 Randomness comes only from ``random.Random(seed)``: never from the kernel's choice of a
 first solution, so a seed gives the same puzzles on the C kernel and on the Python twin,
-in every run. A time budget only decides *whether* a search finishes, never what it
+in every run. Steps 1 and 2 run in the kernel (``fill``, ``dig``; the random group element
+stays in Python), which reads the generator's raw 32-bit outputs exactly as
+``random.Random.shuffle`` does (see :class:`_Words`). A time budget only decides *whether* a search finishes, never what it
 returns. When it runs out, :class:`GenerationBudgetExceeded` (a
 :class:`~sudokit.errors.SearchLimitExceeded`) is raised carrying what was found so far:
 ``best`` (the closest candidate of the unfinished search) and ``found`` (the puzzles
