@@ -597,3 +597,20 @@ def test_a_pipe_path_is_read_like_a_file() -> None:
 def test_a_device_is_refused_not_called_missing() -> None:
     code, _, err = run("solve", "/dev/zero")
     assert code == ExitCode.IO and "Not a regular file or a pipe: /dev/zero" in err
+
+
+ANSWER_MARK = {
+    "solve": SOLUTION, "count": "1\n", "check": "ok (unique solution)", "hint": "Hidden Single",
+    "explain": "Hidden Single: r1c6=8\n", "rate": EXAMPLE + " ER=", "render": "| 5 3 . | . 7 . | . . . |",
+}
+
+
+@pytest.mark.single_backend
+@pytest.mark.parametrize("command", sorted(ANSWER_MARK))
+def test_a_damaged_collection_file_does_not_cost_the_inputs_after_it(tmp_path: Path, command: str) -> None:
+    """After a bad record in one file, the later files and arguments were never read."""
+    damaged = tmp_path / "mid.csv"
+    damaged.write_text(f"puzzle\n{EXAMPLE}\n123x\n{EXAMPLE}\n")
+    code, out, err = run(command, str(damaged), EXAMPLE, *(["--no-color"] if command == "render" else []))
+    assert code == ExitCode.INVALID and f"{damaged}:3:" in err, err
+    assert out.count(ANSWER_MARK[command]) == 2, out  # the row before the damage, and the argument after

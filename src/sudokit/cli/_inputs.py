@@ -7,16 +7,20 @@ import io
 import os
 import stat
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
+from ..errors import SudokuError
 from ..puzzlefile import Entry, example_text, iter_entries
 from . import Streams
 
 
-def iter_inputs(sources: Sequence[str], streams: Streams) -> Iterator[Entry]:
+def iter_inputs(sources: Sequence[str], streams: Streams, on_error: Callable[[SudokuError], None] | None = None) -> Iterator[Entry]:
     """Puzzles from each source in order: ``-`` is stdin, an existing path is a file,
-    anything else is a puzzle given on the command line. No sources: the bundled example."""
+    anything else is a puzzle given on the command line. No sources: the bundled example.
+
+    A damaged record ends its collection file (the reader cannot go on); with
+    ``on_error`` it is reported there and the next source is read, else it is raised."""
     if not sources:
         yield from iter_entries(io.StringIO(example_text()), "<example>")
         return
@@ -27,7 +31,12 @@ def iter_inputs(sources: Sequence[str], streams: Streams) -> Iterator[Entry]:
             with open(source, encoding="utf-8", errors="replace") as stream:
                 yield from iter_entries(stream, source)
         elif os.path.isfile(source):
-            yield from _iter_collection(source)
+            try:
+                yield from _iter_collection(source)
+            except SudokuError as exc:
+                if on_error is None:
+                    raise
+                on_error(exc)
         elif os.path.isdir(source):
             raise IsADirectoryError(21, "Is a directory (give the files in it)", source)
         elif os.path.exists(source):  # a device like /dev/zero: no lines to trust

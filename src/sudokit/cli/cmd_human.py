@@ -101,7 +101,11 @@ class _Status:
 
 def _parsed(args: argparse.Namespace, streams: Streams, status: _Status) -> Iterator[tuple[Entry, Grid]]:
     """The input puzzles; malformed ones are reported (file:line) and skipped."""
-    for entry in iter_inputs(args.inputs, streams):
+    def damaged(exc: errors.SudokuError) -> None:  # its message names file:line already
+        streams.error(str(exc))
+        status.code = status.code or ExitCode(exit_code_for(exc))
+
+    for entry in iter_inputs(args.inputs, streams, damaged):
         try:
             yield entry, Grid.parse(entry.text)
         except errors.InvalidFormatError as exc:

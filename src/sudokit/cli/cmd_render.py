@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .. import errors
@@ -155,12 +155,17 @@ def _items(source: str | None, streams: Streams, on_error: Callable[[errors.Sudo
     arguments and stdin by :func:`_book_items`, which keeps a rating after the puzzle."""
     found = _read_with_formats(source) if source else None
     if found is not None:
-        yield from found
+        try:
+            yield from found
+        except errors.InvalidPuzzleError as exc:  # a damaged record ends the file, not the run
+            if on_error is None:
+                raise
+            on_error(exc)
     else:
-        yield from _book_items(iter_inputs([source] if source else [], streams), on_error)
+        yield from _book_items(iter_inputs([source] if source else [], streams, on_error), on_error)
 
 
-def _read_with_formats(path: str) -> list[Any] | None:
+def _read_with_formats(path: str) -> Iterable[Any] | None:
     if not os.path.isfile(path) or os.path.splitext(path)[1].lower() in ("", ".txt"):
         return None
     try:
@@ -174,7 +179,7 @@ def _read_with_formats(path: str) -> list[Any] | None:
         return None  # not a known format: read it as lines of puzzles
     spec = next(spec for spec in formats.all_formats() if spec.name == name)
     if spec.is_collection:
-        return list(formats.read_collection(path))
+        return formats.read_collection(path)  # lazily: the records before a damaged one count
     return [formats.read(path)]
 
 

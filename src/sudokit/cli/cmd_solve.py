@@ -67,6 +67,12 @@ class _Run:
         if self.status == ExitCode.OK:
             self.status = exit_code_for(exc)
 
+    def input_error(self, exc: errors.SudokuError) -> None:
+        """A damaged record (its message names file:line); the next input is read."""
+        self.streams.error(str(exc))
+        if self.status == ExitCode.OK:
+            self.status = exit_code_for(exc)
+
     def batches(self, limit: int) -> Iterator[tuple[list[Entry], bytes, str, "array[int]"]]:
         """Yield (entries, puzzles buffer, solutions text, counts) chunk by chunk, in order.
 
@@ -75,7 +81,7 @@ class _Run:
         With ``--threads N > 1`` up to N chunks are solved in worker threads (the kernel
         releases the GIL) while this thread reads the next chunks and writes the done ones.
         """
-        entries = iter_inputs(self.args.inputs, self.streams)
+        entries = iter_inputs(self.args.inputs, self.streams, self.input_error)
         size = _BATCH if self.args.threads == 1 else _BATCH // 4  # more chunks in flight
         chunks = (self._parse(chunk) for chunk in self._chunks(entries, size))
         try:
