@@ -187,6 +187,62 @@ static int locked(const h9_view *v, int pointing, int *digit, int *cover, uint32
     return 0;
 }
 
+/* Eliminations of a naked pair `a`, `b` (candidates `pair`) from houses h1 (and h2 if
+ * >= 0) into elim; 1 if any. */
+static int pair_eliminations(const uint16_t *cands, int a, int b, uint32_t pair, int h1, int h2, uint16_t *elim)
+{
+    int any = 0;
+    memset(elim, 0, 81 * sizeof *elim);
+    for (int j = 0; j < 2; j++) {
+        int h = j ? h2 : h1;
+        if (h < 0) continue;
+        for (int k = 0; k < 9; k++) {
+            int c = cell_of(h, k);
+            if (c == a || c == b || !(cands[c] & pair)) continue;
+            elim[c] |= (uint16_t)(cands[c] & pair);
+            any = 1;
+        }
+    }
+    return any;
+}
+
+/* The registry's Locked Pair: intersections box by box (rows, then columns), two of the
+ * three cells with the same two candidates, which then leave the line and the box. */
+static int locked_pair(const uint16_t *cands, uint16_t *elim)
+{
+    for (int b = 0; b < 9; b++)
+        for (int t = 0; t < 6; t++) {
+            int row = t < 3, line = row ? b / 3 * 3 + t : 9 + b % 3 * 3 + t - 3, cells[3], m = 0;
+            for (int k = 0; k < 3; k++) {
+                int c = row ? line * 9 + b % 3 * 3 + k : (b / 3 * 3 + k) * 9 + line - 9;
+                if (bit_count(cands[c]) == 2) cells[m++] = c;
+            }
+            for (int i = 0; i < m; i++)
+                for (int j = i + 1; j < m; j++) {
+                    uint32_t pair = (uint32_t)cands[cells[i]] | cands[cells[j]];
+                    if (bit_count(pair) == 2 && pair_eliminations(cands, cells[i], cells[j], pair, line, 18 + b, elim))
+                        return 1;
+                }
+        }
+    return 0;
+}
+
+/* The registry's Naked Pair: houses 0..26, two cells with the same two candidates. */
+static int naked_pair(const uint16_t *cands, uint16_t *elim)
+{
+    for (int h = 0; h < 27; h++) {
+        int cells[9], m = 0;
+        for (int k = 0; k < 9; k++)
+            if (bit_count(cands[cell_of(h, k)]) == 2) cells[m++] = cell_of(h, k);
+        for (int i = 0; i < m; i++)
+            for (int j = i + 1; j < m; j++) {
+                uint32_t pair = (uint32_t)cands[cells[i]] | cands[cells[j]];
+                if (bit_count(pair) == 2 && pair_eliminations(cands, cells[i], cells[j], pair, h, -1, elim)) return 1;
+            }
+    }
+    return 0;
+}
+
 static int naked_single(const uint16_t *cands, int *cell, int *digit)
 {
     for (int i = 0; i < 81; i++)
@@ -201,7 +257,7 @@ static int naked_single(const uint16_t *cands, int *cell, int *digit)
 /* The first step of the first enabled technique: its code, or -1. A placement sets
  * *cell (a house number for an elimination, with *targets its 9-bit positions). */
 static int find_step(const uint8_t *values, const uint16_t *cands, unsigned enabled, int *cell, int *digit,
-                     uint32_t *targets)
+                     uint32_t *targets, uint16_t *elim)
 {
     h9_view v;
     build_view(values, cands, &v);
@@ -217,7 +273,10 @@ static int find_step(const uint8_t *values, const uint16_t *cands, unsigned enab
         case 5: hit = direct_hidden(&v, 2, cell, digit); break;
         case 6: hit = naked_single(cands, cell, digit); break;
         case 7: hit = direct_hidden(&v, 3, cell, digit); break;
-        default: hit = locked(&v, code == 8, digit, cell, targets); break;
+        case 8:
+        case 9: hit = locked(&v, code == 8, digit, cell, targets); break;
+        case 10: hit = locked_pair(cands, elim); break;
+        default: hit = naked_pair(cands, elim); break;
         }
         if (hit) return code;
     }
@@ -258,12 +317,27 @@ int human9_se_run(uint8_t values[81], uint16_t cands[81], unsigned enabled, int 
             status = H9_MAX;
             break;
         }
-        int cell, digit, emptied = 0;
+        int cell = 0, digit = 0, emptied = 0;
         uint32_t targets = 0;
-        int code = find_step(values, cands, enabled, &cell, &digit, &targets);
+        uint16_t elim[81];
+        int code = find_step(values, cands, enabled, &cell, &digit, &targets, elim);
         if (code < 0) break;
         steps[len++] = (uint8_t)code;
-        if (code < 8) {
+        if (code >= 10) { /* (cell, digit) pairs, ascending */
+            int count = len;
+            steps[len++] = 0;
+            for (int c = 0; c < 81; c++)
+                for (uint32_t m = elim[c]; m; m = clear_lowest(m)) {
+                    steps[len++] = (uint8_t)c;
+                    steps[len++] = (uint8_t)(lowest_index(m) + 1);
+                    steps[count]++;
+                }
+            for (int c = 0; c < 81; c++) {
+                if (!elim[c]) continue;
+                cands[c] &= (uint16_t)~elim[c];
+                emptied |= !cands[c];
+            }
+        } else if (code < 8) {
             steps[len++] = (uint8_t)cell;
             steps[len++] = (uint8_t)digit;
             emptied = place(values, cands, cell, digit);

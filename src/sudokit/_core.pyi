@@ -74,7 +74,8 @@ def canonical_batch(puzzles: Buffer, forms: Buffer, statuses: Buffer) -> None:
 
 # ----------------------------------------------------------------- human-style rating
 # The front of Sudoku Explainer's technique order (singles, SE's direct variants,
-# Pointing and Claiming: ER 1.0-2.8) for the SE rating path of sudokit.human.rating; csrc/human9.h lists the
+# Pointing, Claiming, Locked Pair and Naked Pair: ER 1.0-3.0) for the SE rating path of
+# sudokit.human.rating; csrc/human9.h lists the
 # techniques (bit ``code`` of ``enabled``) and their search orders. The twin is
 # sudokit._pyhuman9; both take exactly the same steps.
 
@@ -84,8 +85,9 @@ def human_se_run(values: bytes, cands: bytes, enabled: int, max_steps: int) -> t
     ``values``: 81 bytes 0..9 (0 = blank); ``cands``: 81 native-endian uint16 candidate
     masks (``array('H')`` bytes; bit d-1 = digit d, 0 for a filled cell). At most
     ``min(max_steps, 729)`` steps; ``steps`` holds (code, cell, digit) for a placement
-    (codes 0-7), (code, digit, n, cell_1 .. cell_n) for eliminations (codes 8, 9; cells
-    ascending). ``values``/``cands`` come back updated, ``where`` is
+    (codes 0-7), (code, digit, n, cell_1 .. cell_n) for codes 8 and 9 (cells ascending),
+    (code, n, n x (cell, digit)) for codes 10 and 11 (ascending). ``values``/``cands``
+    come back updated, ``where`` is
     nine 11-byte little-endian 81-bit masks (bit i of mask d-1: digit d possible in cell
     i). ``status``: 0 no enabled technique applies (or the grid is full), 1 max_steps
     reached, 2 the last step left a cell without candidates, 3 bad input (a value > 9, a

@@ -77,6 +77,13 @@ def _locks(pointing: bool) -> tuple[tuple[int, int, int, int], ...]:
 
 
 _POINTING_LOCKS, _CLAIMING_LOCKS = _locks(True), _locks(False)
+#: Where the registry looks for Locked Pairs (intersections box-major: the houses to
+#: clear, the three cells) and Naked Pairs (each house: itself, its cells).
+_LOCKED_PAIR_PLACES = tuple(
+    ((line, box), tuple(c for c in range(81) if c in _HOUSE[line] and c in _HOUSE[box]))
+    for box, line, _inside, _outside in _POINTING_LOCKS
+)
+_NAKED_PAIR_PLACES = tuple(((h,), _HOUSE[h]) for h in range(27))
 
 
 class _Grid:
@@ -209,6 +216,28 @@ class _Grid:
                 emptied = emptied or not self.cands[cell]
         return emptied
 
+    def naked_pair(self, locked: bool) -> list[tuple[int, int]] | None:
+        """The registry's Locked Pair (``locked``: in a box-line intersection, clearing the
+        line and the box) or Naked Pair (in a house): eliminations, ascending."""
+        cands = self.cands
+        for houses, cells in _LOCKED_PAIR_PLACES if locked else _NAKED_PAIR_PLACES:
+            two = [c for c in cells if _POP[cands[c]] == 2]
+            for a, b in combinations(two, 2):
+                pair = cands[a] | cands[b]
+                if _POP[pair] != 2:
+                    continue
+                elims = sorted({(c, d) for h in houses for c in _HOUSE[h] if c != a and c != b for d in _DIGITS[cands[c] & pair]})
+                if elims:
+                    return elims
+        return None
+
+    def eliminate_pairs(self, pairs: list[tuple[int, int]]) -> bool:
+        """Remove each (cell, digit); True if a cell is left without candidates."""
+        emptied = False
+        for cell, digit in pairs:
+            emptied = self.eliminate([cell], digit) or emptied
+        return emptied
+
     def naked_single(self) -> tuple[int, int] | None:
         for cell, m in enumerate(self.cands):
             if m and not m & (m - 1):
@@ -246,9 +275,17 @@ def _run(values: list[int], cands: list[int], enabled: int, max_steps: int, step
     if any(v > 9 or m > 0x1FF or (v and m) for v, m in zip(values, cands)):
         return BAD_INPUT
     grid = _Grid(values, cands)
-    codes = [code for code in range(10) if enabled >> code & 1]
+    codes = [code for code in range(12) if enabled >> code & 1]
     for _ in range(min(max(max_steps, 0), _MAX_STEPS)):
         for code in codes:
+            if code >= 10:
+                pairs = grid.naked_pair(code == 10)
+                if pairs is not None:
+                    steps += bytes((code, len(pairs), *(x for e in pairs for x in e)))
+                    if grid.eliminate_pairs(pairs):
+                        return EMPTIED
+                    break
+                continue
             if code >= 8:
                 lock = grid.locked(code == 8)
                 if lock is not None:

@@ -922,7 +922,8 @@ def _hodoku_elimination_order(step: Step) -> list[tuple[int, int]]:
 
 # ------------------------------------------------------- the SE front in the kernel
 # The SE path spends most of its time searching the front of SE's order (singles, the
-# direct variants, Pointing and Claiming: ER 1.0-2.8) again before every step. The
+# direct variants, Pointing, Claiming, Locked and Naked Pair: ER 1.0-3.0) again before
+# every step. The
 # kernel runs that front (``human_se_run``: csrc/human9.c, twin sudokit._pyhuman9) until
 # none of it applies; only then are the other techniques tried here, with the
 # registry's finders. The choices are the Python finders' (same order, same cells and
@@ -932,7 +933,7 @@ def _hodoku_elimination_order(step: Step) -> list[tuple[int, int]]:
 _FRONT: dict[str, int] = {
     "full_house": 0, "hidden_single_box": 1, "hidden_single_line": 2, "direct_pointing": 3,
     "direct_claiming": 4, "direct_hidden_pair": 5, "naked_single": 6, "direct_hidden_triple": 7,
-    "pointing": 8, "claiming": 9,
+    "pointing": 8, "claiming": 9, "locked_pair": 10, "naked_pair": 11,
 }
 _FRONT_STEP: tuple[tuple[str, str, str], ...] = (
     ("full_house", "Full House", "singles"), ("hidden_single_box", "Hidden Single", "singles"),
@@ -940,6 +941,7 @@ _FRONT_STEP: tuple[tuple[str, str, str], ...] = (
     ("direct_claiming", "Direct Claiming", "intersections"), ("direct_hidden_pair", "Direct Hidden Pair", "subsets"),
     ("naked_single", "Naked Single", "singles"), ("direct_hidden_triple", "Direct Hidden Triple", "subsets"),
     ("pointing", "Pointing", "intersections"), ("claiming", "Claiming", "intersections"),
+    ("locked_pair", "Locked Pair", "intersections"), ("naked_pair", "Naked Pair", "subsets"),
 )
 _KERNEL_EMPTIED = 2
 
@@ -959,8 +961,8 @@ def _front(techniques: Sequence[registry.Technique]) -> tuple[int, int]:
 
 def se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS) -> tuple[list[Step], str]:
     """The SE-ordered rating path: :func:`~sudokit.human.path.walk` over ``techniques``
-    (normally :func:`se_techniques`), with the leading singles, direct variants and
-    intersections run by the kernel."""
+    (normally :func:`se_techniques`), with the leading singles, direct variants,
+    intersections and pairs run by the kernel."""
     return _se_walk(puzzle, techniques, _front(techniques), max_steps)
 
 
@@ -983,6 +985,11 @@ def _se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], plan: tuple
             if found[j] < 8:  # a placement: (code, cell, digit)
                 steps.append(_front_step(technique, name, family, found[j + 1], found[j + 2]))
                 j += 3
+            elif found[j] >= 10:  # eliminations: (code, n, n x (cell, digit))
+                n = found[j + 1]
+                pairs = found[j + 2 : j + 2 + 2 * n]
+                steps.append(Step(technique, name, family, eliminations=tuple(zip(pairs[::2], pairs[1::2]))))
+                j += 2 + 2 * n
             else:  # eliminations: (code, digit, n, n cells)
                 digit, n = found[j + 1], found[j + 2]
                 elims = tuple((c, digit) for c in found[j + 3 : j + 3 + n])
