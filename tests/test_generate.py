@@ -460,3 +460,15 @@ def test_full_grid_leaves_the_callers_rng_where_plain_draws_would() -> None:
     grids = [str(full_grid(rng=r)) for _ in range(3)]
     assert grids[0] == str(full_grid(rng=random.Random(5)))
     assert r.getrandbits(32) == 2784833516  # as before fill/dig moved into the kernel
+
+
+def test_random_group_element_is_transform_random() -> None:
+    """generate's fast group element makes Transform.random's draws and image."""
+    from sudokit.generate import _apply, _random_element
+    from sudokit.transform import Transform
+
+    grid = bytes(full_grid(seed=3))
+    for seed in range(200):
+        a, b = random.Random(seed), random.Random(seed)
+        assert _apply(_random_element(a), grid) == Transform.random(b).apply_bytes(grid)
+        assert a.getrandbits(32) == b.getrandbits(32)
