@@ -243,6 +243,64 @@ static int naked_pair(const uint16_t *cands, uint16_t *elim)
     return 0;
 }
 
+/* The registry's X-Wing: digits 1..9, base rows then base columns; two lines where the
+ * digit has exactly two places, the same two crossing lines, which then lose it. */
+static int x_wing(const h9_view *v, uint16_t *elim)
+{
+    for (int d = 1; d <= 9; d++)
+        for (int cols = 0; cols < 2; cols++) {
+            const uint16_t *pos = v->pos[d] + 9 * cols;
+            for (int i = 0; i < 9; i++) {
+                if (bit_count(pos[i]) != 2) continue;
+                for (int j = i + 1; j < 9; j++) {
+                    if (pos[j] != pos[i]) continue; /* two places each, two in all: the same */
+                    int any = 0;
+                    memset(elim, 0, 81 * sizeof *elim);
+                    for (int k = 0; k < 9; k++) {
+                        if (k == i || k == j) continue;
+                        for (uint32_t m = pos[k] & pos[i]; m; m = clear_lowest(m)) {
+                            int x = lowest_index(m);
+                            elim[cols ? 9 * x + k : 9 * k + x] = (uint16_t)(1u << (d - 1));
+                            any = 1;
+                        }
+                    }
+                    if (any) return 1;
+                }
+            }
+        }
+    return 0;
+}
+
+/* The registry's Hidden Pair: houses 0..26 with more than two blank cells; two digits
+ * with one or two places each, two places in all; other digits leave those cells. */
+static int hidden_pair(const uint8_t *values, const uint16_t *cands, const h9_view *v, uint16_t *elim)
+{
+    for (int h = 0; h < 27; h++) {
+        int blanks = 0, digits[9], m = 0;
+        for (int k = 0; k < 9; k++) blanks += !values[cell_of(h, k)];
+        if (blanks <= 2) continue;
+        for (int d = 1; d <= 9; d++) {
+            int n = bit_count(v->pos[d][h]);
+            if (n >= 1 && n <= 2) digits[m++] = d;
+        }
+        for (int a = 0; a < m; a++)
+            for (int b = a + 1; b < m; b++) {
+                uint32_t unio = (uint32_t)v->pos[digits[a]][h] | v->pos[digits[b]][h];
+                if (bit_count(unio) != 2) continue;
+                unsigned keep = (1u << (digits[a] - 1)) | (1u << (digits[b] - 1));
+                int any = 0;
+                memset(elim, 0, 81 * sizeof *elim);
+                for (uint32_t at = unio; at; at = clear_lowest(at)) {
+                    int c = cell_of(h, lowest_index(at));
+                    elim[c] = (uint16_t)(cands[c] & ~keep);
+                    any |= elim[c] != 0;
+                }
+                if (any) return 1;
+            }
+    }
+    return 0;
+}
+
 static int naked_single(const uint16_t *cands, int *cell, int *digit)
 {
     for (int i = 0; i < 81; i++)
@@ -276,7 +334,9 @@ static int find_step(const uint8_t *values, const uint16_t *cands, unsigned enab
         case 8:
         case 9: hit = locked(&v, code == 8, digit, cell, targets); break;
         case 10: hit = locked_pair(cands, elim); break;
-        default: hit = naked_pair(cands, elim); break;
+        case 11: hit = naked_pair(cands, elim); break;
+        case 12: hit = x_wing(&v, elim); break;
+        default: hit = hidden_pair(values, cands, &v, elim); break;
         }
         if (hit) return code;
     }

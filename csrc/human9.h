@@ -1,8 +1,8 @@
 /* human9.h -- the cheap front of Sudoku Explainer's technique order, for the rating path.
  *
  * sudokit.human.rating walks a puzzle in SE's order (serate 1.2.1). Most of its steps
- * are singles, SE's "direct" variants, intersections and pairs, rated 1.0 .. 3.0, and
- * that front of the order is searched again before every step. human9_se_run runs it in C: it takes the first
+ * are singles, SE's "direct" variants, intersections, pairs and X-Wings, rated 1.0 ..
+ * 3.4, and that front of the order is searched again before every step. human9_se_run runs it in C: it takes the first
  * step of the first enabled technique below, in this order, applies it, and repeats
  * until none applies (or the grid is full, or max_steps is reached). The
  * Python finders it replaces are the reference; the choice of step is theirs exactly.
@@ -20,13 +20,16 @@
  *   9     claiming              2.8     box, then line through it (rows, columns); digits
  *   10    locked pair           3.0     box, then line through it; cell pairs ascending
  *   11    naked pair            3.0     houses 0..26; cell pairs ascending
+ *   12    X-Wing                3.2     digits; base rows, then columns; line pairs
+ *   13    hidden pair           3.4     houses 0..26; digit pairs ascending
  *
  * Codes 0-7 place a digit. Codes 8 and 9 (a digit with one to three places in the base
  * house, all inside its intersection with the cover house) eliminate the digit from the
  * rest of the cover house (the registry's Pointing/Claiming: intersections box-major).
  * Codes 10 and 11 (two cells with the same two candidates, in a box-line intersection
  * or in one house) eliminate those digits from the other cells of the line and the box,
- * or of the house.
+ * or of the house; code 12 a digit from the crossing lines, code 13 the other digits
+ * from the pair's two cells.
  *
  * State: values[i] 0..9 (0 = blank), cands[i] a 9-bit mask (bit d-1 = digit d; 0 for a
  * filled cell). Houses as in sudokit.grid.HOUSES: 0-8 rows, 9-17 columns, 18-26 boxes;
@@ -37,7 +40,7 @@
 
 #include <stdint.h>
 
-#define H9_TECHNIQUES 12
+#define H9_TECHNIQUES 14
 #define H9_MAX_STEPS 729   /* every step removes a candidate */
 #define H9_STEP_BYTES 6561 /* 729 steps of at most 9 bytes */
 
@@ -50,7 +53,7 @@
 /* Run the front techniques (bit `code` of `enabled` enables one) on the state in place,
  * at most min(max_steps, 729) steps. steps gets, per step, (code, cell, digit) for a
  * placement (codes 0-7), (code, digit, n, cell_1 .. cell_n) for codes 8 and 9 (cells
- * ascending), (code, n, n x (cell, digit)) for codes 10 and 11 (ascending);
+ * ascending), (code, n, n x (cell, digit)) for codes 10-13 (ascending);
  * *n_bytes is the length written. The return value is an H9_* status. */
 int human9_se_run(uint8_t values[81], uint16_t cands[81], unsigned enabled, int max_steps,
                   uint8_t steps[H9_STEP_BYTES], int *n_bytes);

@@ -245,7 +245,7 @@ def test_human_se_run_twin_matches_the_c_kernel() -> None:
         cands = state.cands[:]
         for _ in range(rng.randrange(25)):  # extra eliminations, possibly emptying cells
             cands[rng.randrange(81)] &= ~(1 << rng.randrange(9))
-        args = (bytes(state.values), array("H", cands).tobytes(), rng.randrange(4096), rng.choice((0, 5, 1000)))
+        args = (bytes(state.values), array("H", cands).tobytes(), rng.randrange(16384), rng.choice((0, 5, 1000)))
         assert _core.human_se_run(*args) == _pycore.human_se_run(*args)
         assert _core.human_replay(puzzle.encode()) == _pycore.human_replay(puzzle.encode())
         cb, _fb, nsb, hsb, _wb = _core.human_replay(puzzle.encode())

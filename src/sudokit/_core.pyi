@@ -74,7 +74,7 @@ def canonical_batch(puzzles: Buffer, forms: Buffer, statuses: Buffer) -> None:
 
 # ----------------------------------------------------------------- human-style rating
 # The front of Sudoku Explainer's technique order (singles, SE's direct variants,
-# Pointing, Claiming, Locked Pair and Naked Pair: ER 1.0-3.0) for the SE rating path of
+# Pointing, Claiming, Locked/Naked Pair, X-Wing, Hidden Pair: ER 1.0-3.4) for the SE rating path of
 # sudokit.human.rating; csrc/human9.h lists the
 # techniques (bit ``code`` of ``enabled``) and their search orders. The twin is
 # sudokit._pyhuman9; both take exactly the same steps.
@@ -86,7 +86,7 @@ def human_se_run(values: bytes, cands: bytes, enabled: int, max_steps: int) -> t
     masks (``array('H')`` bytes; bit d-1 = digit d, 0 for a filled cell). At most
     ``min(max_steps, 729)`` steps; ``steps`` holds (code, cell, digit) for a placement
     (codes 0-7), (code, digit, n, cell_1 .. cell_n) for codes 8 and 9 (cells ascending),
-    (code, n, n x (cell, digit)) for codes 10 and 11 (ascending). ``values``/``cands``
+    (code, n, n x (cell, digit)) for codes 10-13 (ascending). ``values``/``cands``
     come back updated, ``where`` is
     nine 11-byte little-endian 81-bit masks (bit i of mask d-1: digit d possible in cell
     i). ``status``: 0 no enabled technique applies (or the grid is full), 1 max_steps

@@ -231,6 +231,41 @@ class _Grid:
                     return elims
         return None
 
+    def x_wing(self) -> list[tuple[int, int]] | None:
+        """The registry's X-Wing (digits; base rows, then columns): eliminations, ascending."""
+        pos = self.pos
+        for d in range(1, 10):
+            for base in (0, 9):
+                lines = [pos[27 * d + base + i] for i in range(9)]
+                for i, j in combinations([i for i in range(9) if _POP[lines[i]] == 2], 2):
+                    if lines[i] != lines[j]:
+                        continue
+                    cells = sorted(
+                        (9 * k + x if base == 0 else 9 * x + k)
+                        for k in range(9) if k not in (i, j)
+                        for x in range(9) if (lines[k] & lines[i]) >> x & 1
+                    )
+                    if cells:
+                        return [(c, d) for c in cells]
+        return None
+
+    def hidden_pair(self) -> list[tuple[int, int]] | None:
+        """The registry's Hidden Pair (houses 0..26): eliminations, ascending."""
+        pos, cands = self.pos, self.cands
+        for h in range(27):
+            if self.blanks[h] <= 2:
+                continue
+            digits = [d for d in range(1, 10) if 1 <= _POP[pos[27 * d + h]] <= 2]
+            for a, b in combinations(digits, 2):
+                union = pos[27 * a + h] | pos[27 * b + h]
+                if _POP[union] != 2:
+                    continue
+                keep = 1 << (a - 1) | 1 << (b - 1)
+                elims = [(c, d) for k in range(9) if union >> k & 1 for c in (_HOUSE[h][k],) for d in _DIGITS[cands[c] & ~keep]]
+                if elims:
+                    return elims
+        return None
+
     def eliminate_pairs(self, pairs: list[tuple[int, int]]) -> bool:
         """Remove each (cell, digit); True if a cell is left without candidates."""
         emptied = False
@@ -275,11 +310,11 @@ def _run(values: list[int], cands: list[int], enabled: int, max_steps: int, step
     if any(v > 9 or m > 0x1FF or (v and m) for v, m in zip(values, cands)):
         return BAD_INPUT
     grid = _Grid(values, cands)
-    codes = [code for code in range(12) if enabled >> code & 1]
+    codes = [code for code in range(14) if enabled >> code & 1]
     for _ in range(min(max(max_steps, 0), _MAX_STEPS)):
         for code in codes:
             if code >= 10:
-                pairs = grid.naked_pair(code == 10)
+                pairs = grid.naked_pair(code == 10) if code < 12 else grid.x_wing() if code == 12 else grid.hidden_pair()
                 if pairs is not None:
                     steps += bytes((code, len(pairs), *(x for e in pairs for x in e)))
                     if grid.eliminate_pairs(pairs):

@@ -922,8 +922,8 @@ def _hodoku_elimination_order(step: Step) -> list[tuple[int, int]]:
 
 # ------------------------------------------------------- the SE front in the kernel
 # The SE path spends most of its time searching the front of SE's order (singles, the
-# direct variants, Pointing, Claiming, Locked and Naked Pair: ER 1.0-3.0) again before
-# every step. The
+# direct variants, Pointing, Claiming, Locked and Naked Pair, X-Wing, Hidden Pair: ER
+# 1.0-3.4) again before every step. The
 # kernel runs that front (``human_se_run``: csrc/human9.c, twin sudokit._pyhuman9) until
 # none of it applies; only then are the other techniques tried here, with the
 # registry's finders. The choices are the Python finders' (same order, same cells and
@@ -933,7 +933,7 @@ def _hodoku_elimination_order(step: Step) -> list[tuple[int, int]]:
 _FRONT: dict[str, int] = {
     "full_house": 0, "hidden_single_box": 1, "hidden_single_line": 2, "direct_pointing": 3,
     "direct_claiming": 4, "direct_hidden_pair": 5, "naked_single": 6, "direct_hidden_triple": 7,
-    "pointing": 8, "claiming": 9, "locked_pair": 10, "naked_pair": 11,
+    "pointing": 8, "claiming": 9, "locked_pair": 10, "naked_pair": 11, "x_wing": 12, "hidden_pair": 13,
 }
 _FRONT_STEP: tuple[tuple[str, str, str], ...] = (
     ("full_house", "Full House", "singles"), ("hidden_single_box", "Hidden Single", "singles"),
@@ -942,6 +942,7 @@ _FRONT_STEP: tuple[tuple[str, str, str], ...] = (
     ("naked_single", "Naked Single", "singles"), ("direct_hidden_triple", "Direct Hidden Triple", "subsets"),
     ("pointing", "Pointing", "intersections"), ("claiming", "Claiming", "intersections"),
     ("locked_pair", "Locked Pair", "intersections"), ("naked_pair", "Naked Pair", "subsets"),
+    ("x_wing", "X-Wing", "fish"), ("hidden_pair", "Hidden Pair", "subsets"),
 )
 _KERNEL_EMPTIED = 2
 
@@ -962,7 +963,7 @@ def _front(techniques: Sequence[registry.Technique]) -> tuple[int, int]:
 def se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS) -> tuple[list[Step], str]:
     """The SE-ordered rating path: :func:`~sudokit.human.path.walk` over ``techniques``
     (normally :func:`se_techniques`), with the leading singles, direct variants,
-    intersections and pairs run by the kernel."""
+    intersections, pairs and X-Wings run by the kernel."""
     return _se_walk(puzzle, techniques, _front(techniques), max_steps)
 
 
