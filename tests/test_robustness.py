@@ -297,9 +297,6 @@ def test_ctrl_c_stops_a_huge_count(backend: str) -> None:
 
 
 @pytest.mark.single_backend
-@pytest.mark.xfail(strict=True, reason=(
-    "cli/cmd_generate.py _minimize: parse_entry() already prefixes 'source:line: ' and the "
-    "handler prefixes it again, giving 'sudokit: <stdin>:1: <stdin>:1: expected 81 cells, got 3'"))
 def test_minimize_names_the_bad_line_once() -> None:
     code, _, err = run("minimize", "-", stdin="123\n")
     assert code == ExitCode.INVALID and err.count("<stdin>:1:") == 1, err
@@ -461,10 +458,6 @@ def test_rate_refuses_a_huge_jobs_count() -> None:
 
 @pytest.mark.single_backend
 @pytest.mark.parametrize("argv", [["canon", EXAMPLE], ["dedupe", EXAMPLE], ["generate", "-n", "2", "--seed", "1"]])
-@pytest.mark.xfail(strict=True, reason=(
-    "cli/cmd_generate.py accepts any --jobs and generate.ordered_map starts "
-    "multiprocessing Pool(jobs) eagerly: `sudokit canon --jobs 100000 PUZZLE` forks 100,000 "
-    "processes; it needs an upper bound (cmd_human's rate uses 4 per CPU)"))
 def test_generate_canon_and_dedupe_refuse_a_huge_jobs_count(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     import sudokit.generate as generate_module
 
@@ -539,11 +532,6 @@ def test_an_empty_technique_list_is_a_usage_error(command: str, ids: str) -> Non
 
 @pytest.mark.single_backend
 @pytest.mark.parametrize("command", ["canon", "dedupe"])
-@pytest.mark.xfail(strict=True, reason=(
-    "cli/cmd_generate.py _Output opens -o for writing (formats.open_writer truncates it) "
-    "before the input is read: `sudokit canon FILE -o FILE` empties FILE and exits 0. "
-    "Refuse an output that is one of the inputs (os.path.samefile), or write to a temporary "
-    "file renamed at the end as `convert` does"))
 def test_writing_over_the_input_file_does_not_destroy_it(tmp_path: Path, command: str) -> None:
     path = tmp_path / "puzzles.txt"
     path.write_text(f"{EXAMPLE}\n{EXAMPLE}\n")

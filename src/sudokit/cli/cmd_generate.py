@@ -28,6 +28,7 @@ from ..puzzlefile import Entry, parse_entry
 from ..transform import canonical
 from . import ExitCode, Streams, exit_code_for
 from ._inputs import iter_inputs, progress
+from ._options import MAX_JOBS, jobs, positive, refuse_output_over_input
 
 _CHUNK = 256  # puzzles per worker task for canon/dedupe --jobs
 
@@ -35,7 +36,7 @@ _CHUNK = 256  # puzzles per worker task for canon/dedupe --jobs
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the generate, canon, dedupe and minimize commands."""
     gen = sub.add_parser("generate", help="generate puzzles with exactly one solution", description="Generate puzzles with exactly one solution.")
-    gen.add_argument("--count", "-n", type=_positive, default=1, help="how many puzzles (default 1)")
+    gen.add_argument("--count", "-n", type=positive, default=1, help="how many puzzles (default 1)")
     gen.add_argument("--difficulty", "-d", type=_difficulty, help="band (easy medium hard expert extreme), SE range se:LOW-HIGH, or hodoku:LEVEL")
     gen.add_argument("--symmetry", "-s", choices=SYMMETRIES, default="none", help="givens pattern (default none)")
     gen.add_argument("--seed", type=int, help="seed: same seed and options, same puzzles (default: random)")
@@ -44,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     gen.add_argument("--require", type=lambda s: [t for t in s.split(",") if t], default=None, metavar="ID,ID", help="technique ids the solving path must use")
     gen.add_argument("--rate", action="store_true", help="rate every puzzle (implied by --difficulty/--require)")
     gen.add_argument("--time-budget", type=float, metavar="SECONDS", help="stop after this long, keeping what was written (exit code 6)")
-    gen.add_argument("--jobs", "-j", type=_positive, default=1, help="worker processes (default 1)")
+    gen.add_argument("--jobs", "-j", type=jobs, default=1, help=f"worker processes (default 1, at most {MAX_JOBS})")
     _output_options(gen)
     gen.set_defaults(handler=_usage_errors(_generate))
 
@@ -80,7 +81,7 @@ def _usage_errors(handler: Callable[[argparse.Namespace, Streams], int]) -> Call
 def _input_parser(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     parser: argparse.ArgumentParser = sub.add_parser(name, help=text, description=text)
     parser.add_argument("inputs", nargs="*", metavar="FILE|PUZZLE|-", help="files, puzzle strings, or - for stdin")
-    parser.add_argument("--jobs", "-j", type=_positive, default=1, help="worker processes (default 1)")
+    parser.add_argument("--jobs", "-j", type=jobs, default=1, help=f"worker processes (default 1, at most {MAX_JOBS})")
     _output_options(parser)
     return parser
 
@@ -90,12 +91,6 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", "-f", choices=("txt", "csv", "jsonl", "parquet"), help="output format (default: from -o, else txt)")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="progress bar on stderr (default: when it is a terminal)")
 
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def _difficulty(text: str) -> str:
@@ -279,6 +274,9 @@ class _Status:
 
 
 def _canon(args: argparse.Namespace, streams: Streams) -> int:
+    if problem := refuse_output_over_input(args.output, args.inputs):
+        streams.error(problem)
+        return ExitCode.USAGE
     status, bar = _Status(streams), progress(streams, args.progress)
     try:
         with _Output(args, streams) as out:
@@ -296,6 +294,9 @@ def _canon(args: argparse.Namespace, streams: Streams) -> int:
 
 
 def _dedupe(args: argparse.Namespace, streams: Streams) -> int:
+    if problem := refuse_output_over_input(args.output, args.inputs):
+        streams.error(problem)
+        return ExitCode.USAGE
     status, bar = _Status(streams), progress(streams, args.progress)
     seen: set[bytes] = set()
     total = kept = 0
@@ -326,7 +327,7 @@ def _minimize(args: argparse.Namespace, streams: Streams) -> int:
     code = ExitCode.OK
     for entry in iter_inputs(args.inputs, streams):
         try:
-            result = minimize(parse_entry(entry), seed=args.seed, symmetry=args.symmetry)
+            result = minimize(Grid.parse(entry.text), seed=args.seed, symmetry=args.symmetry)
         except errors.SudokuError as exc:
             streams.error(f"{entry.where()}: {exc}")
             code = code or exit_code_for(exc)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import os
 import signal
 from collections import deque
 from collections.abc import Iterator
@@ -26,6 +25,7 @@ from ..grid import Grid
 from ..puzzlefile import Entry
 from . import ExitCode, Streams, exit_code_for
 from ._inputs import iter_inputs, progress
+from ._options import MAX_JOBS, jobs
 
 _CSV_FIELDS = ("source", "line", "puzzle", "se", "ep", "ed", "hodoku_level", "hodoku_score", "band", "hardest", "solved_logically", "steps")
 
@@ -43,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     explain.set_defaults(handler=_explain)
     rate = _add(sub, "rate", "rate puzzles (one result per line): SE-like ER/EP/ED, HoDoKu level and score, band")
     rate.add_argument("--format", choices=("text", "csv", "json"), default="text", help="output format")
-    rate.add_argument("--jobs", type=_jobs, default=1, help=f"worker processes (default 1, at most {MAX_JOBS})")
+    rate.add_argument("--jobs", type=jobs, default=1, help=f"worker processes (default 1, at most {MAX_JOBS})")
     rate.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="progress bar on stderr (default: when it is a terminal)")
     rate.set_defaults(handler=_rate)
 
@@ -55,24 +55,6 @@ def _add(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.Argu
     parser.add_argument("--uniqueness", action=argparse.BooleanOptionalAction, default=None, help="uniqueness techniques (default: on for unique puzzles)")
     return parser
 
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-#: More worker processes than this only costs memory and start-up time (rating is CPU
-#: bound); a typo like --jobs 10000 would otherwise fork thousands of processes.
-MAX_JOBS = 4 * (os.cpu_count() or 1)
-
-
-def _jobs(text: str) -> int:
-    value = _positive(text)
-    if value > MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"at most {MAX_JOBS} (4 per CPU), got {value}")
-    return value
 
 
 def _technique_ids(text: str) -> list[str]:

@@ -21,6 +21,7 @@ from ..puzzlefile import Entry
 from ..solver import _CELL_BYTES, _TO_DOT, BAD_INPUT, _explain_zero, _puzzle_bytes, _run_batch
 from . import ExitCode, Streams, exit_code_for
 from ._inputs import iter_inputs, progress
+from ._options import jobs, positive
 
 _BATCH = 8192
 
@@ -32,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     solve.add_argument("--first", action="store_true", help="accept puzzles with several solutions (print the first)")
     solve.set_defaults(handler=_solve)
     count = _add(sub, "count", "count solutions of each puzzle, stopping at --limit")
-    count.add_argument("--limit", type=_positive, default=2, help="stop counting at N (default 2)")
+    count.add_argument("--limit", type=positive, default=2, help="stop counting at N (default 2)")
     count.set_defaults(handler=_count)
     check = _add(sub, "check", "check that each puzzle is well formed and has exactly one solution")
     check.set_defaults(handler=_check)
@@ -41,16 +42,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def _add(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     parser: argparse.ArgumentParser = sub.add_parser(name, help=text, description=text)
     parser.add_argument("inputs", nargs="*", metavar="PUZZLE|FILE|-", help="puzzle strings, files, or - for stdin (default: a bundled example)")
-    parser.add_argument("--threads", type=_positive, default=1, help="solver threads (default 1)")
+    parser.add_argument("--threads", type=jobs, default=1, help="solver threads (default 1)")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="progress bar on stderr (default: when it is a terminal)")
     return parser
 
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 class _Run:
