@@ -4,7 +4,8 @@
  *
  * Checks: fixed seeds give the grids and puzzles CPython's random.Random(seed) gave the
  * Python generator (a Mersenne Twister here reproduces its word stream); every fill is a
- * valid full grid; every dig is unique, minimal (orbits) and a subset of its input; a
+ * valid full grid; every dig is unique, minimal (orbits), a subset of its input and what
+ * the plain loop (a count for every orbit, no shortcut) gives; a
  * stream cut short anywhere before the last word read gives DIG9_NEED_WORDS; bad inputs
  * give DIG9_BAD_INPUT.
  */
@@ -136,6 +137,53 @@ static void check_dug(const uint8_t *from, const uint8_t *p, const uint8_t *cell
     }
 }
 
+/* dig9_dig's definition without its shortcuts: every orbit counted, in the given order. */
+static void reference_dig(uint8_t *p, const uint8_t *cells, const uint8_t *sizes, size_t n, int stop_at)
+{
+    int givens = 0;
+    for (int i = 0; i < 81; i++) givens += p[i] != '.' && p[i] != '0';
+    for (size_t k = 0, at = 0; k < n && givens > stop_at; at += sizes[k++]) {
+        uint8_t saved[81];
+        int removed = 0;
+        for (int c = 0; c < sizes[k]; c++) {
+            saved[c] = p[cells[at + c]];
+            removed += saved[c] != '.' && saved[c] != '0';
+            p[cells[at + c]] = '.';
+        }
+        if (removed && s9_solve(p, 2, NULL, NULL) == 1) givens -= removed;
+        else
+            for (int c = 0; c < sizes[k]; c++) p[cells[at + c]] = saved[c];
+    }
+}
+
+/* The unavoidable-set shortcut never changes an answer: compare with the plain loop on
+ * full grids, on puzzles with holes (maybe not unique), with and without stop_at. */
+static void test_same_as_reference(int rounds)
+{
+    static uint8_t words[4 * N_WORDS];
+    for (int r = 0; r < rounds; r++) {
+        words_of_seed(5000u + (uint32_t)r, words);
+        uint8_t grid[81], cells[81], sizes[81], mine[81], ref[81];
+        int used = dig9_fill(words, N_WORDS, grid);
+        if (used <= 0) continue;
+        for (int k = 0; k < 81; k++) /* a random order of single cells, from the next words */
+            cells[k] = (uint8_t)k, sizes[k] = 1;
+        for (int k = 80; k > 0; k--) {
+            int j = words[4 * (used + k)] % (k + 1);
+            uint8_t t = cells[k];
+            cells[k] = cells[j];
+            cells[j] = t;
+        }
+        memcpy(mine, grid, 81);
+        for (int h = 0; h < r % 12; h++) mine[words[4 * (used + 100 + h)] % 81] = '.';
+        memcpy(ref, mine, 81);
+        int stop = r % 4 == 0 ? 20 + r % 15 : 0;
+        CHECK(dig9_dig(mine, cells, sizes, 81, NULL, 0, stop) == 0, "round %d: dig failed", r);
+        reference_dig(ref, cells, sizes, 81, stop);
+        CHECK(memcmp(mine, ref, 81) == 0, "round %d: dig differs from the plain loop", r);
+    }
+}
+
 /* ------------------------------------------------------------------------------ tests */
 static void test_cpython_streams(void)
 {
@@ -231,6 +279,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[a], "--rounds")) rounds = atoi(argv[a + 1]);
     test_cpython_streams();
     test_random_rounds(rounds);
+    test_same_as_reference(rounds);
     test_bad_input();
     if (failures) {
         fprintf(stderr, "test_dig: %d failure(s)\n", failures);
