@@ -472,3 +472,24 @@ def test_random_group_element_is_transform_random() -> None:
         a, b = random.Random(seed), random.Random(seed)
         assert _apply(_random_element(a), grid) == Transform.random(b).apply_bytes(grid)
         assert a.getrandbits(32) == b.getrandbits(32)
+
+
+@pytest.mark.skipif(len(_backend.available()) < 2, reason="needs both kernels")
+def test_kernel_fill_and_dig_run_in_threads() -> None:
+    """The C loops release the GIL and keep no global state: threads give serial answers."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from sudokit import _core
+
+    orbits = symmetry_orbits("rotational180")
+    cells, sizes = bytes(c for o in orbits for c in o), bytes(len(o) for o in orbits)
+
+    def job(seed: int) -> tuple[int, bytes, int, bytes]:
+        words = _words(seed, 800)
+        used, grid = _core.fill(words)
+        used2, puzzle = _core.dig(grid, cells, sizes, words[4 * used :], 0)
+        return used, grid, used2, puzzle
+
+    serial = [job(s) for s in range(40)]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(job, range(40))) == serial
