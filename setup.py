@@ -21,6 +21,13 @@ def _flag(name: str) -> bool:
 class OptionalBuildExt(build_ext):
     """Builds the extension, but lets the install go on without it unless C is required."""
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if _flag("SUDOKIT_SANITIZE"):
+            # Never reuse objects of a plain build (setuptools only compares timestamps).
+            self.force = True
+            self.build_temp = os.path.join(self.build_temp, "sanitize")
+
     def run(self) -> None:
         try:
             super().run()
