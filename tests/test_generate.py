@@ -221,12 +221,12 @@ def test_required_techniques() -> None:
 
 def test_time_budget_raises_with_what_was_found() -> None:
     with pytest.raises(GenerationBudgetExceeded) as info:
-        generate("se:50-60", seed=1, time_budget=0.5)
+        generate(clues=(17, 17), seed=1, time_budget=0.5)  # 17 givens: practically never by chance
     assert info.value.best is None or count_solutions(info.value.best.puzzle) == 1
     assert info.value.found == []
     yielded: list[Generated] = []
     with pytest.raises(GenerationBudgetExceeded) as many:
-        for g in generate_many(1000, "se:50-60", seed=1, time_budget=0.5):
+        for g in generate_many(1000, clues=(17, 17), seed=1, time_budget=0.5):
             yielded.append(g)
     assert many.value.found == yielded
     with pytest.raises(ValueError):
@@ -298,11 +298,12 @@ def test_cli_generate_parquet(tmp_path: Path) -> None:
 
 def test_cli_generate_errors_and_budget() -> None:
     assert run("generate", "--difficulty", "impossible")[0] == ExitCode.USAGE
+    assert run("generate", "--difficulty", "se:50-60")[0] == ExitCode.USAGE  # out of reach
     assert run("generate", "--symmetry", "spiral")[0] == ExitCode.USAGE
     code, _, err = run("generate", "--require", "bogus")
     assert code == ExitCode.USAGE and "bogus" in err
     assert run("generate", "-o", "out.unknown-extension")[0] == ExitCode.USAGE
-    code, out, err = run("generate", "-n", "50", "-d", "se:50-60", "--time-budget", "0.3")
+    code, out, err = run("generate", "-n", "50", "--clues", "17", "--time-budget", "0.3")
     assert code == ExitCode.LIMIT and "time budget" in err
 
 
@@ -355,7 +356,7 @@ def test_hodoku_levels_need_a_finished_path() -> None:
 def test_parallel_budget_keeps_what_was_found() -> None:
     yielded: list[Generated] = []
     with pytest.raises(GenerationBudgetExceeded) as info:
-        for g in generate_many(50, "se:50-60", seed=2, time_budget=0.5, jobs=2):
+        for g in generate_many(50, clues=(17, 17), seed=2, time_budget=0.5, jobs=2):
             yielded.append(g)
     assert info.value.found == yielded == []
     assert "of 50" in str(info.value)

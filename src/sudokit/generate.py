@@ -48,6 +48,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 import signal
+import math
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -249,6 +250,13 @@ def parse_difficulty(value: DifficultyLike) -> Difficulty:
 def _se_range(low: float, high: float) -> Difficulty:
     if not 0 <= low <= high:
         raise ValueError(f"bad SE range {low}-{high}: need 0 <= low <= high")
+    from .human import TECHNIQUES
+
+    # An SE target must be solved by the technique set, so nothing rates above its hardest
+    # step: such a range would be searched for ever instead of being refused.
+    reachable = max(t.se_rating for t in TECHNIQUES)
+    if low > reachable:
+        raise ValueError(f"SE range {low}-{high} is out of reach: the technique set rates at most {reachable}")
     return Difficulty("se", low=low, high=high)
 
 
@@ -654,8 +662,8 @@ def _options(
         unknown = [t for t in required if t not in TECHNIQUE_IDS]
         if unknown:
             raise ValueError(f"unknown technique ids {unknown}: see sudokit.human.TECHNIQUE_IDS")
-    if time_budget is not None and time_budget <= 0:
-        raise ValueError(f"time_budget must be positive, got {time_budget}")
+    if time_budget is not None and not 0 < time_budget < math.inf:  # also refuses NaN
+        raise ValueError(f"time_budget must be a positive number of seconds, got {time_budget}")
     target = parse_difficulty(difficulty) if difficulty is not None else None
     return _Options(target, symmetry, bool(minimal), span, required, time_budget)
 
