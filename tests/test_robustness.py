@@ -1,9 +1,9 @@
 """Hostile and odd input to every entry point: a clear typed error, never a crash,
 a hang or a wrong answer.
 
-Each test names the input and the problem it guards against. Bugs in files other
-engineers own (the C core, ``generate.py``, ``transform.py``, ``cli/cmd_generate.py``)
-are pinned by ``xfail(strict=True)`` tests at the end, with the bug in the reason.
+Each test names the input and the problem it guards against. The tests at the end were
+written as strict xfails against other modules (the C core, ``generate.py``,
+``cli/cmd_generate.py``); those bugs are fixed and the tests now guard the fixes.
 """
 
 from __future__ import annotations
@@ -269,8 +269,7 @@ def test_render_with_no_valid_puzzle_prints_no_empty_picture() -> None:
 
 
 # ======================================================================
-# Bugs in files this suite may not change (owned by other engineers):
-# strict xfails that start passing when the bug is fixed.
+# Bugs first found in other modules (once strict xfails, fixed since).
 # ======================================================================
 def _interrupt_after(argv: list[str], seconds: float, env: dict[str, str]) -> tuple[int | None, str]:
     """Run the CLI in a subprocess, send SIGINT after ``seconds``; (exit code or None if
