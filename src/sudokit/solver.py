@@ -190,13 +190,16 @@ def _run_batch(buffer: bytes, limit: int, threads: int) -> tuple[bytearray, "arr
     counts = array("I", bytes(4 * n))
     src, dst, out = memoryview(buffer), memoryview(solutions), memoryview(counts)
     kernel = _backend.kernel()
+    # With threads, aim for ~8 chunks per thread: hard puzzles cluster, and a few large
+    # chunks would leave a thread idle while another finishes the slow one.
+    chunk = _CHUNK if threads == 1 else max(16, min(_CHUNK, n // (8 * threads)))
 
     def work(start: int) -> None:
-        stop = min(n, start + _CHUNK)
+        stop = min(n, start + chunk)
         kernel.solve_batch(src[81 * start : 81 * stop], dst[81 * start : 81 * stop], out[start:stop], limit)
 
-    starts = range(0, n, _CHUNK)
-    if threads > 1 and n > _CHUNK:
+    starts = range(0, n, chunk)
+    if threads > 1 and n > chunk:
         with ThreadPoolExecutor(max_workers=threads) as pool:
             list(pool.map(work, starts))
     else:
