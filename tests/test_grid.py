@@ -101,6 +101,7 @@ def test_conflicts_match_a_direct_check(text: str) -> None:
         (3.5, "cannot read a puzzle from float"),
         ("5 3 . | . 7 . | . . .\n6 x . | 1 9 5 | . . .", "line 2, column 3"),
         (b"\xff" * 81, "not ASCII"),
+        ("garbage", "column 1: unexpected character 'g'"),
     ],
 )
 def test_format_errors_name_the_problem(bad: object, fragment: str) -> None:

@@ -277,11 +277,14 @@ def _parse_text(text: str) -> str:
 def _parse_pretty(text: str) -> str:
     """Read a multi-line grid, dropping decoration; blank rows and separators are skipped."""
     cells: list[str] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    several = sum(1 for raw in lines if raw.strip()) > 1  # else "line 1" says nothing
+    for number, raw in enumerate(lines, start=1):
         row = _DECORATION.sub("", raw)
         for column, ch in enumerate(row, start=1):
             if ch not in _DIGITS and ch not in BLANKS:
-                raise InvalidFormatError(f"unexpected character {ch!r} in grid", line=number, column=_column_of(raw, column))
+                where = {"line": number if several else None, "column": _column_of(raw, column)}
+                raise InvalidFormatError(f"unexpected character {ch!r} (use 1-9 for digits, one of {BLANKS!r} for blanks)", **where)
         cells.extend(row)
     if len(cells) != 81:
         raise InvalidFormatError(f"expected 81 cells, got {len(cells)}")
