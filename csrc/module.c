@@ -56,21 +56,30 @@ static int valid_puzzle(const uint8_t *p)
     return 1;
 }
 
+/* Copy one puzzle argument (any bytes-like object) into `out`: 0, or -1 with ValueError
+ * set when it is not 81 valid bytes.  The copy lets the GIL go while the buffer is free. */
+static int read_puzzle(PyObject *obj, uint8_t out[81])
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS) < 0) return -1;
+    int ok = view.len == 81;
+    if (ok) memcpy(out, view.buf, 81);
+    PyBuffer_Release(&view);
+    if (!ok || !valid_puzzle(out)) {
+        PyErr_SetString(PyExc_ValueError, "puzzle must be 81 bytes of '1'-'9', '.' or '0'");
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *core_solve(PyObject *self, PyObject *args)
 {
     (void)self;
-    Py_buffer view;
-    PyObject *limit_obj;
+    PyObject *puzzle_obj, *limit_obj;
     uint32_t limit;
-    if (!PyArg_ParseTuple(args, "y*O:solve", &view, &limit_obj)) return NULL;
+    if (!PyArg_ParseTuple(args, "OO:solve", &puzzle_obj, &limit_obj)) return NULL;
     uint8_t puzzle[81], solution[81];
-    int ok = view.len == 81;
-    if (ok) memcpy(puzzle, view.buf, 81);
-    PyBuffer_Release(&view);
-    if (!ok || !valid_puzzle(puzzle)) {
-        PyErr_SetString(PyExc_ValueError, "puzzle must be 81 bytes of '1'-'9', '.' or '0'");
-        return NULL;
-    }
+    if (read_puzzle(puzzle_obj, puzzle) < 0) return NULL;
     if (parse_limit(limit_obj, &limit) < 0) return NULL;
     uint64_t guesses = 0;
     poll_state ps = {PyEval_SaveThread(), 0};
@@ -159,16 +168,8 @@ static PyObject *core_features(PyObject *self, PyObject *unused)
 static PyObject *core_canonical(PyObject *self, PyObject *arg)
 {
     (void)self;
-    Py_buffer view;
-    if (PyObject_GetBuffer(arg, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
     uint8_t puzzle[81], form[81], transform[CANON9_TRANSFORM_BYTES];
-    int ok = view.len == 81;
-    if (ok) memcpy(puzzle, view.buf, 81);
-    PyBuffer_Release(&view);
-    if (!ok || !valid_puzzle(puzzle)) {
-        PyErr_SetString(PyExc_ValueError, "puzzle must be 81 bytes of '1'-'9', '.' or '0'");
-        return NULL;
-    }
+    if (read_puzzle(arg, puzzle) < 0) return NULL;
     int status;
     Py_BEGIN_ALLOW_THREADS
     status = canon9_canonical(puzzle, form, transform, 0);
@@ -218,17 +219,9 @@ static void human_where(const uint16_t *cands, uint8_t *where)
 static PyObject *core_human_replay(PyObject *self, PyObject *arg)
 {
     (void)self;
-    Py_buffer view;
-    if (PyObject_GetBuffer(arg, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
     uint8_t puzzle[81], free[27][10], ns[2 * H9_MAX_NS], hs[2 * H9_MAX_HS], where[9 * 11];
     uint16_t cands[81];
-    int ok = view.len == 81;
-    if (ok) memcpy(puzzle, view.buf, 81);
-    PyBuffer_Release(&view);
-    if (!ok || !valid_puzzle(puzzle)) {
-        PyErr_SetString(PyExc_ValueError, "puzzle must be 81 bytes of '1'-'9', '.' or '0'");
-        return NULL;
-    }
+    if (read_puzzle(arg, puzzle) < 0) return NULL;
     for (int i = 0; i < 81; i++) puzzle[i] = (puzzle[i] >= '1' && puzzle[i] <= '9') ? (uint8_t)(puzzle[i] - '0') : 0;
     int n_ns = 0, n_hs = 0;
     human9_replay(puzzle, cands, free, ns, &n_ns, hs, &n_hs);
