@@ -7,10 +7,12 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "canon9.h"
 #include "dig9.h"
+#include "engine.h"
 #include "human9.h"
 #include "solver9.h"
 
@@ -373,6 +375,59 @@ static PyObject *core_dig(PyObject *self, PyObject *args)
     return dig_result(used, puzzle);
 }
 
+/* ===================================================================== variant engine
+ * (issue 13: engine.h/engine.c; twin src/sudokit/_pyengine.py; contract in _core.pyi)
+ * engine_solve(program, limit, node_budget) -> (status, count, solution, nodes)
+ */
+static PyObject *core_engine_solve(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer pv;
+    PyObject *limit_obj;
+    unsigned long long budget;
+    uint32_t limit;
+    if (!PyArg_ParseTuple(args, "y*OK:engine_solve", &pv, &limit_obj, &budget)) return NULL;
+    if (parse_limit(limit_obj, &limit) < 0) {
+        PyBuffer_Release(&pv);
+        return NULL;
+    }
+    size_t len = (size_t)pv.len / 4;
+    int32_t *prog = (pv.len % 4 == 0 && len >= 5) ? malloc((size_t)pv.len) : NULL;
+    if (prog) memcpy(prog, pv.buf, (size_t)pv.len);
+    PyBuffer_Release(&pv);
+    int n_cells = prog ? eng_program_cells(prog, len) : -1;
+    if (n_cells < 0) {
+        free(prog);
+        PyErr_SetString(PyExc_ValueError, "malformed engine program");
+        return NULL;
+    }
+    uint8_t *solution = malloc((size_t)n_cells);
+    if (!solution) {
+        free(prog);
+        return PyErr_NoMemory();
+    }
+    uint32_t count = 0;
+    uint64_t nodes = 0;
+    poll_state ps = {PyEval_SaveThread(), 0};
+    int status = eng_solve(prog, len, limit, (uint64_t)budget, &count, solution, &nodes, poll_signals, &ps);
+    PyEval_RestoreThread(ps.saved);
+    free(prog);
+    PyObject *result = NULL;
+    if (ps.raised || status == ENG_STOPPED) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyboardInterrupt, "");
+    } else if (status == ENG_BAD_PROGRAM) {
+        PyErr_SetString(PyExc_ValueError, "malformed engine program");
+    } else if (status == ENG_NO_MEMORY) {
+        PyErr_NoMemory();
+    } else {
+        result = Py_BuildValue("(iky#K)", status, (unsigned long)count, (const char *)solution,
+                               (Py_ssize_t)(count ? n_cells : 0), (unsigned long long)nodes);
+    }
+    free(solution);
+    return result;
+}
+/* ================================================================= end variant engine */
+
 static PyMethodDef core_methods[] = {
     {"solve", core_solve, METH_VARARGS,
      "solve(puzzle: bytes, limit: int) -> (count, first_solution, guesses)\n\n"
@@ -401,6 +456,10 @@ static PyMethodDef core_methods[] = {
     {"dig", core_dig, METH_VARARGS,
      "dig(puzzle, cells, sizes, words, stop_at) -> (words_read, puzzle)\n\n"
      "Remove orbits of givens (shuffled by words) while the puzzle stays unique (GIL released). See _core.pyi."},
+    /* variant engine (issue 13) */
+    {"engine_solve", core_engine_solve, METH_VARARGS,
+     "engine_solve(program, limit, node_budget) -> (status, count, solution, nodes)\n\n"
+     "Count solutions of a compiled variant program (GIL released). See _core.pyi."},
     {"features", core_features, METH_NOARGS, "features() -> list of the CPU features used at run time."},
     {NULL, NULL, 0, NULL},
 };

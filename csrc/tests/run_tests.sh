@@ -58,4 +58,10 @@ echo "== dig9: cc -O2, then -O1 -fsanitize=address,undefined"
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/dig_san" "$root/csrc/solver9.c" "$root/csrc/dig9.c" "$here/test_dig.c"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/dig_san" --rounds 200
 
+echo "== engine (variants): cc -O2, then -O1 -fsanitize=address,undefined"
+"$cc" -O2 "${warn[@]}" -o "$out/engine_o2" "$root/csrc/engine.c" "$here/test_engine.c"
+"$out/engine_o2" --rounds 5000
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/engine_san" "$root/csrc/engine.c" "$here/test_engine.c"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/engine_san" --rounds 1000
+
 echo "run_tests.sh: all C tests passed"

@@ -155,3 +155,18 @@ def dig(puzzle: bytes, cells: bytes, sizes: bytes, words: Buffer | None, stop_at
     no orbit of givens of the result can be removed. Raises ValueError on bad sizes,
     cells, bytes or ``stop_at``.
     """
+
+# ----------------------------------------------------------------- variant engine
+# csrc/engine.h (twin: sudokit._pyengine). The program is the int32 byte string of
+# sudokit.variants.compile (candidate masks, houses, pair relations, linear sums). Both
+# kernels walk the same search tree: same count, same first solution.
+
+def engine_solve(program: Buffer, limit: int, node_budget: int) -> tuple[int, int, bytes, int]:
+    """Count solutions of a variant program: ``(status, count, solution, nodes)``.
+
+    ``status`` 0: finished (``count`` capped at ``limit``); 1: more than ``node_budget``
+    branches were needed (0: no budget). ``solution`` holds one byte per cell (digit
+    1..N) of the first solution, b'' when ``count`` is 0. Releases the GIL and checks for
+    signals every 4096 branches (Ctrl-C raises KeyboardInterrupt). Raises ValueError for
+    a malformed program (the twin checks the same bounds).
+    """

@@ -5,7 +5,10 @@
     SudokuError                      base class; catch this to catch them all
     ├── InvalidPuzzleError (+ValueError)   the input is not a well-formed puzzle
     │   ├── InvalidFormatError       wrong length, bad characters, bad shape
-    │   └── ConflictingGivensError   two givens share a house and a digit
+    │   ├── ConflictingGivensError   two givens share a house and a digit
+    │   └── InvalidConstraintError   a variant description is malformed (names constraint, cell)
+    │       ├── CellOffGridError, BadRegionError, OverlappingCagesError,
+    │       └── UnreachableSumError, UnknownConstraintError
     ├── UnsolvableError              well formed, but no solution exists
     ├── MultipleSolutionsError       more than one solution where one was required
     ├── SearchLimitExceeded          a node, time or count budget ran out
@@ -67,6 +70,43 @@ class ConflictingGivensError(InvalidPuzzleError):
         shown = "; ".join(str(c) for c in conflicts[:3])
         more = f" (+{len(conflicts) - 3} more)" if len(conflicts) > 3 else ""
         super().__init__(f"conflicting givens: {shown}{more}")
+
+
+class InvalidConstraintError(InvalidPuzzleError):
+    """A variant puzzle description is malformed (see :mod:`sudokit.variants`).
+
+    ``constraint`` names the offending constraint (e.g. ``"killer cage 3"``) and ``cell``
+    the 0-based cell index it is about, when there is one; ``cell_text`` is its ``r1c1``
+    name in the puzzle's own size.
+    """
+
+    def __init__(self, message: str, *, constraint: str | None = None, cell: int | None = None, size: int = 9) -> None:
+        self.constraint = constraint
+        self.cell = cell
+        self.cell_text = None if cell is None or cell < 0 else f"r{cell // size + 1}c{cell % size + 1}"
+        where = f"{constraint}: " if constraint else ""
+        at = f" (at {self.cell_text})" if self.cell_text else ""
+        super().__init__(f"{where}{message}{at}")
+
+
+class CellOffGridError(InvalidConstraintError):
+    """A constraint names a cell outside the grid."""
+
+
+class BadRegionError(InvalidConstraintError):
+    """Regions (jigsaw/boxes) that do not tile the grid, or a region of the wrong size."""
+
+
+class OverlappingCagesError(InvalidConstraintError):
+    """Two killer cages share a cell."""
+
+
+class UnreachableSumError(InvalidConstraintError):
+    """A sum (cage, arrow, little killer, ...) that its cells can never reach."""
+
+
+class UnknownConstraintError(InvalidConstraintError):
+    """An import or a JSON description names a constraint sudokit does not know."""
 
 
 class UnsolvableError(SudokuError):

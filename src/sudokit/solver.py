@@ -22,6 +22,7 @@ from typing import Any, overload
 from . import _backend
 from .errors import ConflictingGivensError, InvalidFormatError, MultipleSolutionsError, UnsolvableError
 from .grid import PEERS, Grid, PuzzleLike
+from .variants.puzzle import Puzzle
 
 __all__ = ["solve", "count_solutions", "is_unique", "solutions", "solve_many", "solve_board", "BAD_INPUT"]
 
@@ -53,14 +54,23 @@ def _explain_zero(cells: bytes) -> UnsolvableError | ConflictingGivensError:
     return UnsolvableError("the puzzle has no solution")
 
 
-def solve(puzzle: PuzzleLike, *, unique: bool = False) -> Grid:
+@overload
+def solve(puzzle: Puzzle, *, unique: bool = ...) -> Puzzle: ...
+@overload
+def solve(puzzle: PuzzleLike, *, unique: bool = ...) -> Grid: ...
+def solve(puzzle: PuzzleLike | Puzzle, *, unique: bool = False) -> Grid | Puzzle:
     """Return the solution of ``puzzle``.
 
     With ``unique=True`` the puzzle must have exactly one solution, else
     :class:`~sudokit.errors.MultipleSolutionsError`. Raises
     :class:`~sudokit.errors.UnsolvableError` when there is none and an
     :class:`~sudokit.errors.InvalidPuzzleError` for malformed or conflicting input.
+    A variant :class:`~sudokit.variants.Puzzle` gives a ``Puzzle`` with every cell given.
     """
+    if isinstance(puzzle, Puzzle):
+        from .variants import solving
+
+        return solving.solve(puzzle, unique=unique)
     cells = _puzzle_bytes(puzzle)
     count, first, _ = _backend.kernel().solve(cells, 2 if unique else 1)
     if count == 0:
@@ -70,7 +80,7 @@ def solve(puzzle: PuzzleLike, *, unique: bool = False) -> Grid:
     return Grid._trusted(first)
 
 
-def count_solutions(puzzle: PuzzleLike, limit: int = 2) -> int:
+def count_solutions(puzzle: PuzzleLike | Puzzle, limit: int = 2) -> int:
     """Count solutions, stopping at ``limit`` (so the result is ``min(true count, limit)``).
 
     Raises :class:`~sudokit.errors.ConflictingGivensError` for conflicting givens; a
@@ -78,6 +88,10 @@ def count_solutions(puzzle: PuzzleLike, limit: int = 2) -> int:
     """
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise ValueError(f"limit must be a positive integer, got {limit!r}")
+    if isinstance(puzzle, Puzzle):
+        from .variants import solving
+
+        return solving.count_solutions(puzzle, limit)
     cells = _puzzle_bytes(puzzle)
     count: int = _backend.kernel().solve(cells, limit)[0]
     if count == 0:
@@ -87,12 +101,16 @@ def count_solutions(puzzle: PuzzleLike, limit: int = 2) -> int:
     return count
 
 
-def is_unique(puzzle: PuzzleLike) -> bool:
+def is_unique(puzzle: PuzzleLike | Puzzle) -> bool:
     """True when the puzzle has exactly one solution."""
     return count_solutions(puzzle, limit=2) == 1
 
 
-def solutions(puzzle: PuzzleLike, limit: int | None = None) -> Iterator[Grid]:
+@overload
+def solutions(puzzle: Puzzle, limit: int | None = ...) -> Iterator[Puzzle]: ...
+@overload
+def solutions(puzzle: PuzzleLike, limit: int | None = ...) -> Iterator[Grid]: ...
+def solutions(puzzle: PuzzleLike | Puzzle, limit: int | None = None) -> Iterator[Grid | Puzzle]:
     """Yield the solutions one by one, lazily, in a fixed order (at most ``limit``).
 
     The search is split on a most-constrained blank cell until each branch has a
@@ -100,6 +118,11 @@ def solutions(puzzle: PuzzleLike, limit: int | None = None) -> Iterator[Grid]:
     """
     if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
         raise ValueError(f"limit must be None or a non-negative integer, got {limit!r}")
+    if isinstance(puzzle, Puzzle):
+        from .variants import solving
+
+        yield from solving.solutions(puzzle, limit)
+        return
     cells = _puzzle_bytes(puzzle)
     if _backend.kernel().solve(cells, 1)[0] == 0:
         error = _explain_zero(cells)
@@ -180,6 +203,13 @@ def solve_many(
         puzzles = [grid for grid in read_puzzles(os.fspath(puzzles))]
     if isinstance(puzzles, str):
         raise TypeError("solve_many takes many puzzles; use solve() for one string, or pass a pathlib.Path for a file")
+    puzzles = list(puzzles)
+    if any(isinstance(p, Puzzle) for p in puzzles):
+        from .variants import solving
+
+        if not all(isinstance(p, Puzzle) for p in puzzles):
+            raise TypeError("solve_many takes either variant Puzzles or classic puzzles, not a mix")
+        return solving.solve_many(puzzles, unique=unique, threads=threads)
     return _many_list(puzzles, limit, threads, return_counts)
 
 

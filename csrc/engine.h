@@ -1,0 +1,50 @@
+/* engine.h -- the variant constraint engine: any size up to 25 digits, up to 1024 cells.
+ *
+ * It knows four primitives only (sudokit/variants/compile.py turns every variant
+ * constraint into them): candidate masks, houses (distinct digits; a house of exactly
+ * N cells holds every digit), pair relations (weak links between the candidates of two
+ * cells, as a table of N masks) and linear sums (sum coef*digit == total).
+ *
+ * The program is a flat int32 array:
+ *
+ *     n_cells, n_digits, n_houses, n_rels, n_sums,
+ *     mask[n_cells],                           bit d-1 = digit d allowed
+ *     n_houses x (size, cell...),
+ *     n_rels   x (a, b, table[n_digits]),      table[x]: digits of b allowed when a = x+1
+ *     n_sums   x (terms, total, terms x (cell, coef))
+ *
+ * The search propagates to a fixpoint and branches on the first cell with the fewest
+ * candidates, digits increasing; the pure-Python twin src/sudokit/_pyengine.py walks the
+ * same tree.  Reentrant: all state lives in memory allocated per call.
+ */
+#ifndef SUDOKIT_ENGINE_H
+#define SUDOKIT_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ENG_MAX_CELLS 1024
+#define ENG_MAX_DIGITS 25
+#define ENG_MAX_COEF 1000000
+
+enum {
+    ENG_DONE = 0,        /* the search finished; count is exact up to limit */
+    ENG_BUDGET = 1,      /* node_budget ran out first */
+    ENG_STOPPED = 2,     /* the poll callback asked to stop */
+    ENG_BAD_PROGRAM = -1,
+    ENG_NO_MEMORY = -2,
+};
+
+/* Called about every 4096 nodes; a non-zero return stops the search (ENG_STOPPED). */
+typedef int (*eng_poll_fn)(void *arg);
+
+/* Number of cells of a program, or -1 when its header is malformed (size `solution`). */
+int eng_program_cells(const int32_t *prog, size_t len);
+
+/* Count solutions up to `limit` (>= 1), trying at most `node_budget` branches (0: no
+ * budget).  `solution` (n_cells bytes) gets the first solution's digits 1..N when
+ * *count >= 1.  Returns an ENG_* status. */
+int eng_solve(const int32_t *prog, size_t len, uint32_t limit, uint64_t node_budget, uint32_t *count,
+              uint8_t *solution, uint64_t *nodes, eng_poll_fn poll, void *poll_arg);
+
+#endif

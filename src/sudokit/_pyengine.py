@@ -1,0 +1,274 @@
+"""Pure-Python twin of the variant engine csrc/engine.c (same algorithm, same answers).
+
+``engine_solve(program, limit, node_budget) -> (status, count, solution, nodes)``:
+``program`` is the int32 byte string of :mod:`sudokit.variants.compile`; ``status`` 0
+when the search finished (``count`` capped at ``limit``), 1 when ``node_budget`` (0:
+none) ran out first; ``solution`` holds one byte per cell (its digit 1..N) of the first
+solution, or b'' when there is none. Raises ValueError for a malformed program.
+
+The search: propagate to a fixpoint (placed digits leave their peers, hidden singles in
+every house of N cells, pair relations made arc consistent, linear sums bounded), then
+branch on the first cell with the fewest candidates, digits in increasing order. The
+fixpoint does not depend on the order the propagators run in, so the C engine and this
+twin walk the same tree and return the same first solution.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+__all__ = ["engine_solve", "MAX_CELLS", "MAX_DIGITS"]
+
+MAX_CELLS = 1024
+MAX_DIGITS = 25
+_MAX_COEF = 1_000_000
+
+
+class _Model:
+    """The decoded program: peers per cell, full houses, relations, sums."""
+
+    def __init__(self, program: bytes) -> None:
+        if len(program) % 4:
+            raise ValueError("program must hold int32 values")
+        words = array("i", program).tolist()
+        self.pos = 0
+        self.words = words
+        n_cells, n_digits, n_houses, n_rels, n_sums = self._take(5)
+        if not 1 <= n_cells <= MAX_CELLS or not 1 <= n_digits <= MAX_DIGITS or min(n_houses, n_rels, n_sums) < 0:
+            raise ValueError("bad program header")
+        self.n_cells, self.full = n_cells, (1 << n_digits) - 1
+        self.masks = self._take(n_cells)
+        if any(m < 0 or m > self.full for m in self.masks):
+            raise ValueError("bad candidate mask")
+        peers: list[set[int]] = [set() for _ in range(n_cells)]
+        self.houses: list[list[int]] = []
+        for _ in range(n_houses):
+            house = self._take(self._count(n_cells))
+            self._cells(house)
+            if len(set(house)) != len(house):
+                raise ValueError("a house names a cell twice")
+            for c in house:
+                peers[c].update(house)
+            if len(house) == n_digits:
+                self.houses.append(house)
+        self.peers = [sorted(p - {i}) for i, p in enumerate(peers)]
+        self.rels = []
+        for _ in range(n_rels):
+            a, b = self._take(2)
+            self._cells((a, b))
+            fwd = self._take(n_digits)
+            if a == b or any(m < 0 or m > self.full for m in fwd):
+                raise ValueError("bad relation")
+            rev = [sum(1 << x for x in range(n_digits) if fwd[x] >> y & 1) for y in range(n_digits)]
+            self.rels.append((a, b, fwd, rev))
+        self.sums = []
+        for _ in range(n_sums):
+            k, total = self._take(2)
+            if not 0 <= k <= n_cells:
+                raise ValueError("bad sum")
+            terms = [tuple(self._take(2)) for _ in range(k)]
+            self._cells([c for c, _ in terms])
+            if any(abs(coef) > _MAX_COEF for _, coef in terms) or abs(total) > _MAX_COEF * MAX_CELLS:
+                raise ValueError("bad sum coefficient")
+            self.sums.append((terms, total))
+        if self.pos != len(words):
+            raise ValueError("program has trailing data")
+
+    def _take(self, k: int) -> list[int]:
+        if self.pos + k > len(self.words):
+            raise ValueError("program is truncated")
+        out = self.words[self.pos : self.pos + k]
+        self.pos += k
+        return out
+
+    def _count(self, most: int) -> int:
+        k = self._take(1)[0]
+        if not 0 <= k <= most:
+            raise ValueError("bad house size")
+        return k
+
+    def _cells(self, cells: object) -> None:
+        if any(not 0 <= c < self.n_cells for c in cells):  # type: ignore[attr-defined]
+            raise ValueError("cell out of range")
+
+
+def _single(m: int) -> bool:
+    return m & (m - 1) == 0
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def _propagate(md: _Model, cand: list[int], queue: list[int]) -> bool:
+    """Narrow ``cand`` to the fixpoint of every primitive; False on a contradiction."""
+    while True:
+        if not _eliminate(md, cand, queue):
+            return False
+        changed = False
+        for step in (_hidden, _relations, _sums):
+            result = step(md, cand, queue)
+            if result is None:
+                return False
+            changed = changed or result
+        if not changed and not queue:
+            return True
+
+
+def _eliminate(md: _Model, cand: list[int], queue: list[int]) -> bool:
+    while queue:
+        i = queue.pop()
+        bit = cand[i]
+        for p in md.peers[i]:
+            m = cand[p]
+            if m & bit:
+                m &= ~bit
+                if not m:
+                    return False
+                cand[p] = m
+                if _single(m):
+                    queue.append(p)
+    return True
+
+
+def _set(cand: list[int], queue: list[int], cell: int, m: int) -> bool | None:
+    if not m:
+        return None
+    cand[cell] = m
+    if _single(m):
+        queue.append(cell)
+    return True
+
+
+def _hidden(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
+    changed = False
+    for house in md.houses:
+        once = twice = 0
+        for c in house:
+            m = cand[c]
+            twice |= once & m
+            once |= m
+        if once != md.full:
+            return None
+        exact = once & ~twice
+        if exact:
+            for c in house:
+                m = cand[c] & exact
+                if m and m != cand[c]:
+                    if not _single(m):
+                        return None
+                    _set(cand, queue, c, m)
+                    changed = True
+    return changed
+
+
+def _relations(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
+    changed = False
+    for a, b, fwd, rev in md.rels:
+        ma, mb = cand[a], cand[b]
+        support = 0
+        for x in _bits(ma):
+            support |= fwd[x]
+        nb = mb & support
+        if nb != mb:
+            if _set(cand, queue, b, nb) is None:
+                return None
+            changed = True
+        support = 0
+        for y in _bits(nb):
+            support |= rev[y]
+        na = ma & support
+        if na != ma:
+            if _set(cand, queue, a, na) is None:
+                return None
+            changed = True
+    return changed
+
+
+def _range(m: int, coef: int) -> tuple[int, int]:
+    lo, hi = (m & -m).bit_length(), m.bit_length()
+    return (coef * lo, coef * hi) if coef > 0 else (coef * hi, coef * lo)
+
+
+def _sums(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
+    changed = False
+    for terms, total in md.sums:
+        ranges = [_range(cand[c], coef) for c, coef in terms]
+        lo = sum(r[0] for r in ranges)
+        hi = sum(r[1] for r in ranges)
+        if not lo <= total <= hi:
+            return None
+        for (cell, coef), (tlo, thi) in zip(terms, ranges):
+            low, high = total - (hi - thi), total - (lo - tlo)
+            m = cand[cell]
+            keep = 0
+            for x in _bits(m):
+                if low <= coef * (x + 1) <= high:
+                    keep |= 1 << x
+            if keep != m:
+                if _set(cand, queue, cell, keep) is None:
+                    return None
+                changed = True
+    return changed
+
+
+def _pick(cand: list[int]) -> int:
+    """The first cell with the fewest (but at least two) candidates; -1 when all are placed."""
+    best, best_count = -1, 99
+    for i, m in enumerate(cand):
+        if m & (m - 1):
+            k = m.bit_count() if hasattr(m, "bit_count") else bin(m).count("1")
+            if k < best_count:
+                best, best_count = i, k
+                if k == 2:
+                    break
+    return best
+
+
+def engine_solve(program: bytes, limit: int, node_budget: int) -> tuple[int, int, bytes, int]:
+    """Count solutions of a compiled variant program (see the module docstring)."""
+    md = _Model(bytes(program))
+    if limit < 1 or node_budget < 0:
+        raise ValueError("limit must be >= 1 and node_budget >= 0")
+    cand = list(md.masks)
+    if any(m == 0 for m in cand):
+        return 0, 0, b"", 0
+    if not _propagate(md, cand, [i for i, m in enumerate(cand) if _single(m)]):
+        return 0, 0, b"", 0
+    count, nodes, first = 0, 0, b""
+    stack: list[list[object]] = []  # frames: [state, cell, untried digits]
+    state: list[int] = cand
+    while True:
+        cell = _pick(state)
+        if cell < 0:
+            count += 1
+            if count == 1:
+                first = bytes(m.bit_length() for m in state)
+            if count >= limit:
+                return 0, count, first, nodes
+        else:
+            stack.append([state, cell, state[cell]])
+        while stack:  # the next untried branch, depth first
+            frame = stack[-1]
+            parent, at, rest = frame[0], frame[1], frame[2]
+            assert isinstance(parent, list) and isinstance(at, int) and isinstance(rest, int)
+            if not rest:
+                stack.pop()
+                continue
+            bit = rest & -rest
+            frame[2] = rest & ~bit
+            nodes += 1
+            if node_budget and nodes > node_budget:
+                return 1, count, first, nodes
+            child = parent[:]
+            child[at] = bit
+            if _propagate(md, child, [at]):
+                state = child
+                break
+        else:
+            return 0, count, first, nodes

@@ -1,0 +1,57 @@
+"""Every size and the popular variants: the :class:`Puzzle` model and its engine.
+
+A :class:`Puzzle` is N x N cells (N = 4, 6, 8, 9, 12, 16, 25 with r x c boxes, or jigsaw
+regions), givens, optional sukaku candidates and constraint records. ``sudokit.solve``,
+``count_solutions``, ``is_unique``, ``solutions`` and ``solve_many`` accept it.
+
+>>> import sudokit
+>>> from sudokit.variants import Puzzle, KillerCage
+>>> p = Puzzle.from_string("1... ..1. .2.. ...3", size=4)
+>>> sudokit.solve(p).to_list()[0]
+[1, 3, 2, 4]
+>>> sudokit.count_solutions(Puzzle(size=4, boxes=(2, 2)), limit=1000)
+288
+"""
+
+from __future__ import annotations
+
+from .constraints import (
+    CONSTRAINT_TYPES,
+    XV,
+    AntiKing,
+    AntiKnight,
+    Arrow,
+    Constraint,
+    Diagonal,
+    DisjointGroups,
+    ExtraRegion,
+    Extremum,
+    KillerCage,
+    Kropki,
+    KropkiNegative,
+    LittleKiller,
+    NonConsecutive,
+    Palindrome,
+    Parity,
+    Renban,
+    Thermometer,
+    Whisper,
+    XVNegative,
+)
+from .puzzle import SIZES, Puzzle, box_shape, cell_name
+
+__all__ = [
+    "CONSTRAINT_TYPES", "SIZES", "XV", "AntiKing", "AntiKnight", "Arrow", "Constraint", "Diagonal", "DisjointGroups",
+    "ExtraRegion", "Extremum", "KillerCage", "Kropki", "KropkiNegative", "LittleKiller", "NonConsecutive",
+    "Palindrome", "Parity", "Puzzle", "Renban", "Thermometer", "Whisper", "XVNegative", "box_shape", "cell_name",
+    "windoku",
+]
+
+
+def windoku(size: int = 9) -> tuple[ExtraRegion, ...]:
+    """The four windoku windows of a 9x9 grid (one cell in from each box corner)."""
+    if size != 9:
+        raise ValueError("windoku windows are defined for 9x9")
+    return tuple(
+        ExtraRegion(tuple((top + r) * 9 + left + c for r in range(3) for c in range(3))) for top in (1, 5) for left in (1, 5)
+    )

@@ -1,0 +1,339 @@
+"""Compile a :class:`~sudokit.variants.Puzzle` into the engine's four primitives.
+
+The engine (csrc/engine.c, twin :mod:`sudokit._pyengine`) knows only:
+
+* **candidate masks** -- one per cell, bit ``d-1`` set when digit ``d`` is allowed
+  (givens, sukaku candidates, odd/even);
+* **houses** -- cells holding distinct digits; a house of exactly N cells also must hold
+  every digit (hidden singles). Rows, columns, boxes, regions, diagonals, cages, and the
+  two-cell houses of anti-knight/anti-king;
+* **pair relations** -- for two cells (a, b), ``table[d-1]`` is the mask of digits b may
+  hold when a holds d: a set of weak links between their candidates (thermometers,
+  Kropki, XV, whispers, renban, palindromes, non-consecutive, min/max, negatives);
+* **linear sums** -- ``sum(coef * digit) == total`` with bounds propagation (cages,
+  little killers, arrows with multi-cell circles).
+
+The program is a flat list of int32 (native ``array('i')`` bytes)::
+
+    n_cells, n_digits, n_houses, n_rels, n_sums,
+    mask[n_cells],
+    n_houses x (size, cell...),
+    n_rels   x (a, b, table[n_digits]),
+    n_sums   x (terms, total, terms x (cell, coef))
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ..errors import BadRegionError, InvalidConstraintError, UnreachableSumError
+from . import constraints as C
+from .puzzle import Puzzle
+
+__all__ = ["Program", "compile_puzzle", "orthogonal_pairs"]
+
+Pred = Callable[[int, int], bool]
+
+
+@dataclass
+class Program:
+    """The primitives of one puzzle, before encoding (see the module docstring)."""
+
+    size: int
+    masks: list[int]
+    houses: list[tuple[int, ...]] = field(default_factory=list)
+    rels: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    sums: list[tuple[tuple[tuple[int, int], ...], int]] = field(default_factory=list)
+
+    def encode(self) -> bytes:
+        """The flat int32 program the kernel's ``engine_solve`` reads."""
+        out = array("i", [len(self.masks), self.size, len(self.houses), len(self.rels), len(self.sums)])
+        out.extend(self.masks)
+        for house in self.houses:
+            out.append(len(house))
+            out.extend(house)
+        for (a, b), table in self.rels.items():
+            out.extend((a, b))
+            out.extend(table)
+        for terms, total in self.sums:
+            out.extend((len(terms), total))
+            for cell, coef in terms:
+                out.extend((cell, coef))
+        return out.tobytes()
+
+
+class _Builder:
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.n = puzzle.size
+        full = (1 << self.n) - 1
+        cands = puzzle.candidates or (0,) * puzzle.cells
+        self.program = Program(self.n, [(m or full) for m in cands])
+        self._house_set: set[tuple[int, ...]] = set()
+        self.name = ""
+
+    def restrict(self, cell: int, mask: int) -> None:
+        self.program.masks[cell] &= mask
+
+    def house(self, cells: Iterable[int]) -> None:
+        key = tuple(sorted(set(cells)))
+        if len(key) > self.n:
+            raise InvalidConstraintError(f"{len(key)} cells cannot hold distinct digits 1..{self.n}", constraint=self.name, cell=key[0], size=self.n)
+        if len(key) > 1 and key not in self._house_set:
+            self._house_set.add(key)
+            self.program.houses.append(key)
+
+    def rel(self, a: int, b: int, pred: Pred) -> None:
+        """Allow only digit pairs (x in a, y in b) with ``pred(x, y)``."""
+        if a == b:
+            raise InvalidConstraintError("relates a cell to itself", constraint=self.name, cell=a, size=self.n)
+        if a > b:
+            a, b, pred = b, a, _swapped(pred)
+        table = [sum(1 << (y - 1) for y in range(1, self.n + 1) if pred(x, y)) for x in range(1, self.n + 1)]
+        old = self.program.rels.get((a, b))
+        self.program.rels[(a, b)] = table if old is None else [p & q for p, q in zip(old, table)]
+
+    def linear(self, terms: Iterable[tuple[int, int]], total: int) -> None:
+        merged: dict[int, int] = {}
+        for cell, coef in terms:
+            merged[cell] = merged.get(cell, 0) + coef
+        self.program.sums.append((tuple((c, k) for c, k in merged.items() if k), total))
+
+
+def _swapped(pred: Pred) -> Pred:
+    return lambda x, y: pred(y, x)
+
+
+def orthogonal_pairs(size: int) -> list[tuple[int, int]]:
+    """Every pair of orthogonally touching cells (a < b)."""
+    out = []
+    for r in range(size):
+        for c in range(size):
+            if c + 1 < size:
+                out.append((r * size + c, r * size + c + 1))
+            if r + 1 < size:
+                out.append((r * size + c, (r + 1) * size + c))
+    return out
+
+
+def _offsets_pairs(size: int, offsets: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    out = []
+    for r in range(size):
+        for c in range(size):
+            for dr, dc in offsets:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < size and 0 <= cc < size and (rr, cc) > (r, c):
+                    out.append((r * size + c, rr * size + cc))
+    return out
+
+
+_KNIGHT = [(1, 2), (2, 1), (1, -2), (2, -1)]
+_KING = [(1, 1), (1, -1)]
+
+
+def compile_puzzle(puzzle: Puzzle) -> Program:
+    """The primitives of ``puzzle``; raises InvalidConstraintError subclasses naming the record."""
+    b = _Builder(puzzle)
+    n = b.n
+    for cell, digit in enumerate(puzzle.givens):
+        if digit:
+            b.restrict(cell, 1 << (digit - 1))
+    for r in range(n):
+        b.house(range(r * n, r * n + n))
+        b.house(range(r, n * n, n))
+    for region in puzzle.region_list():
+        b.house(region)
+    pairs = {(p, q) for p, q in orthogonal_pairs(n)}
+    for k, con in enumerate(puzzle.constraints):
+        b.name = puzzle.constraint_name(k)
+        _COMPILERS[type(con)](b, con)
+    _negatives(b, puzzle, pairs)
+    return b.program
+
+
+# ------------------------------------------------------------------ per record
+def _diagonal(b: _Builder, con: C.Diagonal) -> None:
+    n = b.n
+    if con.direction not in ("main", "anti"):
+        raise InvalidConstraintError(f"direction must be 'main' or 'anti', got {con.direction!r}", constraint=b.name)
+    b.house(i * n + i if con.direction == "main" else (n - 1 - i) * n + i for i in range(n))
+
+
+def _disjoint(b: _Builder, con: C.DisjointGroups) -> None:
+    boxes = b.puzzle.region_list()
+    if not boxes or b.puzzle.regions is not None:
+        raise BadRegionError("needs rectangular boxes", constraint=b.name)
+    for pos in range(b.n):
+        b.house(box[pos] for box in boxes)
+
+
+def _pairs_house(offsets: list[tuple[int, int]]) -> Callable[[_Builder, C.Constraint], None]:
+    def compile_it(b: _Builder, con: C.Constraint) -> None:
+        for p, q in _offsets_pairs(b.n, offsets):
+            b.house((p, q))
+
+    return compile_it
+
+
+def _nonconsecutive(b: _Builder, con: C.NonConsecutive) -> None:
+    for p, q in orthogonal_pairs(b.n):
+        b.rel(p, q, lambda x, y: abs(x - y) != 1)
+
+
+def _killer(b: _Builder, con: C.KillerCage) -> None:
+    cells = con.cells
+    if not cells:
+        raise InvalidConstraintError("has no cells", constraint=b.name)
+    b.house(cells)
+    if con.total is not None:
+        k, n = len(set(cells)), b.n
+        low, high = k * (k + 1) // 2, k * (2 * n - k + 1) // 2
+        if not low <= con.total <= high:
+            raise UnreachableSumError(f"{k} distinct digits cannot sum to {con.total} (only {low}..{high})", constraint=b.name, cell=cells[0], size=n)
+        b.linear(((c, 1) for c in cells), con.total)
+
+
+def _little_killer(b: _Builder, con: C.LittleKiller) -> None:
+    k = len(con.cells)
+    if not k or not k <= con.total <= k * b.n:
+        raise UnreachableSumError(f"{k} digits cannot sum to {con.total}", constraint=b.name, cell=con.cells[0] if k else None, size=b.n)
+    b.linear(((c, 1) for c in con.cells), con.total)
+
+
+def _thermo(b: _Builder, con: C.Thermometer) -> None:
+    _need(b, con.cells, 2)
+    for p, q in zip(con.cells, con.cells[1:]):
+        b.rel(p, q, (lambda x, y: x <= y) if con.slow else (lambda x, y: x < y))
+
+
+def _arrow(b: _Builder, con: C.Arrow) -> None:
+    _need(b, con.circle, 1)
+    _need(b, con.path, 1)
+    if set(con.circle) & set(con.path):
+        raise InvalidConstraintError("circle and path share a cell", constraint=b.name, cell=min(set(con.circle) & set(con.path)), size=b.n)
+    width = len(con.circle)
+    terms = [(c, 1) for c in con.path] + [(c, -(10 ** (width - 1 - j))) for j, c in enumerate(con.circle)]
+    b.linear(terms, 0)
+
+
+def _two_cells(b: _Builder, cells: tuple[int, ...]) -> tuple[int, int]:
+    if len(cells) != 2 or cells[0] == cells[1]:
+        raise InvalidConstraintError(f"needs two different cells, got {len(cells)}", constraint=b.name, cell=cells[0] if cells else None, size=b.n)
+    return cells[0], cells[1]
+
+
+def _kropki(b: _Builder, con: C.Kropki) -> None:
+    p, q = _two_cells(b, con.cells)
+    if con.color not in ("white", "black"):
+        raise InvalidConstraintError(f"color must be 'white' or 'black', got {con.color!r}", constraint=b.name, cell=p, size=b.n)
+    b.rel(p, q, _WHITE if con.color == "white" else _BLACK)
+
+
+def _xv(b: _Builder, con: C.XV) -> None:
+    p, q = _two_cells(b, con.cells)
+    if not 3 <= con.total <= 2 * b.n - 1:
+        raise UnreachableSumError(f"two digits cannot sum to {con.total}", constraint=b.name, cell=p, size=b.n)
+    b.rel(p, q, lambda x, y: x + y == con.total)
+
+
+def _parity(b: _Builder, con: C.Parity) -> None:
+    b.restrict(con.cell, sum(1 << (d - 1) for d in range(1, b.n + 1) if d % 2 == (1 if con.odd else 0)))
+
+
+def _whisper(b: _Builder, con: C.Whisper) -> None:
+    _need(b, con.cells, 2)
+    for p, q in zip(con.cells, con.cells[1:]):
+        b.rel(p, q, lambda x, y: abs(x - y) >= con.difference)
+
+
+def _renban(b: _Builder, con: C.Renban) -> None:
+    _need(b, con.cells, 2)
+    b.house(con.cells)
+    k = len(con.cells)
+    for i, p in enumerate(con.cells):
+        for q in con.cells[i + 1 :]:
+            # distinct digits pairwise less than k apart are exactly a run of k consecutive
+            b.rel(p, q, lambda x, y: abs(x - y) < k)
+
+
+def _palindrome(b: _Builder, con: C.Palindrome) -> None:
+    _need(b, con.cells, 2)
+    k = len(con.cells)
+    for i in range(k // 2):
+        b.rel(con.cells[i], con.cells[k - 1 - i], lambda x, y: x == y)
+
+
+def _extremum(b: _Builder, con: C.Extremum) -> None:
+    n, cell = b.n, con.cell
+    r, c = divmod(cell, n)
+    for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        if 0 <= rr < n and 0 <= cc < n:
+            b.rel(cell, rr * n + cc, (lambda x, y: x < y) if con.minimum else (lambda x, y: x > y))
+
+
+def _extra_region(b: _Builder, con: C.ExtraRegion) -> None:
+    _need(b, con.cells, 2)
+    b.house(con.cells)
+
+
+def _need(b: _Builder, cells: tuple[int, ...], at_least: int) -> None:
+    if len(cells) < at_least:
+        raise InvalidConstraintError(f"needs at least {at_least} cell(s), got {len(cells)}", constraint=b.name, cell=cells[0] if cells else None, size=b.n)
+    if len(set(cells)) != len(cells):
+        dup = next(c for c in cells if cells.count(c) > 1)
+        raise InvalidConstraintError("names a cell twice", constraint=b.name, cell=dup, size=b.n)
+
+
+def _WHITE(x: int, y: int) -> bool:
+    return abs(x - y) == 1
+
+
+def _BLACK(x: int, y: int) -> bool:
+    return x == 2 * y or y == 2 * x
+
+
+def _negatives(b: _Builder, puzzle: Puzzle, pairs: set[tuple[int, int]]) -> None:
+    """Kropki/XV negative constraints: every orthogonal pair without a mark."""
+    marked_k = {tuple(sorted(c.cells)) for c in puzzle.constraints if isinstance(c, C.Kropki)}
+    marked_xv = {tuple(sorted(c.cells)) for c in puzzle.constraints if isinstance(c, C.XV)}
+    for k, con in enumerate(puzzle.constraints):
+        b.name = puzzle.constraint_name(k)
+        if isinstance(con, C.KropkiNegative):
+            for p, q in sorted(pairs - marked_k):
+                if con.white:
+                    b.rel(p, q, lambda x, y: not _WHITE(x, y))
+                if con.black:
+                    b.rel(p, q, lambda x, y: not _BLACK(x, y))
+        elif isinstance(con, C.XVNegative):
+            banned = ([10] if con.x else []) + ([5] if con.v else [])
+            for p, q in sorted(pairs - marked_xv):
+                b.rel(p, q, lambda x, y: x + y not in banned)
+
+
+def _later(b: _Builder, con: C.Constraint) -> None:
+    """Negative constraints need every mark first: compiled by :func:`_negatives`."""
+
+
+_COMPILERS: dict[type, Callable[[_Builder, C.Constraint], None]] = {
+    C.Diagonal: _diagonal,  # type: ignore[dict-item]
+    C.ExtraRegion: _extra_region,  # type: ignore[dict-item]
+    C.DisjointGroups: _disjoint,  # type: ignore[dict-item]
+    C.AntiKnight: _pairs_house(_KNIGHT),
+    C.AntiKing: _pairs_house(_KING),
+    C.NonConsecutive: _nonconsecutive,  # type: ignore[dict-item]
+    C.KropkiNegative: _later,
+    C.XVNegative: _later,
+    C.KillerCage: _killer,  # type: ignore[dict-item]
+    C.LittleKiller: _little_killer,  # type: ignore[dict-item]
+    C.Thermometer: _thermo,  # type: ignore[dict-item]
+    C.Arrow: _arrow,  # type: ignore[dict-item]
+    C.Kropki: _kropki,  # type: ignore[dict-item]
+    C.XV: _xv,  # type: ignore[dict-item]
+    C.Parity: _parity,  # type: ignore[dict-item]
+    C.Whisper: _whisper,  # type: ignore[dict-item]
+    C.Renban: _renban,  # type: ignore[dict-item]
+    C.Palindrome: _palindrome,  # type: ignore[dict-item]
+    C.Extremum: _extremum,  # type: ignore[dict-item]
+}

@@ -1,0 +1,98 @@
+"""Solve and count variant puzzles through the engine (C, or the twin ``_pyengine``).
+
+``sudokit.solve``/``count_solutions``/``is_unique``/``solutions``/``solve_many`` call these
+for a :class:`~sudokit.variants.Puzzle`; a classic 9x9 puzzle goes to the band core instead.
+A solution is the same puzzle with every cell given (``solution.to_list()`` gives its rows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+from .. import _backend
+from ..errors import MultipleSolutionsError, SearchLimitExceeded, UnsolvableError
+from .compile import compile_puzzle
+from .puzzle import Puzzle
+
+__all__ = ["run", "solve", "count_solutions", "is_unique", "solutions", "solve_many"]
+
+
+def run(puzzle: Puzzle, limit: int, max_nodes: int | None = None) -> tuple[int, tuple[int, ...] | None]:
+    """``(count capped at limit, first solution digits or None)`` from the engine.
+
+    Raises :class:`~sudokit.errors.SearchLimitExceeded` when ``max_nodes`` branches were
+    tried before the search finished.
+    """
+    if puzzle.is_classic:
+        return _run_classic(puzzle, limit)
+    program = compile_puzzle(puzzle).encode()
+    status, count, first, nodes = _backend.kernel().engine_solve(program, limit, max_nodes or 0)
+    if status == 1:
+        raise SearchLimitExceeded(f"node budget of {max_nodes} exhausted after {count} solution(s)", nodes=nodes)
+    return count, (tuple(first) if count else None)
+
+
+def _run_classic(puzzle: Puzzle, limit: int) -> tuple[int, tuple[int, ...] | None]:
+    cells = bytes(48 + d if d else 46 for d in puzzle.givens)
+    count, first, _ = _backend.kernel().solve(cells, limit)
+    return count, (tuple(b - 48 for b in first) if count else None)
+
+
+def solve(puzzle: Puzzle, *, unique: bool = False, max_nodes: int | None = None) -> Puzzle:
+    """The solution of a variant puzzle (every cell given); see :func:`sudokit.solve`."""
+    count, first = run(puzzle, 2 if unique else 1, max_nodes)
+    if first is None:
+        raise UnsolvableError("the puzzle has no solution")
+    if unique and count > 1:
+        raise MultipleSolutionsError("the puzzle has more than one solution", count=count)
+    return puzzle.with_givens(first)
+
+
+def count_solutions(puzzle: Puzzle, limit: int = 2, *, max_nodes: int | None = None) -> int:
+    """Solutions of a variant puzzle, counting stops at ``limit``."""
+    return run(puzzle, limit, max_nodes)[0]
+
+
+def is_unique(puzzle: Puzzle) -> bool:
+    """True when the variant puzzle has exactly one solution."""
+    return count_solutions(puzzle, 2) == 1
+
+
+def solutions(puzzle: Puzzle, limit: int | None = None) -> Iterator[Puzzle]:
+    """Yield solutions lazily (split on a cell with the fewest candidates until unique)."""
+    produced = 0
+    stack = [puzzle]
+    while stack and (limit is None or produced < limit):
+        branch = stack.pop()
+        count, first = run(branch, 2)
+        if count == 1 and first is not None:
+            produced += 1
+            yield puzzle.with_givens(first)
+        elif count > 1:
+            stack.extend(reversed(_split(branch)))
+
+
+def _split(puzzle: Puzzle) -> list[Puzzle]:
+    """One child per digit of the first blank cell (children partition the solutions)."""
+    cell = puzzle.givens.index(0)
+    out = []
+    for d in range(1, puzzle.size + 1):
+        givens = list(puzzle.givens)
+        givens[cell] = d
+        out.append(puzzle.with_givens(givens))
+    return out
+
+
+def solve_many(puzzles: Sequence[Puzzle], *, unique: bool = False, threads: int = 1) -> list[Puzzle | None]:
+    """Solve each puzzle (None when it has no solution, or not exactly one with ``unique``)."""
+
+    def one(p: Puzzle) -> Puzzle | None:
+        count, first = run(p, 2 if unique else 1)
+        ok = count == 1 if unique else count >= 1
+        return p.with_givens(first) if ok and first is not None else None
+
+    if threads > 1 and len(puzzles) > 1:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            return list(pool.map(one, puzzles))
+    return [one(p) for p in puzzles]

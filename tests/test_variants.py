@@ -1,0 +1,173 @@
+"""Variant puzzles: counts against the CP-SAT oracle, C/twin parity, the API, typed errors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import sudokit
+from sudokit import _backend, errors
+from sudokit.variants import (
+    CONSTRAINT_TYPES,
+    AntiKing,
+    AntiKnight,
+    Arrow,
+    Diagonal,
+    KillerCage,
+    NonConsecutive,
+    Puzzle,
+    Thermometer,
+)
+from sudokit.variants.compile import compile_puzzle
+from sudokit.variants.constraints import *  # noqa: F403  (eval of reprs)
+
+from variant_oracle import KINDS, oracle_count, random_puzzle
+
+ortools = pytest.importorskip("ortools", reason="the CP-SAT oracle needs ortools (pip install '.[test]')")
+
+LIMIT = 12
+# (size, blank fraction): few enough blanks that the twin stays fast, enough to have several solutions
+SIZES = {4: 0.85, 6: 0.7, 8: 0.55, 9: 0.55, 12: 0.3, 16: 0.2}
+_GLOBAL = {"diagonal", "anti_knight", "anti_king", "non_consecutive", "disjoint", "extra_region", "jigsaw"}
+
+
+def _check_solution(p: Puzzle, s: Puzzle) -> None:
+    """The solution keeps the givens and has exactly one solution when fixed (so it obeys every rule)."""
+    assert all(g == 0 or g == d for g, d in zip(p.givens, s.givens))
+    assert all(1 <= d <= p.size for d in s.givens)
+    assert oracle_count(s, 2) == 1
+
+
+@settings(max_examples=60, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), kind=st.sampled_from(KINDS), size=st.sampled_from([4, 6, 9]))
+def test_counts_match_the_oracle(seed: int, kind: str, size: int) -> None:
+    frac = SIZES[size] + (0.1 if kind in _GLOBAL else 0.0)
+    p = random_puzzle(seed, kind, size, min(frac, 0.95))
+    assert sudokit.count_solutions(p, limit=LIMIT) == oracle_count(p, LIMIT)
+
+
+@pytest.mark.parametrize("size", [8, 12, 16])
+@pytest.mark.parametrize("kind", ["plain", "killer", "thermo", "kropki", "jigsaw", "sukaku", "diagonal"])
+def test_larger_sizes_match_the_oracle(size: int, kind: str) -> None:
+    for seed in range(2):
+        p = random_puzzle(seed, kind, size, SIZES[size])
+        assert sudokit.count_solutions(p, limit=LIMIT) == oracle_count(p, LIMIT)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_solutions_obey_the_rules(kind: str) -> None:
+    for seed in range(3):
+        p = random_puzzle(seed, kind, 6, 0.6)
+        found = list(sudokit.solutions(p, limit=4))
+        assert len(found) == min(oracle_count(p, 4), 4)
+        assert len(set(found)) == len(found)
+        for s in found:
+            _check_solution(p, s)
+
+
+@pytest.mark.single_backend
+def test_c_engine_and_twin_walk_the_same_tree() -> None:
+    if "c" not in _backend.available():
+        pytest.skip("the C extension is not built")
+    from sudokit import _core, _pyengine
+
+    for seed in range(40):
+        kind = KINDS[seed % len(KINDS)]
+        p = random_puzzle(seed, kind, random.Random(seed).choice([4, 6, 9]), 0.6)
+        program = compile_puzzle(p).encode()
+        assert _core.engine_solve(program, 7, 0) == _pyengine.engine_solve(program, 7, 0)
+
+
+@pytest.mark.single_backend
+def test_malformed_programs_are_rejected_by_both_engines() -> None:
+    from array import array
+
+    from sudokit import _pyengine
+
+    engines = [_pyengine.engine_solve]
+    if "c" in _backend.available():
+        from sudokit import _core
+
+        engines.append(_core.engine_solve)
+    good = array("i", compile_puzzle(Puzzle(size=4, constraints=(KillerCage((0, 1), 3), Thermometer((4, 5))))).encode())
+    rng = random.Random(5)
+    for _ in range(300):
+        words = array("i", good)
+        for _ in range(rng.randint(1, 3)):
+            words[rng.randrange(len(words))] = rng.choice([-1, 0, 1, 2, 5, 1 << 30, rng.randrange(-50, 50)])
+        data = words.tobytes()[: rng.choice([len(words) * 4, rng.randrange(len(words) * 4)])]
+        outcomes = []
+        for engine in engines:
+            try:
+                outcomes.append(engine(data, 3, 1000)[:2])
+            except ValueError:
+                outcomes.append("error")
+        assert len(set(map(str, outcomes))) == 1, outcomes
+
+
+def test_miracle_sudoku() -> None:
+    """Mitchell Lee's "Miracle Sudoku" (Cracking the Cryptic, May 2020): two givens,
+    anti-knight, anti-king and orthogonal non-consecutive; the solution is in tests/data."""
+    from pathlib import Path
+
+    line = (Path(__file__).parent / "data" / "variants" / "miracle.txt").read_text().split()
+    givens = [0] * 81
+    givens[4 * 9 + 2], givens[5 * 9 + 6] = 1, 2
+    p = Puzzle(givens=tuple(givens), constraints=(AntiKnight(), AntiKing(), NonConsecutive()))
+    assert str(sudokit.solve(p, unique=True)) == line[-1]
+
+
+def test_api_returns_puzzles_with_to_list() -> None:
+    p = Puzzle.from_string("1... ..1. .2.. ...3", size=4)
+    s = sudokit.solve(p)
+    assert isinstance(s, Puzzle) and s.to_list()[0][0] == 1 and sudokit.is_unique(p) == (oracle_count(p, 2) == 1)
+    assert sudokit.count_solutions(Puzzle(size=4), limit=1000) == 288  # every 4x4 Sudoku
+    many = sudokit.solve_many([p, Puzzle.from_string("11.. .... .... ....", size=4)])
+    assert many[0] == s and many[1] is None
+    with pytest.raises(errors.UnsolvableError):
+        sudokit.solve(Puzzle.from_string("11.. .... .... ....", size=4))
+    with pytest.raises(errors.MultipleSolutionsError):
+        sudokit.solve(Puzzle(size=6), unique=True)
+
+
+def test_classic_puzzle_goes_to_the_band_core() -> None:
+    text = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    p = Puzzle.from_string(text)
+    assert p.is_classic and str(sudokit.solve(p)) == str(sudokit.solve(text))
+    assert not p.with_constraints(Diagonal()).is_classic
+
+
+def test_node_budget() -> None:
+    from sudokit.variants import solving
+
+    with pytest.raises(errors.SearchLimitExceeded):
+        solving.count_solutions(Puzzle(size=9, constraints=(Diagonal(),)), limit=10**6, max_nodes=50)
+
+
+def test_reprs_and_json_round_trip() -> None:
+    for seed, kind in enumerate(KINDS):
+        p = random_puzzle(seed, kind, 6, 0.5)
+        assert eval(repr(p)) == p
+        assert Puzzle.from_json(p.to_json()) == p
+    assert {c.kind for k in KINDS for c in random_puzzle(1, k, 9, 0.5).constraints} <= set(CONSTRAINT_TYPES)
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "text"),
+    [
+        (lambda: Puzzle(size=4, constraints=(KillerCage((0, 1)), KillerCage((1, 2)))), errors.OverlappingCagesError, "killer 2: overlaps killer 1 (at r1c2)"),
+        (lambda: compile_puzzle(Puzzle(size=4, constraints=(KillerCage((0, 1), 9),))), errors.UnreachableSumError, "killer 1"),
+        (lambda: Puzzle(size=4, constraints=(Thermometer((0, 16)),)), errors.CellOffGridError, "thermometer 1"),
+        (lambda: Puzzle(size=4, regions=((0, 1, 2), (3, 4, 5, 6), (7, 8, 9, 10), (11, 12, 13, 14))), errors.BadRegionError, "region 1"),
+        (lambda: Puzzle.from_json({"size": 4, "constraints": [{"type": "sandwhich"}]}), errors.UnknownConstraintError, "sandwhich"),
+        (lambda: Puzzle.from_json({"size": 4, "constraints": [{"type": "killer", "cells": ["r5c1"]}]}), errors.CellOffGridError, "r5c1"),
+        (lambda: compile_puzzle(Puzzle(size=9, constraints=(Arrow((0,), (0, 1)),))), errors.InvalidConstraintError, "arrow 1"),
+    ],
+)
+def test_malformed_descriptions_raise_typed_errors(make: object, error: type, text: str) -> None:
+    with pytest.raises(error, match=text.replace("(", r"\(").replace(")", r"\)")):
+        make()  # type: ignore[operator]
+    assert issubclass(error, errors.InvalidPuzzleError)

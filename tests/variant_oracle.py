@@ -1,0 +1,288 @@
+"""The independent oracle for variant puzzles: OR-tools CP-SAT, modelled straight from the
+rules (not from sudokit.variants.compile), plus random puzzles built around a hidden
+solution made without sudokit's engine.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from sudokit.variants import (
+    XV,
+    AntiKing,
+    AntiKnight,
+    Arrow,
+    Diagonal,
+    DisjointGroups,
+    ExtraRegion,
+    Extremum,
+    KillerCage,
+    Kropki,
+    KropkiNegative,
+    LittleKiller,
+    NonConsecutive,
+    Palindrome,
+    Parity,
+    Puzzle,
+    Renban,
+    Thermometer,
+    Whisper,
+    XVNegative,
+)
+
+
+def oracle_count(puzzle: Puzzle, limit: int) -> int:
+    """min(number of solutions, limit), by CP-SAT enumeration."""
+    from ortools.sat.python import cp_model
+
+    n = puzzle.size
+    model = cp_model.CpModel()
+    x = [model.NewIntVar(1, n, f"x{i}") for i in range(n * n)]
+    for i, d in enumerate(puzzle.givens):
+        if d:
+            model.Add(x[i] == d)
+    if puzzle.candidates is not None:
+        for i, m in enumerate(puzzle.candidates):
+            if m:
+                model.AddAllowedAssignments([x[i]], [(d,) for d in range(1, n + 1) if m >> (d - 1) & 1])
+    groups = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    groups += [list(g) for g in puzzle.region_list()]
+    for g in groups:
+        model.AddAllDifferent([x[i] for i in g])
+
+    def rel(a: int, b: int, ok: Any) -> None:
+        model.AddAllowedAssignments([x[a], x[b]], [(p, q) for p in range(1, n + 1) for q in range(1, n + 1) if ok(p, q)])
+
+    ortho = [(r * n + c, r * n + c + 1) for r in range(n) for c in range(n - 1)]
+    ortho += [(r * n + c, (r + 1) * n + c) for r in range(n - 1) for c in range(n)]
+    marked = {frozenset(c.cells) for c in puzzle.constraints if isinstance(c, Kropki)}
+    marked_xv = {frozenset(c.cells) for c in puzzle.constraints if isinstance(c, XV)}
+    for con in puzzle.constraints:
+        if isinstance(con, Diagonal):
+            cells = [i * n + i for i in range(n)] if con.direction == "main" else [(n - 1 - i) * n + i for i in range(n)]
+            model.AddAllDifferent([x[i] for i in cells])
+        elif isinstance(con, ExtraRegion):
+            model.AddAllDifferent([x[i] for i in con.cells])
+        elif isinstance(con, DisjointGroups):
+            boxes = puzzle.region_list()
+            for pos in range(n):
+                model.AddAllDifferent([x[b[pos]] for b in boxes])
+        elif isinstance(con, (AntiKnight, AntiKing)):
+            moves = [(1, 2), (2, 1), (1, -2), (2, -1)] if isinstance(con, AntiKnight) else [(1, 1), (1, -1)]
+            for r in range(n):
+                for c in range(n):
+                    for dr, dc in moves:
+                        if 0 <= r + dr < n and 0 <= c + dc < n:
+                            model.Add(x[r * n + c] != x[(r + dr) * n + c + dc])
+        elif isinstance(con, NonConsecutive):
+            for a, b in ortho:
+                rel(a, b, lambda p, q: abs(p - q) != 1)
+        elif isinstance(con, KropkiNegative):
+            for a, b in ortho:
+                if frozenset((a, b)) not in marked:
+                    rel(a, b, lambda p, q: not (con.white and abs(p - q) == 1) and not (con.black and (p == 2 * q or q == 2 * p)))
+        elif isinstance(con, XVNegative):
+            for a, b in ortho:
+                if frozenset((a, b)) not in marked_xv:
+                    rel(a, b, lambda p, q: not (con.x and p + q == 10) and not (con.v and p + q == 5))
+        elif isinstance(con, KillerCage):
+            model.AddAllDifferent([x[i] for i in con.cells])
+            if con.total is not None:
+                model.Add(sum(x[i] for i in con.cells) == con.total)
+        elif isinstance(con, LittleKiller):
+            model.Add(sum(x[i] for i in con.cells) == con.total)
+        elif isinstance(con, Thermometer):
+            for a, b in zip(con.cells, con.cells[1:]):
+                model.Add(x[a] <= x[b] if con.slow else x[a] < x[b])
+        elif isinstance(con, Arrow):
+            w = len(con.circle)
+            model.Add(sum(x[i] for i in con.path) == sum(10 ** (w - 1 - j) * x[c] for j, c in enumerate(con.circle)))
+        elif isinstance(con, Kropki):
+            a, b = con.cells
+            rel(a, b, (lambda p, q: abs(p - q) == 1) if con.color == "white" else (lambda p, q: p == 2 * q or q == 2 * p))
+        elif isinstance(con, XV):
+            model.Add(x[con.cells[0]] + x[con.cells[1]] == con.total)
+        elif isinstance(con, Parity):
+            model.AddModuloEquality(1 if con.odd else 0, x[con.cell], 2)
+        elif isinstance(con, Whisper):
+            for a, b in zip(con.cells, con.cells[1:]):
+                rel(a, b, lambda p, q: abs(p - q) >= con.difference)
+        elif isinstance(con, Renban):
+            vs = [x[i] for i in con.cells]
+            model.AddAllDifferent(vs)
+            hi, lo = model.NewIntVar(1, n, ""), model.NewIntVar(1, n, "")
+            model.AddMaxEquality(hi, vs)
+            model.AddMinEquality(lo, vs)
+            model.Add(hi - lo == len(vs) - 1)
+        elif isinstance(con, Palindrome):
+            for a, b in zip(con.cells, reversed(con.cells)):
+                model.Add(x[a] == x[b])
+        elif isinstance(con, Extremum):
+            r, c = divmod(con.cell, n)
+            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= rr < n and 0 <= cc < n:
+                    model.Add(x[con.cell] < x[rr * n + cc] if con.minimum else x[con.cell] > x[rr * n + cc])
+        else:
+            raise AssertionError(f"oracle does not model {con!r}")
+
+    class Counter(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.count = 0
+
+        def on_solution_callback(self) -> None:
+            self.count += 1
+            if self.count >= limit:
+                self.StopSearch()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 1
+    counter = Counter()
+    solver.Solve(model, counter)
+    return min(counter.count, limit)
+
+
+# ------------------------------------------------------------------ random puzzles
+def hidden_solution(rng: random.Random, size: int, boxes: tuple[int, int]) -> list[int]:
+    """A random valid grid from the shifted-rows pattern, shuffled by validity-preserving moves."""
+    br, bc = boxes
+    base = [[((r % br) * bc + r // br + c) % size + 1 for c in range(size)] for r in range(size)]
+    digits = list(range(1, size + 1))
+    rng.shuffle(digits)
+    bands = list(range(size // br))
+    rng.shuffle(bands)
+    rows = [b * br + r for b in bands for r in rng.sample(range(br), br)]
+    stacks = list(range(size // bc))
+    rng.shuffle(stacks)
+    cols = [s * bc + c for s in stacks for c in rng.sample(range(bc), bc)]
+    return [digits[base[r][c] - 1] for r in rows for c in cols]
+
+
+def ortho_pairs(n: int) -> list[tuple[int, int]]:
+    out = [(r * n + c, r * n + c + 1) for r in range(n) for c in range(n - 1)]
+    return out + [(r * n + c, (r + 1) * n + c) for r in range(n - 1) for c in range(n)]
+
+
+def neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
+
+
+def random_constraint(rng: random.Random, kind: str, sol: list[int], n: int) -> list[Any]:
+    """A few constraints of ``kind`` that the hidden solution ``sol`` satisfies (globals may not)."""
+    out: list[Any] = []
+    if kind == "killer":
+        free = set(range(n * n))
+        for _ in range(rng.randint(1, 4)):
+            cell = rng.choice(sorted(free))
+            cage = [cell]
+            for _ in range(rng.randint(0, 3)):
+                options = [q for c in cage for q in neighbours(c, n) if q in free and q not in cage and sol[q] not in [sol[k] for k in cage]]
+                if options:
+                    cage.append(rng.choice(options))
+            free -= set(cage)
+            out.append(KillerCage(tuple(cage), sum(sol[c] for c in cage) if rng.random() < 0.9 else None))
+    elif kind == "thermo" or kind == "whisper" or kind == "palindrome":
+        for _ in range(rng.randint(1, 3)):
+            path = [rng.randrange(n * n)]
+            for _ in range(rng.randint(1, 4)):
+                ok = [q for q in neighbours(path[-1], n) if q not in path and (
+                    (kind == "thermo" and sol[q] > sol[path[-1]]) or (kind == "whisper" and abs(sol[q] - sol[path[-1]]) >= n // 2 + 1)
+                    or kind == "palindrome")]
+                if not ok:
+                    break
+                path.append(rng.choice(ok))
+            if len(path) >= 2:
+                if kind == "thermo":
+                    out.append(Thermometer(tuple(path), slow=rng.random() < 0.3))
+                elif kind == "whisper":
+                    out.append(Whisper(tuple(path), difference=n // 2 + 1))
+                elif len(path) in (2, 3) and sol[path[0]] == sol[path[-1]]:
+                    out.append(Palindrome(tuple(path)))
+    elif kind == "arrow":
+        for _ in range(rng.randint(1, 3)):
+            circle = rng.randrange(n * n)
+            path = [q for q in neighbours(circle, n)][: rng.randint(1, 2)]
+            total = sum(sol[q] for q in path)
+            if total == sol[circle]:
+                out.append(Arrow((circle,), tuple(path)))
+            elif len(path) == 2 and n >= 9:
+                out.append(Arrow((path[0],), (circle,)) if False else Arrow((circle,), (path[0],)) if sol[circle] == sol[path[0]] else LittleKiller(tuple(path), total))
+        out.append(Arrow((0, 1), tuple(range(2, 2 + rng.randint(2, 4)))) if rng.random() < 0.2 and n >= 9 else None)
+    elif kind in ("kropki", "xv"):
+        for a, b in ortho_pairs(n):
+            p, q = sol[a], sol[b]
+            if kind == "kropki" and (abs(p - q) == 1 or p == 2 * q or q == 2 * p) and rng.random() < 0.5:
+                out.append(Kropki((a, b), "white" if abs(p - q) == 1 and (rng.random() < 0.5 or not (p == 2 * q or q == 2 * p)) else "black"))
+            if kind == "xv" and p + q in (5, 10) and rng.random() < 0.5:
+                out.append(XV((a, b), p + q))
+        if rng.random() < 0.5:
+            out.append(KropkiNegative() if kind == "kropki" else XVNegative())
+    elif kind == "parity":
+        for cell in rng.sample(range(n * n), n):
+            out.append(Parity(cell, odd=sol[cell] % 2 == 1))
+    elif kind == "extremum":
+        for cell in rng.sample(range(n * n), n // 2):
+            nb = [sol[q] for q in neighbours(cell, n)]
+            if sol[cell] < min(nb):
+                out.append(Extremum(cell, True))
+            elif sol[cell] > max(nb):
+                out.append(Extremum(cell, False))
+    elif kind == "renban":
+        for a, b in ortho_pairs(n):
+            if abs(sol[a] - sol[b]) == 1 and rng.random() < 0.1:
+                out.append(Renban((a, b)))
+    elif kind == "little_killer":
+        start = rng.randrange(n)
+        cells = tuple(i * n + start + i for i in range(n - start))
+        out.append(LittleKiller(cells, sum(sol[c] for c in cells)))
+    elif kind == "diagonal":
+        out.append(Diagonal(rng.choice(["main", "anti"])))
+    elif kind == "anti_knight":
+        out.append(AntiKnight())
+    elif kind == "anti_king":
+        out.append(AntiKing())
+    elif kind == "non_consecutive":
+        out.append(NonConsecutive())
+    elif kind == "disjoint":
+        out.append(DisjointGroups())
+    elif kind == "extra_region":
+        out.append(ExtraRegion(tuple(rng.sample(range(n * n), n))))
+    return [c for c in out if c is not None]
+
+
+KINDS = ["killer", "thermo", "whisper", "palindrome", "arrow", "kropki", "xv", "parity", "extremum", "renban",
+         "little_killer", "diagonal", "anti_knight", "anti_king", "non_consecutive", "disjoint", "extra_region",
+         "jigsaw", "sukaku", "plain"]
+
+
+def random_puzzle(seed: int, kind: str, size: int, blank_fraction: float) -> Puzzle:
+    """A random puzzle of ``kind``: constraints true for a hidden solution (globals maybe not)."""
+    rng = random.Random(seed)
+    from sudokit.variants import box_shape
+
+    boxes = box_shape(size)
+    sol = hidden_solution(rng, size, boxes)
+    n = size
+    givens = [0 if rng.random() < blank_fraction else d for d in sol]
+    kwargs: dict[str, Any] = {}
+    if kind == "jigsaw":
+        regions = [list(b) for b in Puzzle(size=n).region_list()]
+        for _ in range(rng.randint(1, 3 * n)):
+            i, j = rng.sample(range(n), 2)
+            a, b = rng.randrange(n), rng.randrange(n)
+            regions[i][a], regions[j][b] = regions[j][b], regions[i][a]
+        kwargs["regions"] = tuple(tuple(sorted(r)) for r in regions)
+    if kind == "sukaku":
+        full = (1 << n) - 1
+        masks = []
+        for d in sol:
+            extra = rng.getrandbits(n) & rng.getrandbits(n)
+            masks.append((extra | 1 << (d - 1)) & full)
+        kwargs["candidates"] = tuple(masks)
+        givens = [0] * (n * n)
+    constraints = tuple(random_constraint(rng, kind, sol, n))
+    return Puzzle(size=n, givens=tuple(givens), constraints=constraints, **kwargs)
