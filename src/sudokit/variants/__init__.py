@@ -8,7 +8,7 @@ regions), givens, optional sukaku candidates and constraint records. ``sudokit.s
 >>> from sudokit.variants import Puzzle, KillerCage
 >>> p = Puzzle.from_string("1... ..1. .2.. ...3", size=4)
 >>> sudokit.solve(p).to_list()[0]
-[1, 3, 2, 4]
+[1, 4, 3, 2]
 >>> sudokit.count_solutions(Puzzle(size=4, boxes=(2, 2)), limit=1000)
 288
 """

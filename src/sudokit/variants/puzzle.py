@@ -1,7 +1,7 @@
 """The :class:`Puzzle` value: a geometry (size, boxes or jigsaw regions), givens, optional
 per-cell candidates (sukaku) and typed constraint records.
 
->>> p = Puzzle.from_string("1...", size=4, boxes=(2, 2))
+>>> p = Puzzle.from_string("1..." + "." * 12, size=4, boxes=(2, 2))
 >>> p.size, p.givens[:4]
 (4, (1, 0, 0, 0))
 >>> eval(repr(p)) == p
