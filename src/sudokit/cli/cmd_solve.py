@@ -12,7 +12,7 @@ from array import array
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 
 from .. import errors
@@ -31,12 +31,28 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     solve = _add(sub, "solve", "solve puzzles (one per line), printing one solution per puzzle")
     solve.add_argument("--format", choices=("line", "pretty", "json"), default="line", help="output format")
     solve.add_argument("--first", action="store_true", help="accept puzzles with several solutions (print the first)")
-    solve.set_defaults(handler=_solve)
+    solve.set_defaults(handler=_with_variants(_solve, "solve"))
     count = _add(sub, "count", "count solutions of each puzzle, stopping at --limit")
     count.add_argument("--limit", type=positive, default=2, help="stop counting at N (default 2)")
-    count.set_defaults(handler=_count)
+    count.set_defaults(handler=_with_variants(_count, "count"))
     check = _add(sub, "check", "check that each puzzle is well formed and has exactly one solution")
-    check.set_defaults(handler=_check)
+    check.set_defaults(handler=_with_variants(_check, "check"))
+
+
+def _with_variants(handler: Callable[[argparse.Namespace, Streams], int], mode: str) -> Callable[[argparse.Namespace, Streams], int]:
+    """Answer variant inputs (JSON files, f-puzzles links) first, then the classic ones."""
+
+    def run(args: argparse.Namespace, streams: Streams) -> int:
+        from ._variants import run_variants, split_inputs
+
+        variant_inputs, args.inputs = split_inputs(list(args.inputs))
+        status = run_variants(variant_inputs, args, streams, mode) if variant_inputs else ExitCode.OK
+        if args.inputs or not variant_inputs:
+            classic = handler(args, streams)
+            status = status or classic
+        return status
+
+    return run
 
 
 def _add(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:  # type: ignore[type-arg]

@@ -44,6 +44,7 @@ __all__ = [
     "CONSTRAINT_TYPES", "SIZES", "XV", "AntiKing", "AntiKnight", "Arrow", "Constraint", "Diagonal", "DisjointGroups",
     "ExtraRegion", "Extremum", "KillerCage", "Kropki", "KropkiNegative", "LittleKiller", "NonConsecutive",
     "Palindrome", "Parity", "Puzzle", "Renban", "Thermometer", "Whisper", "XVNegative", "box_shape", "cell_name",
+    "from_fpuzzles",
     "windoku",
 ]
 
@@ -55,3 +56,10 @@ def windoku(size: int = 9) -> tuple[ExtraRegion, ...]:
     return tuple(
         ExtraRegion(tuple((top + r) * 9 + left + c for r in range(3) for c in range(3))) for top in (1, 5) for left in (1, 5)
     )
+
+
+def from_fpuzzles(text: str) -> Puzzle:
+    """Read an f-puzzles puzzle: its JSON, the LZ-String base64 string or a whole link."""
+    from .fpuzzles import from_fpuzzles as read
+
+    return read(text)

@@ -170,6 +170,13 @@ class Puzzle:
         """The same puzzle with ``constraints`` added."""
         return replace(self, constraints=self.constraints + tuple(constraints))
 
+    def normalized(self) -> Puzzle:
+        """The same rules in a canonical order (constraints by kind, regions by first cell),
+        for comparing puzzles read from formats that group constraints differently."""
+        regions = None if self.regions is None else tuple(sorted(tuple(sorted(r)) for r in self.regions))
+        cons = tuple(sorted(set(self.constraints), key=lambda c: (c.kind, repr(c))))
+        return replace(self, regions=regions, constraints=cons)
+
     # ------------------------------------------------------------ reading
     @property
     def cells(self) -> int:
@@ -214,3 +221,9 @@ class Puzzle:
         from .jsonio import puzzle_from_json
 
         return puzzle_from_json(data)
+
+    def to_fpuzzles(self, *, compress: bool = True) -> str:
+        """f-puzzles JSON, LZ-String compressed base64 (as after ``?load=``) by default."""
+        from .fpuzzles import to_fpuzzles
+
+        return to_fpuzzles(self, compress=compress)

@@ -1,0 +1,73 @@
+"""Variant puzzles in ``sudokit solve``/``count``/``check``: JSON files (sudokit's schema or
+f-puzzles) and f-puzzles links/strings, one puzzle per input, answered before the classic
+inputs of the same command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections.abc import Callable
+
+from .. import errors
+from ..variants.load import is_variant_source, load_variant, read_variant_file
+from ..variants.puzzle import Puzzle
+from ..variants import solving
+from . import ExitCode, Streams, exit_code_for
+
+__all__ = ["split_inputs", "run_variants"]
+
+
+def split_inputs(sources: list[str]) -> tuple[list[str], list[str]]:
+    """(variant inputs, classic inputs), each in command-line order."""
+    variants = [s for s in sources if s != "-" and is_variant_source(s)]
+    return variants, [s for s in sources if s not in variants]
+
+
+def _load(source: str) -> Puzzle:
+    return read_variant_file(source) if os.path.isfile(source) else load_variant(source)
+
+
+def run_variants(sources: list[str], args: argparse.Namespace, streams: Streams, mode: str) -> int:
+    """Answer each variant input (mode: solve, count or check); returns the first failure's code."""
+    status = ExitCode.OK
+    for source in sources:
+        where = source if os.path.isfile(source) else "<argument>"
+        try:
+            line = _ANSWER[mode](_load(source), args, where)
+        except (errors.SudokuError, OSError) as exc:
+            streams.error(f"{where}: {exc}")
+            status = status or exit_code_for(exc)
+            continue
+        print(line, file=streams.stdout)
+    streams.stdout.flush()
+    return status
+
+
+def _solve(p: Puzzle, args: argparse.Namespace, where: str) -> str:
+    try:
+        s = solving.solve(p, unique=not args.first)
+    except errors.MultipleSolutionsError:
+        raise errors.MultipleSolutionsError("the puzzle has more than one solution (use --first to print one)") from None
+    if args.format == "pretty":
+        width = len(str(p.size))
+        return "\n".join(" ".join(str(d).rjust(width) for d in row) for row in s.to_list()) + "\n"
+    if args.format == "json":
+        return json.dumps({"source": where, "size": p.size, "solution": s.to_list()})
+    return str(s)
+
+
+def _count(p: Puzzle, args: argparse.Namespace, where: str) -> str:
+    return str(solving.count_solutions(p, args.limit))
+
+
+def _check(p: Puzzle, args: argparse.Namespace, where: str) -> str:
+    count = solving.count_solutions(p, 2)
+    if count == 0:
+        raise errors.UnsolvableError("the puzzle has no solution")
+    if count > 1:
+        raise errors.MultipleSolutionsError()
+    return f"{where}: ok (unique solution)"
+
+
+_ANSWER: dict[str, Callable[[Puzzle, argparse.Namespace, str], str]] = {"solve": _solve, "count": _count, "check": _check}
