@@ -6,7 +6,7 @@ widths growing from 2 bits; values are written least significant bit first, pack
 6-bit base64 digits, most significant first.
 
 >>> compress_to_base64("hello")
-'BYUwNmD2Q='
+'BYUwNmD2Q==='
 >>> decompress_from_base64(compress_to_base64('{"size":9,"grid":[]}'))
 '{"size":9,"grid":[]}'
 """
