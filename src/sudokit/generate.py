@@ -45,10 +45,10 @@ True
 
 from __future__ import annotations
 
-import multiprocessing
-import random
-import signal
 import math
+import multiprocessing
+import os
+import random
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -57,6 +57,7 @@ from multiprocessing.pool import AsyncResult
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from . import _backend
+from ._signals import worker_init
 from .errors import ConflictingGivensError, MultipleSolutionsError, SearchLimitExceeded, UnsolvableError
 from .grid import PEERS, Grid, PuzzleLike
 from .transform import _random_lines
@@ -934,7 +935,7 @@ def ordered_map(func: Callable[[_T], _R], items: Iterable[_T], jobs: int) -> Ite
     workers ignore Ctrl-C and use this process's kernel; when the consumer stops early
     (Ctrl-C, an exception, ``close()``) they are terminated at once.
     """
-    pool = multiprocessing.get_context().Pool(jobs, initializer=_worker_init, initargs=(_backend.name(),))
+    pool = multiprocessing.get_context().Pool(jobs, initializer=_worker_init, initargs=(_backend.name(), os.getpid()))
     window: deque[AsyncResult[_R]] = deque()
     finished = False
     try:
@@ -953,9 +954,10 @@ def ordered_map(func: Callable[[_T], _R], items: Iterable[_T], jobs: int) -> Ite
         pool.join()
 
 
-def _worker_init(backend: str) -> None:
+def _worker_init(backend: str, parent: int) -> None:
     """Use the parent's kernel in the worker (``_backend.use`` is process-local); leave
-    Ctrl-C to the parent, which terminates the workers."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    Ctrl-C to the parent, which terminates the workers; die with the parent
+    (:func:`sudokit._signals.worker_init`)."""
+    worker_init(parent)
     if backend != _backend.name():
         _backend.use(backend).__enter__()  # for the worker's whole life

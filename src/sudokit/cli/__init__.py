@@ -19,6 +19,7 @@ code  name                   meaning
 6     LIMIT                  a node, time or count limit ran out
 7     IO                     a file could not be read or written
 130   INTERRUPTED            stopped by Ctrl-C; what was finished has been written
+143   (128 + signal)         stopped by SIGTERM (129: SIGHUP), the same way as by Ctrl-C
 ====  =====================  ==================================================
 
 When several inputs fail in different ways, the exit code is that of the first failure.
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import os
 import pkgutil
 import sys
 from dataclasses import dataclass
@@ -36,6 +38,7 @@ from enum import IntEnum
 from typing import IO, Callable, Sequence
 
 from .. import __version__, errors
+from .._signals import Terminated, exit_status, shutdown_signals
 
 __all__ = ["ExitCode", "Streams", "main", "run", "exit_code_for"]
 
@@ -137,16 +140,20 @@ def main(
     """Run the CLI in-process and return its exit code (never raises, never exits)."""
     streams = Streams(stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr)
     args_list = list(sys.argv[1:] if argv is None else argv)
-    return int(_guarded(args_list, streams))
+    with shutdown_signals():  # SIGTERM/SIGHUP stop a command exactly like Ctrl-C
+        return int(_guarded(args_list, streams))
 
 
 def _guarded(argv: list[str], streams: Streams) -> int:
     """Run a command, turning the errors users can cause into messages and exit codes."""
     try:
         return _dispatch(argv, streams)
-    except KeyboardInterrupt:
-        streams.error("interrupted")
-        return ExitCode.INTERRUPTED
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see sudokit._signals)
+        try:
+            streams.error("interrupted" if not isinstance(exc, Terminated) else f"stopped by signal {exc.signum}")
+        except (OSError, ValueError):
+            pass  # stderr is gone too
+        return exit_status(exc)
     except BrokenPipeError:
         return ExitCode.OK  # the reader went away (e.g. `| head`); not our failure
     except errors.SudokuError as exc:
@@ -179,5 +186,27 @@ def _dispatch(argv: list[str], streams: Streams) -> int:
 
 
 def run() -> None:
-    """Console-script entry point: ``sys.exit(main())``."""
-    sys.exit(main())
+    """Console-script entry point: ``sys.exit(main())``.
+
+    Output still buffered when the command ends is flushed here; if the reader has gone
+    (``| head``, a full disk), stdout is pointed at /dev/null so the interpreter's own
+    final flush does not print "Exception ignored ... BrokenPipeError"."""
+    try:
+        code = main()
+        sys.stdout.flush()
+    except KeyboardInterrupt as exc:  # a second Ctrl-C while main() was reporting the first
+        code = exit_status(exc)
+        _silence_stdout()
+    except (OSError, ValueError):  # BrokenPipeError, or stdout closed by a command
+        code = ExitCode.OK if isinstance(sys.exc_info()[1], BrokenPipeError) else ExitCode.IO
+        _silence_stdout()
+    sys.exit(code)
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass

@@ -4,7 +4,9 @@ Formats come from ``--from``/``--to``, else from the file extensions, else (for 
 from the content; ``-`` is stdin/stdout. Collections stream record by record, so a
 multi-GB file converts in constant memory. Single-puzzle conversions keep pencil marks
 when both formats can hold them. Output to a file is written to a temporary file next to
-it and renamed at the end, so a failed conversion never leaves half a file behind.
+it and renamed at the end (:mod:`sudokit._atomic`), so a failed or killed conversion
+never leaves half a file or a temporary file behind; a symlink's target is replaced and
+keeps its permissions. After Ctrl-C or SIGTERM the records converted so far are kept.
 ``sudokit convert --formats`` lists every format.
 """
 
@@ -13,7 +15,6 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import tempfile
 from typing import IO, Any, cast
 
 from .. import formats
@@ -75,7 +76,10 @@ def _run(args: argparse.Namespace, streams: Streams) -> int:
             _write_output(args.output, streams, out_spec, lambda target: formats.write(puzzle, target, out_spec.name))
         else:
             records = formats.read_collection(source, in_spec.name, name=name)
-            _write_output(args.output, streams, out_spec, lambda target: formats.write_collection(target, records, out_spec.name))
+            try:
+                _write_output(args.output, streams, out_spec, lambda target: formats.write_collection(target, records, out_spec.name))
+            finally:
+                getattr(records, "close")()  # a generator: close it before the input it reads
     finally:
         if args.input != "-":
             source.close()
@@ -132,15 +136,4 @@ def _write_output(path: str, streams: Streams, spec: FormatSpec, write: Any) -> 
             write(streams.stdout)
             streams.stdout.flush()
         return
-    directory = os.path.dirname(os.path.abspath(path))
-    try:
-        handle, temp = tempfile.mkstemp(prefix=".convert-", suffix=os.path.splitext(path)[1], dir=directory)
-    except OSError as exc:  # name the file the user asked for, not our temporary one
-        raise OSError(exc.errno, exc.strerror, path) from None
-    os.close(handle)
-    try:
-        write(temp)
-        os.replace(temp, path)
-    except BaseException:
-        os.unlink(temp)
-        raise
+    write(path)  # sudokit.formats writes a path atomically (temporary file, then rename)

@@ -14,13 +14,14 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import signal
+import os
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import IO, Any
 
 from .. import errors
+from .._signals import worker_init
 from ..grid import Grid
 from ..puzzlefile import Entry
 from . import ExitCode, Streams, exit_code_for
@@ -153,7 +154,7 @@ def _rate(args: argparse.Namespace, streams: Streams) -> int:
     writer = _Writer(args.format, streams.stdout)
     bar = progress(streams, args.progress)
     options = _options(args)
-    pool = ProcessPoolExecutor(max_workers=args.jobs, initializer=_ignore_sigint) if args.jobs > 1 else None
+    pool = ProcessPoolExecutor(max_workers=args.jobs, initializer=worker_init, initargs=(os.getpid(),)) if args.jobs > 1 else None
     try:
         for entry, outcome in _ratings(_parsed(args, streams, status), options, pool, args.jobs):
             if outcome[0]:
@@ -165,7 +166,7 @@ def _rate(args: argparse.Namespace, streams: Streams) -> int:
     except KeyboardInterrupt:
         streams.stdout.flush()
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            _stop(pool)
             pool = None
         raise
     finally:
@@ -175,6 +176,15 @@ def _rate(args: argparse.Namespace, streams: Streams) -> int:
             bar.close()
         streams.stdout.flush()
     return status.code
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop at once: drop queued puzzles and end the workers' current ones (a hard
+    puzzle can take seconds; the interpreter would wait for it on the way out)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()  # SIGTERM: the default action in workers (sudokit._signals)
 
 
 Outcome = tuple[Any, ...]  # (True, record) or (False, exit code, message)
@@ -211,11 +221,6 @@ def _rate_one(puzzle: str, options: dict[str, Any]) -> Outcome:
         return (False, int(_code(exc)), str(exc))
     record = {"puzzle": puzzle, **rating.as_dict()}
     return (True, record)
-
-
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops the pool and keeps its output."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class _Writer:

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from itertools import chain
 from typing import IO, Any, cast
 
+from .._atomic import is_user_stop
 from ..grid import Grid
 from . import _registry
 from ._base import CollectionWriter
@@ -237,16 +238,31 @@ class Writer:
 
     def close(self) -> None:
         """Finish the file; closes it only if this writer opened it."""
+        self._finish(None)
+
+    def _finish(self, exc: BaseException | None) -> None:
+        """Write the trailer and keep the file, unless ``exc`` is a bad input or a bug:
+        then a file opened here is dropped (the previous one stays). After Ctrl-C,
+        SIGTERM or a spent budget the records written so far are kept, as a whole file."""
+        if self._context is None:
+            return
+        context, self._context = self._context, None
         try:
             self._inner.close()
-        finally:
-            self._context.__exit__(None, None, None)
+        except BaseException as error:
+            if exc is None or is_user_stop(exc):
+                context.__exit__(type(error), error, error.__traceback__)
+                raise
+        if exc is None:
+            context.__exit__(None, None, None)
+        else:
+            context.__exit__(type(exc), exc, exc.__traceback__)  # commits or discards; never swallows
 
     def __enter__(self) -> Writer:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: object, exc: BaseException | None, tb: object) -> None:
+        self._finish(exc)
 
 
 class _SingleWriter:

@@ -29,6 +29,7 @@ from ._layout import layout
 from ._model import Highlights, board
 from .pdf import latin1, new_document, paint
 from .themes import ThemeLike, get_theme
+from .._atomic import atomic_write
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -114,7 +115,9 @@ def make_book(
     if with_solutions:
         solved = [_solution_slot(k, e) for k, e in enumerate(entries, 1)]
         _section(document, f"{title}: solutions", solution_slots, solved, look)
-    document.output(os.fspath(path))
+    data = bytes(document.output())
+    with atomic_write(path) as out:  # a killed run leaves the previous book, not half a PDF
+        out.write(data)
     return int(document.pages_count)
 
 

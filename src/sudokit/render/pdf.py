@@ -14,6 +14,7 @@ from ._deps import require
 from ._layout import Circle, Line, Path, Rect, Shape, Text, checked_size, layout
 from ._model import prepare
 from .themes import ThemeLike, get_theme
+from .._atomic import atomic_write
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -46,7 +47,7 @@ def to_pdf(
     paint(document, layout(shown, marks, get_theme(theme), float(size)))
     data = bytes(document.output())
     if path is not None:
-        with open(path, "wb") as out:
+        with atomic_write(path) as out:
             out.write(data)
     return data
 

@@ -18,6 +18,7 @@ from ._deps import require
 from ._layout import Circle, Line, Path, Rect, Shape, Text, checked_size, layout
 from ._model import prepare
 from .themes import ThemeLike, get_theme
+from .._atomic import atomic_write
 
 if TYPE_CHECKING:
     from PIL import Image, ImageDraw, ImageFont
@@ -64,7 +65,7 @@ def to_png(
     image.save(buffer, format="PNG", optimize=True)
     data = buffer.getvalue()
     if path is not None:
-        with open(path, "wb") as out:
+        with atomic_write(path) as out:
             out.write(data)
     return data
 

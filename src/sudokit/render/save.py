@@ -6,6 +6,7 @@ import os
 from typing import Any
 
 from .themes import ThemeLike
+from .._atomic import atomic_write
 
 __all__ = ["save", "FORMATS", "format_of"]
 
@@ -39,7 +40,7 @@ def save(
     if kind == "svg":
         from .svg import to_svg
 
-        with open(path, "w", encoding="utf-8") as out:
+        with atomic_write(path, text=True) as out:
             out.write(to_svg(grid, size=size or 450, **options))
     elif kind == "png":
         from ._layout import checked_size
