@@ -19,17 +19,23 @@ def _quiet_exit(signum: int, frame: FrameType | None) -> None:
     os._exit(130 if signum == signal.SIGINT else 128 + signum)
 
 
-def run() -> None:
-    """Install quiet start-up handlers, import the CLI, hand over to it."""
-    previous = {}
+def install() -> dict[int, object]:
+    """Quiet handlers for the stop signals (not for those the caller set to ignore)."""
+    previous: dict[int, object] = {}
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
         if signum is not None and signal.getsignal(signum) is not signal.SIG_IGN:
             previous[signum] = signal.signal(signum, _quiet_exit)
+    return previous
+
+
+def run() -> None:
+    """Install quiet start-up handlers, import the CLI, hand over to it."""
+    previous = install()
     from sudokit.cli import run as cli_run
 
     for signum, handler in previous.items():
-        signal.signal(signum, handler)  # from here on the CLI stops cleanly itself
+        signal.signal(signum, handler)  # type: ignore[arg-type]  # from here on the CLI stops cleanly itself
     cli_run()
 
 
