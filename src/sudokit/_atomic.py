@@ -15,11 +15,11 @@ never half a file, an empty file or a stray temporary file:
 * A target that exists but is not a regular file (``/dev/stdout``, a FIFO, a device) is
   written directly: renaming over it would be wrong.
 
->>> import os, tempfile
->>> d = tempfile.mkdtemp()
->>> with atomic_write(os.path.join(d, "out.txt"), text=True) as out:
+>>> import os, pathlib, tempfile
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> with atomic_write(d / "out.txt", text=True) as out:
 ...     _ = out.write("done\\n")
->>> open(os.path.join(d, "out.txt")).read(), os.listdir(d)
+>>> (d / "out.txt").read_text(), os.listdir(d)
 ('done\\n', ['out.txt'])
 """
 
