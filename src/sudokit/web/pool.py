@@ -89,6 +89,7 @@ class WorkerPool:
     _slots: asyncio.Semaphore | None = field(default=None, init=False)
     _heavy_slots: asyncio.Semaphore | None = field(default=None, init=False)
     _context: Any = field(default=None, init=False)
+    _loop: Any = field(default=None, init=False)
     _all: set[int] = field(default_factory=set, init=False)
     _workers: list[_Worker] = field(default_factory=list, init=False)
 
@@ -120,8 +121,10 @@ class WorkerPool:
         Raises :class:`ServerBusy`, :class:`SearchLimitExceeded` (budget spent; the worker
         is killed), :class:`JobError` (the job raised) or :class:`WorkerCrashed`.
         """
-        if self._slots is None or self._heavy_slots is None:
-            self._slots, self._heavy_slots = asyncio.Semaphore(self.size), asyncio.Semaphore(self.heavy)
+        loop = asyncio.get_running_loop()
+        if self._slots is None or self._heavy_slots is None or self._loop is not loop:
+            # asyncio primitives belong to one loop; a test client may run each request in a new one
+            self._slots, self._heavy_slots, self._loop = asyncio.Semaphore(self.size), asyncio.Semaphore(self.heavy), loop
         gates = [self._heavy_slots, self._slots] if heavy else [self._slots]
         taken: list[asyncio.Semaphore] = []
         try:
