@@ -229,6 +229,18 @@ def test_convert_round_trips(client: TestClient) -> None:
     assert error_of(post(client, "convert", puzzle=EXAMPLE, to="nope"), 400)[0] == "ValueError"
 
 
+def test_f_puzzles_links_load_classic_puzzles_and_name_variant_rules(client: TestClient) -> None:
+    from sudokit.variants import KillerCage, Puzzle
+    from sudokit.variants.fpuzzles import to_fpuzzles
+
+    link = "https://www.f-puzzles.com/?load=" + to_fpuzzles(Puzzle.from_string(EXAMPLE, size=9))
+    assert post(client, "convert", puzzle=link, to="line").json()["text"].strip() == EXAMPLE
+    assert post(client, "solve", puzzle=to_fpuzzles(Puzzle.from_string(EXAMPLE, size=9), compress=False)).json()["solution"] == SOLUTION
+    killer = to_fpuzzles(Puzzle(size=9, constraints=(KillerCage((0, 1), 3),)))
+    kind, message = error_of(post(client, "convert", puzzle=killer, to="line"), 400)
+    assert kind == "InvalidFormatError" and "KillerCage" in message
+
+
 @pytest.mark.parametrize("solver", ["positional", "bookkeeping", "template", "logic"])
 def test_trace_replays_to_the_solution(client: TestClient, solver: str) -> None:
     data = post(client, "trace", puzzle=EXAMPLE, solver=solver).json()

@@ -117,7 +117,11 @@ def test_type_a_puzzle_hint_mistake_and_check(page: Any) -> None:
 
 
 def test_solve_generate_share_and_reload(page: Any, browser: Any) -> None:
-    paste(page, EXAMPLE)
+    from sudokit.variants import Puzzle
+    from sudokit.variants.fpuzzles import to_fpuzzles
+
+    paste(page, "https://www.f-puzzles.com/?load=" + to_fpuzzles(Puzzle.from_string(EXAMPLE, size=9)))  # an f-puzzles link
+    assert board_digits(page) == EXAMPLE
     page.click("#solve")
     page.wait_for_function(f"() => [...document.querySelectorAll('.digit')].every(d => d.textContent)")
     assert board_digits(page) == SOLUTION

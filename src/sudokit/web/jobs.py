@@ -31,6 +31,8 @@ def read_puzzle(text: str) -> tuple[Grid, list[frozenset[int]] | None]:
     """The puzzle in ``text`` (anything :func:`sudokit.parse` reads, else any single-puzzle
     text format of :mod:`sudokit.formats`: sdk, ss, HoDoKu, sukaku, JSON, ipuz...), and its
     pencil marks when the format has them."""
+    if _looks_like_fpuzzles(text):
+        return _from_fpuzzles(text)
     try:
         return parse(text), None
     except InvalidFormatError as first:
@@ -43,6 +45,31 @@ def read_puzzle(text: str) -> tuple[Grid, list[frozenset[int]] | None]:
         if isinstance(found, PencilGrid):
             return found.to_grid(), list(found.candidates)
         return found, None
+
+
+def _looks_like_fpuzzles(text: str) -> bool:
+    """An f-puzzles link, its LZ-String payload (``N4Ig...``: compressed ``{"size"``) or its JSON."""
+    head = text.lstrip()[:200]
+    return "load=" in head or head.startswith("N4Ig") or (head.startswith("{") and '"grid"' in text and '"size"' in text)
+
+
+def _from_fpuzzles(text: str) -> tuple[Grid, list[frozenset[int]] | None]:
+    """A classic 9x9 f-puzzles puzzle as a grid (and its given pencil marks); variant rules
+    are refused by name: the page plays classic Sudoku only."""
+    from ..variants import from_fpuzzles
+
+    puzzle = from_fpuzzles(text)
+    default_boxes = puzzle.boxes in ((), (3, 3))  # None would be a Latin square
+    if puzzle.size != 9 or puzzle.constraints or puzzle.regions is not None or not default_boxes:
+        rules = sorted({type(c).__name__ for c in puzzle.constraints}) or ["jigsaw regions" if puzzle.regions else f"size {puzzle.size}"]
+        raise InvalidFormatError(
+            f"this f-puzzles puzzle has variant rules ({', '.join(rules)}); the web app plays classic 9x9 Sudoku "
+            "(sudokit solve reads variant links)"
+        )
+    grid = Grid.parse(list(puzzle.givens))
+    if puzzle.candidates is None:
+        return grid, None
+    return grid, [frozenset(d for d in range(1, 10) if mask >> (d - 1) & 1) for mask in puzzle.candidates]  # 0: unmarked
 
 
 def _grid(puzzle: str) -> Grid:

@@ -24,7 +24,7 @@ _PUZZLE = Field(
     min_length=1,
     max_length=PUZZLE_MAX,
     description="The puzzle in any form sudokit.parse reads (81 characters, '.' or '0' for blanks; a pretty grid) "
-    "or any single-puzzle text format (sdk, ss, HoDoKu, sukaku, JSON, ipuz).",
+    "or any single-puzzle text format (sdk, ss, HoDoKu, sukaku, JSON, ipuz), or a classic 9x9 f-puzzles link or JSON.",
     examples=["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"],
 )
 _DIGITS = Field(
