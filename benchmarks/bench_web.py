@@ -8,7 +8,7 @@ Reports requests/s, median and 95th-percentile latency, errors, and, as the base
 median time of the same call made directly in this process (the HTTP + worker overhead is
 the difference). Usage::
 
-    python benchmarks/bench_web.py [--clients 1,4,16] [--seconds 3] [--workers 2]
+    python benchmarks/bench_web.py [--clients 1,4,16] [--seconds 3] [--workers 2] [--quick]
 
 Needs the web extra (``pip install 'sudokit[web]'``). Everything is bounded: each run
 stops after ``--seconds``, the server is stopped at the end.
@@ -120,7 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", default="1,4,16", help="comma-separated client counts (default 1,4,16)")
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per run (default 3)")
     parser.add_argument("--workers", type=int, default=2, help="server worker processes (default 2)")
+    parser.add_argument("--quick", action="store_true", help="smoke run: 1 and 4 clients, 1 s each")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.clients, args.seconds = "1,4", 1.0
     counts = [int(c) for c in args.clients.split(",")]
     proc, port = start_server(args.workers)
     try:
