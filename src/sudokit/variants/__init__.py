@@ -15,6 +15,8 @@ regions), givens, optional sukaku candidates and constraint records. ``sudokit.s
 
 from __future__ import annotations
 
+from typing import Any
+
 from .constraints import (
     CONSTRAINT_TYPES,
     XV,
@@ -44,7 +46,7 @@ __all__ = [
     "CONSTRAINT_TYPES", "SIZES", "XV", "AntiKing", "AntiKnight", "Arrow", "Constraint", "Diagonal", "DisjointGroups",
     "ExtraRegion", "Extremum", "KillerCage", "Kropki", "KropkiNegative", "LittleKiller", "NonConsecutive",
     "Palindrome", "Parity", "Puzzle", "Renban", "Thermometer", "Whisper", "XVNegative", "box_shape", "cell_name",
-    "from_fpuzzles",
+    "from_fpuzzles", "generate",
     "windoku",
 ]
 
@@ -63,3 +65,10 @@ def from_fpuzzles(text: str) -> Puzzle:
     from .fpuzzles import from_fpuzzles as read
 
     return read(text)
+
+
+def generate(size: int = 9, **options: Any) -> Puzzle:
+    """A random unique variant puzzle: see :func:`sudokit.variants.generating.generate`."""
+    from .generating import generate as make
+
+    return make(size, **options)

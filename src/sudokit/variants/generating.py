@@ -1,0 +1,208 @@
+"""Generate variant puzzles: every size, jigsaw (random regions too), killer, and any global
+rules (diagonal, anti-knight, anti-king, non-consecutive, ...), reproducible from a seed.
+
+A random solution comes from random seed digits completed by the engine; givens are then
+removed in random order while the puzzle stays unique (each check bounded by a node
+budget: a removal whose check runs out of budget is undone, so the result is always
+proven unique). Killer puzzles grow cages around the solution, then add and remove givens.
+
+>>> from sudokit.variants import generating
+>>> p = generating.generate(6, seed=1)
+>>> import sudokit; sudokit.is_unique(p)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .. import _backend
+from ..errors import SearchLimitExceeded
+from .compile import compile_puzzle
+from .constraints import Constraint, KillerCage, NonConsecutive
+from .puzzle import Puzzle
+
+__all__ = ["generate", "random_regions", "random_solution", "minimize_givens"]
+
+#: Branches a uniqueness check may take while digging (a check that runs out keeps the
+#: given): generous up to 9x9 (minimal puzzles), small for big grids (a few more givens,
+#: but 16x16 in tens of milliseconds and 25x25 in about a second).
+_BUDGET = {4: 2_000, 6: 2_000, 8: 2_000, 9: 2_000, 12: 300}
+_BIG_BUDGET = 50
+
+
+class _Counter:
+    """Counts solutions of one puzzle under other givens, reusing its compiled program."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        base = puzzle.with_givens((0,) * puzzle.cells)
+        self.words = array("i", compile_puzzle(base).encode())
+        self.masks = list(self.words[5 : 5 + puzzle.cells])
+        self.kernel = _backend.kernel()
+        self.budget = _BUDGET.get(puzzle.size, _BIG_BUDGET)
+
+    def count(self, givens: Sequence[int], limit: int = 2, budget: int | None = None) -> tuple[int, tuple[int, ...] | None]:
+        """(count, first solution); count is -1 when the budget ran out."""
+        words = array("i", self.words)
+        for cell, digit in enumerate(givens):
+            if digit:
+                words[5 + cell] = self.masks[cell] & (1 << (digit - 1))
+        status, count, first, _ = self.kernel.engine_solve(words.tobytes(), limit, self.budget if budget is None else budget)
+        if status == 1:
+            return -1, None
+        return count, tuple(first) if count else None
+
+
+def random_regions(size: int, rng: random.Random, swaps: int | None = None) -> tuple[tuple[int, ...], ...]:
+    """Random connected jigsaw regions: start from the boxes, trade cells across borders."""
+    from .puzzle import box_shape
+
+    n = size
+    br, bc = box_shape(n)
+    region = [(r // br) * (n // bc) + c // bc for r in range(n) for c in range(n)]
+    pairs = [(a, b) for a in range(n * n) for b in (a + 1, a + n) if b < n * n and (b != a + 1 or b % n)]
+    for _ in range(swaps if swaps is not None else 8 * n * n):
+        a, b = rng.choice(pairs)
+        ra, rb = region[a], region[b]
+        if ra == rb:
+            continue
+        # a joins rb; some cell c of rb touching ra (other than b? any) joins ra: sizes stay equal
+        options = [c for c in range(n * n) if region[c] == rb and c != b and _touches(c, ra, region, n)]
+        if not options:
+            continue
+        c = rng.choice(options)
+        region[a], region[c] = rb, ra
+        if not (_connected(ra, region, n) and _connected(rb, region, n)):
+            region[a], region[c] = ra, rb
+    return tuple(tuple(i for i in range(n * n) if region[i] == k) for k in range(n))
+
+
+def _neighbours(i: int, n: int) -> list[int]:
+    r, c = divmod(i, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
+
+
+def _touches(c: int, k: int, region: list[int], n: int) -> bool:
+    return any(region[q] == k for q in _neighbours(c, n))
+
+
+def _connected(k: int, region: list[int], n: int) -> bool:
+    cells = [i for i, r in enumerate(region) if r == k]
+    seen, todo = {cells[0]}, [cells[0]]
+    while todo:
+        for q in _neighbours(todo.pop(), n):
+            if region[q] == k and q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return len(seen) == len(cells)
+
+
+def _seed_digits(puzzle: Puzzle, rng: random.Random) -> list[int]:
+    """Random digits that cannot clash: independent boxes when there are boxes, else row 1."""
+    n = puzzle.size
+    givens = [0] * (n * n)
+    boxes = puzzle.region_list()
+    if puzzle.regions is None and boxes and not puzzle.constraints:
+        br, bc = puzzle.boxes or (1, n)
+        for k in range(min(n // br, n // bc)):
+            box = boxes[k * (n // bc) + k]
+            for cell, d in zip(box, rng.sample(range(1, n + 1), n)):
+                givens[cell] = d
+    else:  # every other cell of row 1: no two are related by any pairwise rule
+        for c, d in zip(range(0, n, 2), rng.sample(range(1, n + 1), n)):
+            givens[c] = d
+    return givens
+
+
+def random_solution(puzzle: Puzzle, rng: random.Random, attempts: int = 50) -> tuple[int, ...]:
+    """A random solution of ``puzzle`` (its givens kept) or SearchLimitExceeded."""
+    counter = _Counter(puzzle)
+    for _ in range(attempts):
+        givens = list(puzzle.givens)
+        for cell, d in enumerate(_seed_digits(puzzle, rng)):
+            if not givens[cell] and d:
+                givens[cell] = d
+        count, first = counter.count(givens, 1, 200_000)
+        if count == 1 and first is not None:
+            return first
+    raise SearchLimitExceeded(f"no solution found for the rules after {attempts} random starts")
+
+
+def minimize_givens(puzzle: Puzzle, solution: Sequence[int], rng: random.Random, keep: int = 0) -> Puzzle:
+    """Remove givens (all of ``solution`` to start) in random order while unique."""
+    counter = _Counter(puzzle)
+    givens = list(solution)
+    order = [i for i in range(puzzle.cells) if givens[i] and not puzzle.givens[i]]
+    rng.shuffle(order)
+    left = sum(1 for d in givens if d)
+    for cell in order:
+        if left <= keep:
+            break
+        digit, givens[cell] = givens[cell], 0
+        if counter.count(givens)[0] != 1:
+            givens[cell] = digit
+        else:
+            left -= 1
+    return puzzle.with_givens(givens)
+
+
+def _cages(solution: Sequence[int], n: int, rng: random.Random, largest: int) -> tuple[KillerCage, ...]:
+    free = set(range(n * n))
+    cages = []
+    order = list(range(n * n))
+    rng.shuffle(order)
+    for start in order:
+        if start not in free:
+            continue
+        cage, want = [start], rng.randint(1, largest)
+        free.discard(start)
+        while len(cage) < want:
+            digits = {solution[c] for c in cage}
+            options = sorted({q for c in cage for q in _neighbours(c, n) if q in free and solution[q] not in digits})
+            if not options:
+                break
+            q = rng.choice(options)
+            cage.append(q)
+            free.discard(q)
+        cages.append(KillerCage(tuple(sorted(cage)), sum(solution[c] for c in cage)))
+    return tuple(cages)
+
+
+def generate(
+    size: int = 9,
+    *,
+    kind: str = "plain",
+    constraints: Sequence[Constraint] = (),
+    seed: int | None = None,
+    givens: bool = True,
+    largest_cage: int = 4,
+) -> Puzzle:
+    """A random puzzle with exactly one solution, reproducible from ``seed``.
+
+    ``kind``: ``"plain"`` (standard boxes), ``"jigsaw"`` (random connected regions) or
+    ``"killer"`` (cages of up to ``largest_cage`` cells; ``givens=False`` asks for no
+    givens at all, which may take several cage layouts). ``constraints`` adds global
+    rules (Diagonal, AntiKnight, AntiKing, NonConsecutive, DisjointGroups, ...).
+    """
+    if kind not in ("plain", "jigsaw", "killer"):
+        raise ValueError(f"kind must be 'plain', 'jigsaw' or 'killer', got {kind!r}")
+    rng = random.Random(seed)
+    for _ in range(20):
+        regions = random_regions(size, rng) if kind == "jigsaw" else None
+        base = Puzzle(size=size, regions=regions, constraints=tuple(constraints))
+        try:
+            solution = random_solution(base, rng)
+        except SearchLimitExceeded:
+            continue
+        if kind != "killer":
+            return minimize_givens(base, solution, rng)
+        for _ in range(5):
+            caged = replace(base, constraints=base.constraints + _cages(solution, size, rng, largest_cage))
+            puzzle = minimize_givens(caged, solution, rng)
+            if not givens and any(puzzle.givens):
+                continue
+            return puzzle
+    raise SearchLimitExceeded(f"could not generate a {kind} puzzle of size {size} with these rules")
