@@ -14,7 +14,7 @@ import pytest
 
 from sudokit import _backend
 
-SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED_DATA = Path(os.environ.get("SUDOKIT_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data")
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden.txt"
 
 

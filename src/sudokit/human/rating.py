@@ -110,6 +110,13 @@ _HODOKU_INDEX: dict[str, int] = {
     "sashimi_swordfish": 4400,
     "simple_colors_trap": 5330,
     "simple_colors_wrap": 5331,
+    "x_chain": 5400,
+    "xy_chain": 5500,
+    "nice_loop": 5600,
+    "grouped_nice_loop": 5650,
+    "als_xz": 5700,
+    "als_xy_wing": 5800,
+    "death_blossom": 6000,
 }
 
 

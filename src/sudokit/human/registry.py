@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings
+from . import als, chains, coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings
 from .model import Candidates
 from .step import Step
 
@@ -128,10 +128,24 @@ TECHNIQUES: tuple[Technique, ...] = (
     _T("finned_x_wing", "Finned X-Wing", "fish", fish.find_finned_x_wing, 6.7, 130, "hard"),
     _T("simple_colors_trap", "Simple Colors Trap", "coloring", coloring.find_simple_colors_trap, 6.7, 150, "hard"),
     _T("simple_colors_wrap", "Simple Colors Wrap", "coloring", coloring.find_simple_colors_wrap, 6.7, 150, "hard"),
-    _T("remote_pair", "Remote Pair", "coloring", coloring.find_remote_pair, 6.8, 110, "hard"),
+    _T("x_chain", "X-Chain", "chains", chains.find_x_chain, 6.7, 260, "unfair"),
+    _T("remote_pair", "Remote Pair", "chains", chains.find_remote_pair, 6.8, 110, "hard"),
+    _T("xy_chain", "XY-Chain", "chains", chains.find_xy_chain, 6.8, 260, "unfair"),
     _T("sashimi_swordfish", "Sashimi Swordfish", "fish", fish.find_sashimi_swordfish, 6.8, 240, "unfair"),
     _T("finned_swordfish", "Finned Swordfish", "fish", fish.find_finned_swordfish, 6.9, 200, "unfair"),
     _T("w_wing", "W-Wing", "wings", wings.find_w_wing, 7.1, 150, "hard"),
+    # HoDoKu's chains (ChainSolver, TablingSolver): X_CHAIN UNFAIR 260, XY_CHAIN UNFAIR 260, NICE_LOOP
+    # (discontinuous/continuous nice loops and AIC) UNFAIR 280, GROUPED_NICE_LOOP UNFAIR 300. SE finds
+    # them as forcing chains/cycles: X- or Y-only 6.6, mixed 7.0, plus its length surcharge; the
+    # values here are those of a typical instance (X-Chain of 6-8 nodes 6.7, XY-Chain 6.8, a
+    # mixed AIC of 8-12 nodes 7.2, grouped 7.3); a per-step SE rating is the SE engine's job.
+    _T("nice_loop", "Nice Loop/AIC", "chains", chains.find_nice_loop, 7.2, 280, "unfair"),
+    _T("grouped_nice_loop", "Grouped Nice Loop/AIC", "chains", chains.find_grouped_nice_loop, 7.3, 300, "unfair"),
+    # HoDoKu's ALS (AlsSolver): ALS_XZ UNFAIR 300, ALS_XY_WING UNFAIR 320, DEATH_BLOSSOM UNFAIR 360 (off in
+    # HoDoKu's default solver). SE has no ALS rules: it needs forcing chains (7.5+ typical; approximation).
+    _T("als_xz", "Almost Locked Set XZ-Rule", "als", als.find_als_xz, 7.5, 300, "unfair"),
+    _T("als_xy_wing", "Almost Locked Set XY-Wing", "als", als.find_als_xy_wing, 7.6, 320, "unfair"),
+    _T("death_blossom", "Death Blossom", "als", als.find_death_blossom, 7.8, 360, "unfair"),
 )
 # fmt: on
 

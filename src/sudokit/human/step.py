@@ -76,6 +76,8 @@ class Step:
     digits: tuple[int, ...] = ()
     why: str = ""
     notation: str = ""
+    #: Chain links for drawing: ``((cell, digit), (cell, digit), strong)``, in chain order.
+    links: tuple[tuple[tuple[int, int], tuple[int, int], bool], ...] = ()
 
     def __str__(self) -> str:
         """HoDoKu-style one-line notation."""

@@ -1,0 +1,152 @@
+"""Compare sudokit's HoDoKu-side techniques with a HoDoKu 2.2 run, step by step.
+
+HoDoKu itself is not part of sudokit: build it from its public source in a scratch folder
+and run its console batch solver so that it prints, before every step, the candidate grid
+in its library format::
+
+    java -Dvgall=1 -cp <hodoku classes> sudoku.Main /c default /bs puzzles.txt /vp /vg l:x /o hodoku.out
+
+(``-Dvgall`` needs a one-line patch of HoDoKu's Main.java so that ``/vg`` prints the grid
+before *every* step, not only before the listed types; without it list the types after
+``l:``). Then::
+
+    python benchmarks/hodoku_compare.py hodoku.out [--limit N] [--show K]
+
+For every HoDoKu step of a technique we implement, it rebuilds HoDoKu's candidate grid and
+runs our finder(s) for that technique there. It reports per technique:
+
+* ``found``: HoDoKu's eliminations/placements are among our steps (same deduction);
+* ``text``: our step for that deduction prints exactly HoDoKu's line;
+* ``first``: our *first* step (the one a path takes) is HoDoKu's step, same line.
+
+and per puzzle HoDoKu's level/score against ``rate(p).hodoku_level``/``.hodoku_score``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterator
+
+from sudokit.human import Candidates, find_steps, rate
+from sudokit.human.registry import TECHNIQUE_IDS
+
+#: HoDoKu library code -> our technique ids (the HoDoKu technique of that code).
+CODES: dict[str, tuple[str, ...]] = {
+    "0000": ("full_house",), "0002": ("hidden_single_box", "hidden_single_line"), "0003": ("naked_single",),
+    "0100": ("pointing",), "0101": ("claiming",), "0110": ("locked_pair",), "0111": ("locked_triple",),
+    "0200": ("naked_pair",), "0201": ("naked_triple",), "0202": ("naked_quad",), "0210": ("hidden_pair",),
+    "0211": ("hidden_triple",), "0212": ("hidden_quad",), "0300": ("x_wing",), "0301": ("swordfish",),
+    "0302": ("jellyfish",), "0310": ("finned_x_wing",), "0311": ("finned_swordfish",), "0312": ("finned_jellyfish",),
+    "0320": ("sashimi_x_wing",), "0321": ("sashimi_swordfish",), "0322": ("sashimi_jellyfish",),
+    "0400": ("skyscraper",), "0401": ("two_string_kite",), "0402": ("empty_rectangle",), "0403": ("turbot_fish",),
+    "0500": ("simple_colors_trap",), "0501": ("simple_colors_wrap",), "0502": ("multi_colors_1",),
+    "0503": ("multi_colors_2",),
+    "0600": ("unique_rectangle_1",), "0601": ("unique_rectangle_2",), "0602": ("unique_rectangle_3",),
+    "0603": ("unique_rectangle_4",), "0610": ("bug_plus_1",),
+    "0701": ("x_chain",), "0702": ("xy_chain",), "0703": ("remote_pair",),
+    "0706": ("nice_loop",), "0707": ("nice_loop",), "0708": ("nice_loop",),
+    "0709": ("grouped_nice_loop",), "0710": ("grouped_nice_loop",), "0711": ("grouped_nice_loop",),
+    "0800": ("xy_wing",), "0801": ("xyz_wing",), "0803": ("w_wing",),
+    "0901": ("als_xz",), "0902": ("als_xy_wing",), "0903": ("als_xy_chain",), "0904": ("death_blossom",),
+    "1101": ("sue_de_coq",),
+}
+_PUZZLE = re.compile(r"^([0-9.]{81}) #\d+ (\w+) \((\d+)\)")
+
+
+def parse_state(givens: str, deleted: str) -> Candidates:
+    """A candidate grid from HoDoKu's library fields (``+`` marks a placed, non-given digit)."""
+    values: list[int] = []
+    givens_set: set[int] = set()
+    placed = False
+    for ch in givens:
+        if ch == "+":
+            placed = True
+            continue
+        values.append(int(ch) if ch.isdigit() else 0)
+        if values[-1] and not placed:
+            givens_set.add(len(values) - 1)
+        placed = False
+    state = Candidates.from_state(values, givens=givens_set)
+    for item in deleted.split():
+        state.eliminate((int(item[1]) - 1) * 9 + int(item[2]) - 1, int(item[0]))
+    return state
+
+
+def cases(path: str) -> Iterator[tuple[str, str, str, int, list[tuple[str, str]]]]:
+    """(puzzle, level, score, [(library line, step line), ...]) per puzzle of a HoDoKu output."""
+    puzzle = level = ""
+    score = 0
+    steps: list[tuple[str, str]] = []
+    pending = ""
+    with open(path, encoding="utf-8", errors="replace") as stream:
+        for raw in stream:
+            line = raw.rstrip("\n")
+            m = _PUZZLE.match(line)
+            if m:
+                if puzzle:
+                    yield puzzle, level, "", score, steps
+                puzzle, level, score, steps, pending = m.group(1), m.group(2), int(m.group(3)), [], ""
+            elif line.startswith("   :"):
+                pending = line.strip()
+            elif line.startswith("   ") and pending:
+                steps.append((pending, line.strip()))
+                pending = ""
+    if puzzle:
+        yield puzzle, level, "", score, steps
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the agreement tables (see the module docstring)."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("hodoku_output")
+    ap.add_argument("--limit", type=int, default=0, help="puzzles to read (0 = all)")
+    ap.add_argument("--show", type=int, default=3, help="mismatching lines to print per technique")
+    ap.add_argument("--no-rate", action="store_true", help="skip the level/score comparison")
+    args = ap.parse_args(argv)
+    total: Counter[str] = Counter()
+    hits: dict[str, Counter[str]] = {k: Counter() for k in ("found", "text", "first")}
+    shown: Counter[str] = Counter()
+    levels = scores = puzzles = 0
+    for k, (puzzle, level, _, score, steps) in enumerate(cases(args.hodoku_output)):
+        if args.limit and k >= args.limit:
+            break
+        puzzles += 1
+        if not args.no_rate:
+            r = rate(puzzle)
+            levels += r.hodoku_level == level
+            scores += r.hodoku_score == score
+        for lib, text in steps:
+            fields = lib.split(":")
+            code = fields[1].partition("-")[0]
+            ids = tuple(t for t in CODES.get(code, ()) if t in TECHNIQUE_IDS)
+            if not ids or code in ("0000", "0002", "0003"):
+                continue
+            name = text.partition(":")[0]
+            total[name] += 1
+            state = parse_state(fields[3], fields[4])
+            ours = [s for t in ids for s in find_steps(state.copy(), t)]
+            want = text.partition(" => ")[2]
+            same = [s for s in ours if str(s).partition(" => ")[2] == want]
+            hits["found"][name] += bool(same)
+            hits["text"][name] += any(str(s) == text for s in same)
+            hits["first"][name] += bool(ours) and str(ours[0]) == text
+            if not (ours and str(ours[0]) == text) and shown[name] < args.show:
+                shown[name] += 1
+                print(f"  HoDoKu: {text}\n  ours:   {ours[0] if ours else '-'}\n  match:  {same[0] if same else '-'}", file=sys.stderr)
+    print(f"{'technique':40} {'steps':>6} {'found':>7} {'text':>7} {'first':>7}")
+    for name in sorted(total):
+        n = total[name]
+        print(f"{name:40} {n:6} " + " ".join(f"{100 * hits[h][name] / n:6.1f}%" for h in ("found", "text", "first")))
+    n = sum(total.values())
+    if n:
+        print(f"{'all':40} {n:6} " + " ".join(f"{100 * sum(hits[h].values()) / n:6.1f}%" for h in ("found", "text", "first")))
+    if puzzles and not args.no_rate:
+        print(f"puzzles {puzzles}: HoDoKu level equal {100 * levels / puzzles:.1f}%, score equal {100 * scores / puzzles:.1f}%")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,258 @@
+"""Almost Locked Sets: ALS-XZ, ALS-XY-Wing and Death Blossom (HoDoKu 2.2's rules).
+
+An *almost locked set* (ALS) is n cells of one house holding n + 1 digits: take one digit
+away and the rest are locked. Two ALS A and B that share a digit X whose cells in A and B
+all see each other have X as a *restricted common* (RC): X can be in A or in B, not both,
+so one of them is locked without X.
+
+* **ALS-XZ**: A and B with an RC X and another common digit Z: one ALS holds Z, so Z leaves
+  every cell seeing all Z cells of both. With two RCs (doubly linked) both are locked:
+  every digit of A and of B leaves the cells that see all its cells in that ALS.
+* **ALS-XY-Wing**: A and B both linked to a third ALS C (by different RCs X and Y): Z
+  common to A and B leaves the cells seeing all Z cells of both.
+* **Death Blossom**: a stem cell whose every candidate d is an RC with a petal ALS (the
+  petal's d cells all see the stem): some petal loses d, so a digit Z of every petal
+  leaves the cells seeing all Z cells of all petals.
+
+ALS are collected as HoDoKu does (houses in order rows, columns, boxes; cell subsets in
+depth-first order; up to 8 cells; a single bivalue cell counts), RCs for every pair of
+non-overlapping ALS in that order, and the finders yield steps in HoDoKu's search order, so
+the first step is the one HoDoKu's solver takes. Text is HoDoKu's, e.g.
+``Almost Locked Set XZ-Rule: A=r279c2 {1467}, B=r24c7 {168}, X=1, Z=6 => r4c2<>6``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .model import BIT, DIGITS_OF, HOUSE_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
+from .step import Step, cells_text
+
+__all__ = ["Als", "find_alses", "restricted_commons", "find_als_xz", "find_als_xy_wing", "find_death_blossom"]
+
+_FAMILY = "als"
+_ALL = (1 << 81) - 1
+
+
+@dataclass(frozen=True)
+class Als:
+    """n cells (81-bit mask) of one house with n + 1 candidate digits (9-bit mask).
+
+    ``cells_with[d]``: the ALS cells holding d; ``sees[d]``: cells outside the ALS that
+    hold d and see every one of those (0 for digits not in the ALS).
+    """
+
+    cells: int
+    digits: int
+    cells_with: tuple[int, ...]
+    sees: tuple[int, ...]
+
+    def text(self) -> str:
+        """HoDoKu's ``r279c2 {1467}``."""
+        return f"{cells_text(cells_of(self.cells))} {{{''.join(map(str, DIGITS_OF[self.digits]))}}}"
+
+
+def _seen_by_all(cells: int) -> int:
+    mask = _ALL
+    for c in cells_of(cells):
+        mask &= PEER_MASK[c]
+    return mask
+
+
+def _make(state: Candidates, cells: int, digits: int) -> Als:
+    with_ = [0] * 10
+    sees = [0] * 10
+    for d in DIGITS_OF[digits]:
+        w = state.where[d] & cells
+        with_[d] = w
+        sees[d] = state.where[d] & _seen_by_all(w) & ~cells
+    return Als(cells, digits, tuple(with_), tuple(sees))
+
+
+def find_alses(state: Candidates) -> list[Als]:
+    """Every ALS of ``state`` in HoDoKu's order (each cell set once)."""
+    cands = state.cands
+    out: list[Als] = []
+    seen: set[int] = set()
+    for house in HOUSE_CELLS:
+        free = [c for c in house if cands[c]]
+
+        def grow(start: int, cells: int, digits: int, n: int) -> None:
+            if n >= 8:
+                return
+            for k in range(start, len(free)):
+                c = free[k]
+                m, size = digits | cands[c], n + 1
+                bits = cells | 1 << c
+                if POPCOUNT[m] == size + 1 and bits not in seen:
+                    seen.add(bits)
+                    out.append(_make(state, bits, m))
+                grow(k + 1, bits, m, size)
+
+        grow(0, 0, 0, 0)
+    return out
+
+
+def restricted_commons(alses: list[Als]) -> list[tuple[int, int, int, int]]:
+    """(i, j, x1, x2) for i < j, ALS i and j not overlapping, with one or two RCs x1 (x2 = 0
+    when there is only one), in HoDoKu's order."""
+    out = []
+    for i, a in enumerate(alses):
+        for j in range(i + 1, len(alses)):
+            b = alses[j]
+            common = a.digits & b.digits
+            if not common or a.cells & b.cells:
+                continue
+            rcs = []
+            for d in DIGITS_OF[common]:
+                both = a.cells_with[d] | b.cells_with[d]
+                if not both & ~((a.sees[d] | a.cells_with[d]) & (b.sees[d] | b.cells_with[d])):
+                    rcs.append(d)
+                    if len(rcs) == 2:
+                        break
+            if rcs:
+                out.append((i, j, rcs[0], rcs[1] if len(rcs) > 1 else 0))
+    return out
+
+
+def _common_elims(a: Als, b: Als, skip: int) -> tuple[list[tuple[int, int]], int]:
+    """Digits common to a and b (but not in ``skip``) leave the cells outside both that see
+    all their cells in both ALS; returns (eliminations, digits that eliminated)."""
+    out: list[tuple[int, int]] = []
+    zs = 0
+    outside = ~(a.cells | b.cells)
+    for z in DIGITS_OF[a.digits & b.digits & ~skip]:
+        hit = a.sees[z] & b.sees[z] & outside
+        if hit:
+            zs |= BIT[z]
+            out += [(c, z) for c in cells_of(hit)]
+    return out, zs
+
+
+def find_als_xz(state: Candidates) -> Iterator[Step]:
+    """ALS-XZ (singly and doubly linked), in HoDoKu's RC order."""
+    alses = find_alses(state)
+    for i, j, x1, x2 in restricted_commons(alses):
+        a, b = alses[i], alses[j]
+        elims, zs = _common_elims(a, b, BIT[x1])
+        if x2:
+            more, z2 = _common_elims(a, b, BIT[x2])
+            elims += more
+            zs |= z2
+            locked = []
+            for one, other in ((a, b), (b, a)):
+                for d in DIGITS_OF[one.digits & ~(BIT[x1] | BIT[x2])]:
+                    locked += [(c, d) for c in cells_of(one.sees[d] & ~other.cells)]
+            if locked:
+                elims += locked
+                zs = 0  # HoDoKu prints no Z for a doubly linked ALS-XZ
+        elims = sorted(set(elims))
+        if not elims:
+            continue
+        x = ",".join(str(d) for d in (x1, x2) if d)
+        z = f", Z={','.join(map(str, DIGITS_OF[zs]))}" if zs else ""
+        yield _als_step(
+            "als_xz", "Almost Locked Set XZ-Rule", elims, (a, b),
+            f"A={a.text()}, B={b.text()}, X={x}{z}",
+            f"X={x} can be in only one of the two sets, so the other is locked; "
+            + ("both are locked, as the sets are doubly linked." if x2 else "either way one of them holds the other common digit."),
+        )
+
+
+def find_als_xy_wing(state: Candidates) -> Iterator[Step]:
+    """ALS-XY-Wing: A and B each restricted-common-linked to C; HoDoKu's pair order."""
+    alses = find_alses(state)
+    rcs = restricted_commons(alses)
+    by_als: dict[int, list[int]] = {}
+    for k, (i, j, _x1, _x2) in enumerate(rcs):
+        by_als.setdefault(i, []).append(k)
+        by_als.setdefault(j, []).append(k)
+    found: list[tuple[int, int, Step]] = []
+    for c_index, ks in by_als.items():
+        for p, k1 in enumerate(ks):
+            for k2 in ks[p + 1:]:
+                step = _xy_wing(alses, rcs[k1], rcs[k2], c_index)
+                if step is not None:
+                    found.append((k1, k2, step))
+    found.sort(key=lambda f: (f[0], f[1]))
+    for *_, step in found:
+        yield step
+
+
+def _xy_wing(alses: list[Als], rc1: tuple[int, int, int, int], rc2: tuple[int, int, int, int], c_index: int) -> Step | None:
+    if not rc1[3] and not rc2[3] and rc1[2] == rc2[2]:
+        return None
+    a = alses[rc1[0] if rc1[1] == c_index else rc1[1]]
+    b = alses[rc2[0] if rc2[1] == c_index else rc2[1]]
+    c = alses[c_index]
+    if a is b or a.cells & b.cells:
+        return None
+    skip = BIT[rc1[2]] | BIT[rc1[3]] | BIT[rc2[2]] | BIT[rc2[3]]
+    elims, zs = _common_elims(a, b, skip & 0x1FF)
+    if not elims:
+        return None
+    xy = sorted({d for d in (rc1[2], rc1[3], rc2[2], rc2[3]) if d})
+    return _als_step(
+        "als_xy_wing", "Almost Locked Set XY-Wing", sorted(set(elims)), (a, b, c),
+        f"A={a.text()}, B={b.text()}, C={c.text()}, X,Y={','.join(map(str, xy))}, Z={','.join(map(str, DIGITS_OF[zs]))}",
+        "C loses one of its links X/Y, which locks A or B; either way one of them holds Z.",
+    )
+
+
+def find_death_blossom(state: Candidates) -> Iterator[Step]:
+    """A stem cell whose every candidate links it to a petal ALS; a digit common to all
+    petals leaves the cells that see all its petal cells."""
+    cands = state.cands
+    alses = find_alses(state)
+    for stem in range(81):
+        m = cands[stem]
+        if POPCOUNT[m] < 2 or POPCOUNT[m] > 4:
+            continue
+        petals: dict[int, list[Als]] = {}
+        for d in DIGITS_OF[m]:
+            petals[d] = [a for a in alses if not a.cells >> stem & 1 and a.digits & BIT[d]
+                         and not a.cells_with[d] & ~PEER_MASK[stem]]
+        yield from _blossoms(state, stem, list(DIGITS_OF[m]), petals, 0, [], 0)
+
+
+def _blossoms(state: Candidates, stem: int, digits: list[int], petals: dict[int, list[Als]],
+              k: int, chosen: list[Als], used: int) -> Iterator[Step]:
+    if k == len(digits):
+        common = 0x1FF
+        for p in chosen:
+            common &= p.digits
+        for z in DIGITS_OF[common & ~state.cands[stem]]:
+            hit = state.where[z] & ~used
+            for p in chosen:
+                hit &= p.sees[z]
+            if hit:
+                elims = [(c, z) for c in cells_of(hit)]
+                yield _als_step(
+                    "death_blossom", "Death Blossom", elims, tuple(chosen),
+                    cells_text([stem]) + "".join(f",  -{d}- {p.text()}" for d, p in zip(digits, chosen)),
+                    f"{cells_text([stem])} holds one of its digits, which leaves its petal locked without it; "
+                    f"every petal holds {z} then, so no cell seeing all their {z} cells can be {z}.",
+                    stem=stem,
+                )
+        return
+    for p in petals[digits[k]]:
+        if p.cells & used:
+            continue
+        yield from _blossoms(state, stem, digits, petals, k + 1, chosen + [p], used | p.cells)
+
+
+def _als_step(technique: str, name: str, elims: list[tuple[int, int]], sets: tuple[Als, ...],
+              pattern: str, why: str, stem: int = -1) -> Step:
+    roles = ("base", "cover", "pivot", "fin", "other", "other", "other", "other", "other")
+    cells: list[tuple[int, str]] = [(stem, "pivot")] if stem >= 0 else []
+    for k, a in enumerate(sets):
+        cells += [(c, roles[k] if stem < 0 else "base") for c in cells_of(a.cells)]
+    return Step(
+        technique, name, _FAMILY,
+        eliminations=tuple(elims),
+        cells=tuple(cells),
+        digits=tuple(sorted({d for _, d in elims})),
+        why=why,
+        notation=pattern,
+    )

@@ -1,0 +1,526 @@
+"""Chains: X-Chain, XY-Chain, Remote Pair, Nice Loops and AIC (grouped or not).
+
+Every finder walks the :class:`~sudokit.human.links.LinkGraph` with one breadth-first
+search of *implications*: a state is a node and a truth value; a true node makes the nodes
+weakly linked to it false, a false node makes the nodes strongly linked to it true. The
+search from a start node gives, for every state it reaches, the shortest chain of
+inferences leading there, which is how HoDoKu 2.2 builds its chains (its ``ChainSolver``
+for X-/XY-Chains and Remote Pairs, its ``TablingSolver`` for nice loops and AICs):
+
+* **X-Chain** (one digit, house links only): start false => end true, both the same digit;
+  the digit leaves every cell that sees both ends.
+* **XY-Chain** (bivalue cells only): the same, the strong links being the cells themselves.
+* **Remote Pair**: an XY-Chain of 4+ cells all holding the same pair; both digits leave the
+  cells that see two chain cells an odd number of cells apart.
+* **Nice Loop / AIC** (any links; grouped nodes in the grouped variant): a chain that
+  comes back to its start cell is a *discontinuous* nice loop (it places or removes the
+  start candidate) or a *continuous* one (every weak link of the loop turns strong); a
+  chain from a false start to a true end in another cell is an **AIC**.
+
+When several instances exist, the finders yield them in HoDoKu's preference order (more
+eliminations first, then the smaller candidate index sum, then the shorter chain), one
+per set of eliminations (its shortest chain). Step text is HoDoKu's, e.g.
+``AIC: 5 5- r1c2 =5= r2c3 =1= r2c1 -1- r5c1 -8- r6c1 -9- r6c3 -5 => r2c3,r4c2<>5``;
+:func:`eureka` writes the same chain in Eureka notation.
+
+Searches are bounded: ``budget`` states per call; past it :class:`SearchLimitExceeded`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
+
+from ..errors import SearchLimitExceeded
+from .links import CELL_LINK, GROUP_BASE, LinkGraph
+from .model import BIT, CELL_BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Candidates, cells_of
+from .step import Step, candidates_text, cell_text
+
+__all__ = [
+    "find_x_chain", "find_xy_chain", "find_remote_pair", "find_nice_loop", "find_grouped_nice_loop",
+    "eureka", "DEFAULT_BUDGET", "MAX_CHAIN_LINKS",
+]
+
+_FAMILY = "chains"
+#: HoDoKu's default cap on X-/XY-Chain length (``Options.RESTRICT_CHAIN_LENGTH``, links).
+MAX_CHAIN_LINKS = 20
+#: States a single finder call may visit before it gives up (SearchLimitExceeded).
+DEFAULT_BUDGET = 2_000_000
+
+#: A chain: ((node, truth), ...) from the start to the end, each implied by the one before.
+Chain = tuple[tuple[int, bool], ...]
+
+
+# ----------------------------------------------------------------- search
+class _Budget:
+    __slots__ = ("left",)
+
+    def __init__(self, states: int) -> None:
+        self.left = states
+
+    def spend(self, n: int) -> None:
+        self.left -= n
+        if self.left < 0:
+            raise SearchLimitExceeded("chain search budget exhausted")
+
+
+def _search(
+    start: int, truth: bool, strong: Callable[[int], Sequence[int]], weak: Callable[[int], Sequence[int]],
+    max_links: int, budget: _Budget, cache: dict[int, list[int]] | None = None,
+) -> tuple[dict[int, int], list[int]]:
+    """Breadth-first implications from (start, truth): the parent of every reached state
+    (``2 * node + truth``) and the states in order of distance (the start excluded).
+    ``cache`` keeps each state's successors between searches on the same graph."""
+    succ_of: dict[int, list[int]] = {} if cache is None else cache
+    s0 = 2 * start + truth
+    parent = {s0: -1}
+    order: list[int] = []
+    frontier = [s0]
+    for _ in range(max_links):
+        nxt = []
+        for s in frontier:
+            succ = succ_of.get(s)
+            if succ is None:
+                n = s >> 1
+                succ = succ_of[s] = [2 * m for m in weak(n)] if s & 1 else [2 * m + 1 for m in strong(n)]
+            for s2 in succ:
+                if s2 not in parent:
+                    parent[s2] = s
+                    nxt.append(s2)
+        if not nxt:
+            break
+        budget.spend(len(nxt))
+        order += nxt
+        frontier = nxt
+    return parent, order
+
+
+def _path(parent: dict[int, int], state: int) -> Chain:
+    out = []
+    while state != -1:
+        out.append((state >> 1, bool(state & 1)))
+        state = parent[state]
+    return tuple(reversed(out))
+
+
+def _is_simple(g: LinkGraph, chain: Chain, loop: bool) -> bool:
+    """No cell used twice (a candidate node may move inside its cell once per visit); a
+    loop ends in its start cell and must leave it at once."""
+    used = 0
+    cur = 0
+    last = len(chain) - 1
+    for k, (node, _t) in enumerate(chain):
+        cells = g.cells(node)
+        if k and cells == cur and node < GROUP_BASE and chain[k - 1][0] < GROUP_BASE:
+            if loop and k == 1:
+                return False
+            continue
+        used |= cur
+        if used & cells and not (loop and k == last and cells == g.cells(chain[0][0])):
+            return False
+        cur = cells
+    return True
+
+
+# ---------------------------------------------------------------- text
+def chain_text(g: LinkGraph, chain: Chain) -> str:
+    """HoDoKu's chain notation: cells joined by ``=d=`` (the next node becomes true) or
+    ``-d-`` (it becomes false); a move inside a cell is not written."""
+    parts = [g.text(chain[0][0])]
+    last = g.cells(chain[0][0])
+    for node, truth in chain[1:]:
+        cells = g.cells(node)
+        if cells == last and node < GROUP_BASE:
+            continue
+        d = g.digit(node)
+        parts.append(f"={d}=" if truth else f"-{d}-")
+        parts.append(g.text(node))
+        last = cells
+    return " ".join(parts)
+
+
+def eureka(g: LinkGraph, chain: Chain) -> str:
+    """The chain in Eureka notation, e.g. ``(5)r1c2=r1c7-(5=3)r3c8``."""
+    out: list[str] = []
+    k = 0
+    n = len(chain)
+    while k < n:
+        node, truth = chain[k]
+        digits = [g.digit(node)]
+        ops: list[str] = []
+        j = k
+        while j + 1 < n and g.cells(chain[j + 1][0]) == g.cells(node) and chain[j + 1][0] < GROUP_BASE and node < GROUP_BASE:
+            ops.append("=" if chain[j + 1][1] else "-")
+            digits.append(g.digit(chain[j + 1][0]))
+            j += 1
+        inner = digits[0] if not ops else "".join(f"{d}{op}" for d, op in zip(digits, ops)) + str(digits[-1])
+        if k:
+            out.append("=" if truth else "-")
+        out.append(f"({inner}){g.text(node)}")
+        k = j + 1
+    return "".join(out)
+
+
+def _elim_digits(elims: Sequence[tuple[int, int]]) -> str:
+    return "/".join(str(d) for d in sorted({d for _, d in elims}))
+
+
+def _index_sum(elims: Sequence[tuple[int, int]]) -> int:
+    """HoDoKu's ``getIndexSumme`` over the eliminations sorted by (digit, cell)."""
+    total, offset = 0, 1
+    for cell, d in sorted(elims, key=lambda e: (e[1], e[0])):
+        total += cell * offset + d
+        offset += 80
+    return total
+
+
+def _links(g: LinkGraph, chain: Chain) -> tuple[tuple[tuple[int, int], tuple[int, int], bool], ...]:
+    """The chain's links for drawing: ((cell, digit), (cell, digit), strong); a group
+    node is drawn from its first cell."""
+    out = []
+    for (a, _ta), (b, tb) in zip(chain, chain[1:]):
+        ca, cb = cells_of(g.cells(a))[0], cells_of(g.cells(b))[0]
+        out.append(((ca, g.digit(a)), (cb, g.digit(b)), tb))
+    return tuple(out)
+
+
+def _cells(g: LinkGraph, chain: Chain) -> tuple[tuple[int, str], ...]:
+    """Chain cells with their role: ``color1`` for true nodes, ``color2`` for false ones
+    (a cell's first node decides)."""
+    seen: dict[int, str] = {}
+    for node, truth in chain:
+        for c in cells_of(g.cells(node)):
+            seen.setdefault(c, "color1" if truth else "color2")
+    return tuple(seen.items())
+
+
+class _Found:
+    """Collects steps, one per elimination set (the shortest chain), sorted as HoDoKu."""
+
+    def __init__(self) -> None:
+        self.best: dict[frozenset[tuple[int, int]], tuple[int, int, int, int, Callable[[], Step]]] = {}
+
+    def add(self, elims: list[tuple[int, int]], length: int, make: Callable[[], Step]) -> None:
+        key = frozenset(elims)
+        old = self.best.get(key)
+        if old is not None and old[2] <= length:
+            return
+        self.best[key] = (-len(key), _index_sum(elims), length, len(self.best), make)
+
+    def steps(self) -> Iterator[Step]:
+        for *_, make in sorted(self.best.values(), key=lambda v: v[:4]):
+            yield make()
+
+
+def _step(technique: str, name: str, g: LinkGraph, chain: Chain, elims: list[tuple[int, int]], text: str, why: str) -> Step:
+    digits = tuple(sorted({g.digit(n) for n, _ in chain}))
+    return Step(
+        technique, name, _FAMILY,
+        eliminations=tuple(sorted(set(elims))),
+        cells=_cells(g, chain),
+        digits=digits,
+        why=why,
+        notation=text,
+        links=_links(g, chain),
+    )
+
+
+# ---------------------------------------------------------------- X-Chain
+def find_x_chain(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator[Step]:
+    """Chains on one digit: house strong links alternating with weak links."""
+    g = LinkGraph(state)
+    spend = _Budget(budget)
+    found = _Found()
+    where = state.where
+    for d in range(1, 10):
+        def strong(n: int) -> list[int]:
+            return [m for m, h in g.strong.get(n, ()) if h != CELL_LINK]
+
+        def weak(n: int, d: int = d) -> list[int]:
+            return [9 * c + d - 1 for c in cells_of(where[d] & PEER_MASK[n // 9])]
+
+        cache: dict[int, list[int]] = {}
+        for start in cells_of(where[d]):
+            s = 9 * start + d - 1
+            if not strong(s):
+                continue
+            parent, order = _search(s, False, strong, weak, MAX_CHAIN_LINKS, spend, cache)
+            for st in order:
+                if not st & 1:
+                    continue
+                end = (st >> 1) // 9
+                if end == start:
+                    continue
+                elims_mask = where[d] & PEER_MASK[start] & PEER_MASK[end]
+                if not elims_mask:
+                    continue
+                chain = _path(parent, st)
+                if len(chain) < 4 or not _is_simple(g, chain, False):
+                    continue
+                elims = [(c, d) for c in cells_of(elims_mask)]
+                found.add(elims, len(chain), partial(_chain_step, "x_chain", "X-Chain", g, chain, elims, f"{d} ", "", d))
+    yield from found.steps()
+
+
+def _chain_step(technique: str, name: str, g: LinkGraph, chain: Chain, elims: list[tuple[int, int]],
+                head: str, tail: str, d: int) -> Step:
+    """A chain step whose text is ``head + chain + tail``."""
+    return _step(technique, name, g, chain, elims, head + chain_text(g, chain) + tail, _ends_why(g, chain, d))
+
+
+def _ends_why(g: LinkGraph, chain: Chain, d: int) -> str:
+    a, z = g.text(chain[0][0]), g.text(chain[-1][0])
+    return (f"If {a} is not {g.digit(chain[0][0])}, the chain forces {z} to be {g.digit(chain[-1][0])}: one of the "
+            f"two ends holds it, so no cell that sees both ends can be {d}.")
+
+
+# --------------------------------------------------------------- XY-Chain
+def _xy_links(state: Candidates, g: LinkGraph, pair: int = 0) -> tuple[Callable[[int], list[int]], Callable[[int], list[int]]]:
+    cands, where = state.cands, state.where
+
+    def ok(cell: int) -> bool:
+        m = cands[cell]
+        return POPCOUNT[m] == 2 and (not pair or m == pair)
+
+    def strong(n: int) -> list[int]:
+        return [m for m, h in g.strong.get(n, ()) if h == CELL_LINK and ok(n // 9)]
+
+    def weak(n: int) -> list[int]:
+        d = n % 9 + 1
+        return [9 * c + d - 1 for c in cells_of(where[d] & PEER_MASK[n // 9]) if ok(c)]
+
+    return strong, weak
+
+
+def find_xy_chain(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator[Step]:
+    """Chains of bivalue cells: the start digit leaves the cells that see both ends."""
+    yield from _xy(state, budget, remote=False)
+
+
+def find_remote_pair(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator[Step]:
+    """XY-Chains of 4+ cells that all hold the same two digits."""
+    yield from _xy(state, budget, remote=True)
+
+
+def _xy(state: Candidates, budget: int, remote: bool) -> Iterator[Step]:
+    g = LinkGraph(state)
+    cands, where = state.cands, state.where
+    spend = _Budget(budget)
+    found = _Found()
+    caches: dict[int, dict[int, list[int]]] = {}
+    for start in range(81):
+        m = cands[start]
+        if POPCOUNT[m] != 2:
+            continue
+        key = m if remote else 0
+        strong, weak = _xy_links(state, g, key)
+        cache = caches.setdefault(key, {})
+        for d in DIGITS_OF[m]:
+            s = 9 * start + d - 1
+            parent, order = _search(s, False, strong, weak, MAX_CHAIN_LINKS, spend, cache)
+            for st in order:
+                node = st >> 1
+                if not st & 1 or node % 9 + 1 != d or node // 9 == start:
+                    continue
+                end = node // 9
+                chain = _path(parent, st)
+                if len(chain) < 4 or not _is_simple(g, chain, False):
+                    continue
+                if remote:
+                    if len(chain) < 8:
+                        continue
+                    elims = _remote_elims(state, chain, m)
+                    if not elims:
+                        continue
+                    a, b = DIGITS_OF[m]
+                    head, tail = f"{a}/{b} ", ""
+                    technique, name = "remote_pair", "Remote Pair"
+                else:
+                    mask = where[d] & PEER_MASK[start] & PEER_MASK[end]
+                    if not mask:
+                        continue
+                    elims = [(c, d) for c in cells_of(mask)]
+                    head, tail = f"{_elim_digits(elims)} {d}- ", f" -{d}"
+                    technique, name = "xy_chain", "XY-Chain"
+                found.add(elims, len(chain), partial(_chain_step, technique, name, g, chain, elims, head, tail, d))
+    yield from found.steps()
+
+
+def _remote_elims(state: Candidates, chain: Chain, pair: int) -> list[tuple[int, int]]:
+    """Both digits of the pair leave the cells seeing two chain cells an odd number of
+    cells apart (at least three), as HoDoKu's ``checkRemotePairs``."""
+    cells = [node // 9 for node, _ in chain[::2]]
+    seen = 0
+    for i in range(len(cells)):
+        for j in range(i + 3, len(cells), 2):
+            seen |= PEER_MASK[cells[i]] & PEER_MASK[cells[j]]
+    out = []
+    for d in DIGITS_OF[pair]:
+        out += [(c, d) for c in cells_of(state.where[d] & seen)]
+    return out
+
+
+# ------------------------------------------------------ Nice Loops and AIC
+def find_nice_loop(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator[Step]:
+    """Discontinuous and continuous nice loops and AICs over candidate nodes."""
+    yield from _nice_loops(state, grouped=False, budget=budget)
+
+
+def find_grouped_nice_loop(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator[Step]:
+    """Nice loops and AICs that need at least one group node."""
+    yield from _nice_loops(state, grouped=True, budget=budget)
+
+
+def _nice_loops(state: Candidates, grouped: bool, budget: int) -> Iterator[Step]:
+    g = LinkGraph(state, groups=grouped)
+    spend = _Budget(budget)
+    found = _Found()
+
+    def strong(n: int) -> list[int]:
+        return [m for m, _h in g.strong.get(n, ())]
+
+    weak = g.weak
+    cache: dict[int, list[int]] = {}
+    for cell in range(81):
+        for d in DIGITS_OF[state.cands[cell]]:
+            s = 9 * cell + d - 1
+            for truth in (True, False):
+                parent, order = _search(s, truth, strong, weak, 10_000, spend, cache)
+                for st in order:
+                    node = st >> 1
+                    if node >= GROUP_BASE:
+                        continue
+                    if node // 9 == cell:
+                        _loop(state, g, found, _Walk(parent, st), grouped)
+                    elif not truth and st & 1:
+                        _aic(state, g, found, _Walk(parent, st), grouped)
+    yield from found.steps()
+
+
+class _Walk:
+    """A reached state of one breadth-first search."""
+
+    __slots__ = ("parent", "state")
+
+    def __init__(self, parent: dict[int, int], state: int) -> None:
+        self.parent, self.state = parent, state
+
+    def chain(self, g: LinkGraph, loop: bool) -> Chain | None:
+        """The breadth-first chain to the state if it uses no cell twice, else None (as
+        HoDoKu drops a chain that forms a lasso)."""
+        chain = _path(self.parent, self.state)
+        return chain if _is_simple(g, chain, loop) else None
+
+
+def _has_group(chain: Chain) -> bool:
+    return any(n >= GROUP_BASE for n, _ in chain)
+
+
+def _loop(state: Candidates, g: LinkGraph, found: _Found, walk: _Walk, grouped: bool) -> None:
+    """A chain from the start candidate back to a candidate of the start cell."""
+    found_chain = walk.chain(g, True)
+    if found_chain is None:
+        return
+    chain = found_chain
+    if len(chain) <= 3 or grouped != _has_group(chain):
+        return
+    (s, t0), (e, t1) = chain[0], chain[-1]
+    cell, ds, de = s // 9, s % 9 + 1, e % 9 + 1
+    first, last = not t0, t1
+    cands = state.cands
+    elims: list[tuple[int, int]]
+    if not first and not last and ds == de:
+        elims, kind = [(cell, ds)], "dnl"
+    elif first and last and ds == de:
+        elims, kind = [(cell, x) for x in DIGITS_OF[cands[cell]] if x != ds], "dnl"
+    elif first != last and ds != de:
+        elims, kind = [(cell, ds if not first else de)], "dnl"
+    elif (not first and not last and POPCOUNT[cands[cell]] == 2) or (first and last) or (first != last and ds == de):
+        elims, kind = _cnl_elims(state, g, chain, first and last), "cnl"
+    else:
+        return
+    if not elims:
+        return
+    elims = sorted(set(elims))
+    prefix = "Grouped " if grouped else ""
+    technique = "grouped_nice_loop" if grouped else "nice_loop"
+    if kind == "cnl":
+        body = chain_text(g, chain)
+        k = len(chain) - 1
+        while g.cells(chain[k - 1][0]) == g.cells(chain[-1][0]) and chain[k - 1][0] < GROUP_BASE:
+            k -= 1
+        j = 1
+        while g.cells(chain[j][0]) == g.cells(chain[0][0]) and chain[j][0] < GROUP_BASE:
+            j += 1
+        text = f"{_elim_digits(elims)} {g.digit(chain[k][0])}= {body} ={g.digit(chain[j][0])}"
+        name = prefix + "Continuous Nice Loop"
+        why = "The chain closes into a loop, so each of its weak links is strong too; the candidates those links exclude go."
+    else:
+        text = f"{_elim_digits(elims)} {chain_text(g, chain)}"
+        name = prefix + "Discontinuous Nice Loop"
+        why = (f"Starting from {cell_text(cell)} {'=' if t0 else '<>'} {ds}, the chain comes back to "
+               f"{cell_text(cell)} with a contradiction, so the start is false.")
+    found.add(elims, len(chain), lambda: _step(technique, name, g, chain, elims, text, why))
+
+
+def _cnl_elims(state: Candidates, g: LinkGraph, chain: Chain, both_strong: bool) -> list[tuple[int, int]]:
+    """Continuous nice loop: every weak link of the loop becomes strong (HoDoKu's rules)."""
+    cands, where = state.cands, state.where
+    start = chain[0][0] // 9
+    out: list[tuple[int, int]] = []
+    n = len(chain) - 1
+    if both_strong:
+        keep = BIT[chain[0][0] % 9 + 1] | BIT[chain[-1][0] % 9 + 1]
+        out += [(start, x) for x in DIGITS_OF[cands[start] & ~keep]]
+    for i in range(1, n + 1):
+        node, truth = chain[i]
+        prev = chain[i - 1][0]
+        inter = g.cells(prev) != g.cells(node) or node >= GROUP_BASE or prev >= GROUP_BASE
+        if truth and inter and i <= n - 2:
+            nxt, nxt2 = chain[i + 1], chain[i + 2]
+            if (not nxt[1] and g.cells(nxt[0]) == g.cells(node) and nxt[0] < GROUP_BASE and node < GROUP_BASE
+                    and nxt2[1] and g.cells(nxt2[0]) != g.cells(nxt[0])):
+                c = node // 9
+                keep = BIT[node % 9 + 1] | BIT[g.digit(nxt2[0])]
+                out += [(c, x) for x in DIGITS_OF[cands[c] & ~keep]]
+        if not truth and inter:
+            d = g.digit(node)
+            mask = where[d] & _seen(g, prev) & _seen(g, node) & ~CELL_BIT[start]
+            out += [(c, d) for c in cells_of(mask)]
+    return out
+
+
+def _seen(g: LinkGraph, node: int) -> int:
+    mask = (1 << 81) - 1
+    for c in cells_of(g.cells(node)):
+        mask &= PEER_MASK[c]
+    return mask
+
+
+def _aic(state: Candidates, g: LinkGraph, found: _Found, walk: _Walk, grouped: bool) -> None:
+    """A chain from a false start to a true end in another cell (HoDoKu's ``checkAic``)."""
+    chain = _path(walk.parent, walk.state)
+    if len(chain) <= 3:
+        return
+    s, e = chain[0][0], chain[-1][0]
+    sc, ds, ec, de = s // 9, s % 9 + 1, e // 9, e % 9 + 1
+    cands, where = state.cands, state.where
+    if ds == de:
+        mask = where[ds] & PEER_MASK[sc] & PEER_MASK[ec]
+        if mask.bit_count() < 2:
+            return
+        elims = [(c, ds) for c in cells_of(mask)]
+    else:
+        if not PEER_MASK[sc] >> ec & 1:
+            return
+        elims = [(c, x) for c, x in ((sc, de), (ec, ds)) if cands[c] & BIT[x]]
+        if not elims:
+            return
+    simple = walk.chain(g, False)
+    if simple is None or grouped != _has_group(simple):
+        return
+    chain = simple
+    name = "Grouped AIC" if grouped else "AIC"
+    technique = "grouped_nice_loop" if grouped else "nice_loop"
+    text = f"{_elim_digits(elims)} {ds}- {chain_text(g, chain)} -{de}"
+    found.add(elims, len(chain), lambda: _step(technique, name, g, chain, elims, text, _ends_why(g, chain, ds)))
