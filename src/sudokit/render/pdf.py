@@ -41,11 +41,16 @@ def to_pdf(
     """A one-page PDF whose page is the picture, ``size`` points square; written to ``path``
     when given. Other arguments are as for :func:`~sudokit.render.to_svg`."""
     size = checked_size(size, 30, MAX_POINTS, "points")
-    shown, marks = prepare(grid, highlights, candidates)
-    document = new_document((float(size), float(size)), title or "Sudoku grid")
-    document.add_page()
-    paint(document, layout(shown, marks, get_theme(theme), float(size)))
-    data = bytes(document.output())
+    from .variant import is_variant, variant_pdf
+
+    if is_variant(grid):  # a variant Puzzle of any size (sudokit.variants)
+        data = variant_pdf(grid, size=size, theme=theme, title=title)
+    else:
+        shown, marks = prepare(grid, highlights, candidates)
+        document = new_document((float(size), float(size)), title or "Sudoku grid")
+        document.add_page()
+        paint(document, layout(shown, marks, get_theme(theme), float(size)))
+        data = bytes(document.output())
     if path is not None:
         with atomic_write(path) as out:
             out.write(data)

@@ -40,6 +40,11 @@ def to_image(
     """A Pillow RGB image of ``grid``, ``size`` pixels square (arguments as :func:`~sudokit.render.to_svg`)."""
     image_mod = require("PIL.Image")
     size = int(checked_size(size, 30, MAX_PIXELS, "pixels"))
+    from .variant import is_variant, variant_image
+
+    if is_variant(grid):  # a variant Puzzle of any size (sudokit.variants)
+        result: Image.Image = variant_image(grid, size=size, theme=theme)
+        return result
     shown, marks = prepare(grid, highlights, candidates)
     scale = 3 if size <= 1200 else 2 if size <= 2400 else 1
     shapes = layout(shown, marks, get_theme(theme), float(size * scale))

@@ -43,6 +43,10 @@ def to_svg(
     """
     if checked_size(size, 0, 1e6, "pixels") == 0:
         raise ValueError(f"size must be positive, got {size}")
+    from .variant import is_variant, variant_svg
+
+    if is_variant(grid):  # a variant Puzzle of any size (sudokit.variants)
+        return variant_svg(grid, size=size, theme=theme, title=title)
     shown, marks = prepare(grid, highlights, candidates)
     shapes = layout(shown, marks, get_theme(theme), float(size))
     head = (

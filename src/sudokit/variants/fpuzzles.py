@@ -38,7 +38,10 @@ _DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 
 def _load_text(text: str) -> dict[str, Any]:
     text = text.strip()
-    if "load=" in text:
+    sudokupad = re.search(r"fpuzzles([A-Za-z0-9+/=%-]{8,})", text)
+    if sudokupad and "load=" not in text:  # SudokuPad: .../fpuzzles<base64> or ?puzzleid=fpuzzles<base64>
+        text = unquote(sudokupad[1])
+    elif "load=" in text:
         query = urlparse(text).query or text.split("?", 1)[-1]
         values = parse_qs(query).get("load")
         if not values:

@@ -227,3 +227,9 @@ class Puzzle:
         from .fpuzzles import to_fpuzzles
 
         return to_fpuzzles(self, compress=compress)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter display: the puzzle as a 300-pixel SVG."""
+        from ..render.variant import variant_svg
+
+        return variant_svg(self, size=300)
