@@ -380,3 +380,35 @@ def test_config_rejects_nonsense() -> None:
         ServeConfig(budgets={"solve": 0})
     with pytest.raises(ValueError):
         ServeConfig(max_body=10)
+
+
+def test_serve_open_starts_on_loopback_and_opens_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    import urllib.request
+    import webbrowser
+
+    import uvicorn
+
+    from sudokit.cli import main
+
+    servers: list[Any] = []
+    original_run = uvicorn.Server.run
+
+    def run(self: Any, *args: Any, **kwargs: Any) -> None:
+        servers.append(self)
+        original_run(self, *args, **kwargs)
+
+    opened: list[tuple[str, int]] = []
+
+    def fake_open(url: str) -> bool:  # what the browser would load; then stop the server
+        with urllib.request.urlopen(url, timeout=10) as page:
+            opened.append((url, page.status))
+        servers[0].should_exit = True
+        return True
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    monkeypatch.setattr(webbrowser, "open", fake_open)
+    err = io.StringIO()
+    assert main(["serve", "--port", "0", "--open", "--workers", "1"], stdout=io.StringIO(), stderr=err) == 0
+    assert servers[0].config.host == "127.0.0.1"  # loopback unless --host says otherwise
+    assert len(opened) == 1 and opened[0][0].startswith("http://127.0.0.1:") and opened[0][1] == 200
+    assert "serving on http://127.0.0.1:" in err.getvalue()

@@ -98,8 +98,11 @@ def test_type_a_puzzle_hint_mistake_and_check(page: Any) -> None:
     page.keyboard.press("h")
     page.wait_for_selector("#hint-panel:not([hidden])")
     assert page.text_content("#hint-text") == "Look for a Hidden Single in box 2."
-    assert page.locator(".cell[data-role]:not([data-role=''])").count() >= 1  # the pattern is drawn
+    assert page.locator(".cell.house").count() == 9  # level 1 tints box 2 only, no cell
+    assert page.locator(".cell[data-role]:not([data-role=''])").count() == 0
     page.click("#hint-more")
+    page.wait_for_function("() => document.getElementById('hint-text').textContent.startsWith('Hidden Single: look')")
+    assert page.locator(".cell[data-role]:not([data-role=''])").count() >= 1  # level 2 draws the pattern
     page.click("#hint-more")
     page.wait_for_function("() => document.getElementById('hint-text').textContent.includes('r1c6=8')")
     assert page.locator(".cands span.place").count() == 1  # the placement is drawn on its candidate

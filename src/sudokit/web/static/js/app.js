@@ -50,7 +50,18 @@ function playerCandidates() {
   return CELLS.map((i) => (game.values[i] ? 0 : game.centre[i] || computed[i]));
 }
 
+/** The houses a hint's text names ("box 2", "rows 1 and 4", "column 3"). */
+function housesNamed(text) {
+  const out = [];
+  for (const m of text.matchAll(/\b(row|column|box)(?:es|s)?\s+(\d(?:(?:, | and )\d)*)/g)) {
+    for (const n of m[2].match(/\d/g)) out.push(`${m[1]} ${n}`);
+  }
+  return out;
+}
+
 function hintHighlight(data) {
+  // Level 1 only says where to look: tint the houses the text names, never a cell.
+  if (data.level === 1) return { cells: [], houses: housesNamed(data.text), placements: [], eliminations: [], links: [], digits: [], candidates: null };
   const step = data.step || {};
   const cells = (step.cells && step.cells.length ? step.cells : data.cells.map((c) => [c, data.kind === "mistake" ? "fin" : "base"]));
   return {
