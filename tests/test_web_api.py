@@ -412,3 +412,14 @@ def test_serve_open_starts_on_loopback_and_opens_the_page(monkeypatch: pytest.Mo
     assert servers[0].config.host == "127.0.0.1"  # loopback unless --host says otherwise
     assert len(opened) == 1 and opened[0][0].startswith("http://127.0.0.1:") and opened[0][1] == 200
     assert "serving on http://127.0.0.1:" in err.getvalue()
+
+
+def test_serve_without_the_web_extra_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from sudokit.cli import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if it were not installed
+    err = io.StringIO()
+    assert main(["serve"], stdout=io.StringIO(), stderr=err) == 2
+    assert "pip install 'sudokit[web]'" in err.getvalue()
