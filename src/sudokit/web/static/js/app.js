@@ -100,7 +100,7 @@ function onKey(ev) {
   if (moves[key]) { board.move(...moves[key]); ev.preventDefault(); return; }
   if (ctrl && (key === "z" || key === "Z")) { (ev.shiftKey ? game.redo() : game.undo()); ev.preventDefault(); return; }
   if (ctrl && (key === "y" || key === "Y")) { game.redo(); ev.preventDefault(); return; }
-  if (digitMatch && !ev.target.closest("button")) {
+  if (digitMatch) {
     const d = Number(digitMatch[1]);
     if (ui.explain || ui.watch) return;
     if (ev.shiftKey) game.toggleMark("corner", board.selected, d);
