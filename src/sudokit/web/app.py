@@ -14,6 +14,7 @@ schemathesis fuzz tests all follow from one definition instead of a hand-kept sc
 from __future__ import annotations
 
 import base64
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -136,9 +137,12 @@ def create_app(config: ServeConfig | None = None) -> FastAPI:
 
 
 def _add_routes(app: FastAPI, pool: WorkerPool, config: ServeConfig) -> None:
-    async def run(job: str, body: Any, **extra: Any) -> Any:
+    async def run(job: str, body: Any, **extra: Any) -> Response:
+        """The job's JSON answer, passed through as the worker wrote it (the response
+        models document it; schemathesis checks that they match)."""
         kwargs = body.model_dump(exclude_none=True) | extra
-        return await pool.run(job, kwargs, budget=config.budget(job), heavy=job in HEAVY_JOBS)
+        data = await pool.run(job, kwargs, budget=config.budget(job), heavy=job in HEAVY_JOBS)
+        return Response(data, media_type="application/json")
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -196,7 +200,8 @@ def _add_routes(app: FastAPI, pool: WorkerPool, config: ServeConfig) -> None:
         kwargs = {"puzzle": body.puzzle, "to": body.to}
         if body.source_format:
             kwargs["source_format"] = body.source_format
-        return await pool.run("convert", kwargs, budget=config.budget("convert"))
+        data = await pool.run("convert", kwargs, budget=config.budget("convert"))
+        return Response(data, media_type="application/json")
 
     @app.post(
         "/api/render",
@@ -206,7 +211,7 @@ def _add_routes(app: FastAPI, pool: WorkerPool, config: ServeConfig) -> None:
     )
     async def render(body: s.RenderBody) -> Response:
         """An SVG or PNG picture of the puzzle (or of the player's grid with pencil marks)."""
-        picture = await run("render", body)
+        picture = json.loads(await pool.run("render", body.model_dump(exclude_none=True), budget=config.budget("render")))
         data = base64.b64decode(picture["base64"]) if "base64" in picture else picture["text"].encode("utf-8")
         return Response(data, media_type=picture["media_type"])
 

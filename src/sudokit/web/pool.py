@@ -18,6 +18,7 @@ Workers are started from a fork server that has already imported sudokit, so sta
 from __future__ import annotations
 
 import asyncio
+import json
 import multiprocessing
 import signal
 import time
@@ -48,7 +49,7 @@ class JobError(SudokuError):
 
 
 def _worker_main(conn: Connection) -> None:
-    """A worker's loop: receive ``(job, kwargs)``, answer ``("ok", result)`` or an error."""
+    """A worker's loop: receive ``(job, kwargs)``, answer ``("ok", json_bytes)`` or an error."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     from .jobs import JOBS
 
@@ -58,7 +59,9 @@ def _worker_main(conn: Connection) -> None:
         except (EOFError, OSError):
             return
         try:
-            conn.send(("ok", JOBS[name](**kwargs)))
+            # The answer leaves the worker as JSON bytes: the server forwards them without
+            # parsing or re-validating (a 400,000-event trace would block its event loop).
+            conn.send(("ok", json.dumps(JOBS[name](**kwargs), separators=(",", ":")).encode("utf-8")))
         except Exception as exc:  # every error goes back to the server, typed
             kinds = tuple(k.__name__ for k in type(exc).__mro__ if k not in (object, BaseException))
             conn.send(("error", type(exc).__name__, str(exc), kinds))
@@ -116,7 +119,7 @@ class WorkerPool:
         return worker
 
     async def run(self, job: str, kwargs: dict[str, Any], *, budget: float, heavy: bool = False) -> Any:
-        """Run ``job`` in a worker within ``budget`` seconds and return its result.
+        """Run ``job`` in a worker within ``budget`` seconds and return its result as JSON bytes.
 
         Raises :class:`ServerBusy`, :class:`SearchLimitExceeded` (budget spent; the worker
         is killed), :class:`JobError` (the job raised) or :class:`WorkerCrashed`.
