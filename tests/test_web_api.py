@@ -423,3 +423,13 @@ def test_serve_without_the_web_extra_says_what_to_install(monkeypatch: pytest.Mo
     err = io.StringIO()
     assert main(["serve"], stdout=io.StringIO(), stderr=err) == 2
     assert "pip install 'sudokit[web]'" in err.getvalue()
+
+
+def test_loopback_server_refuses_other_host_names() -> None:
+    from sudokit.web.config import LOOPBACK_NAMES
+
+    with TestClient(create_app(ServeConfig(workers=1, allowed_hosts=LOOPBACK_NAMES)), base_url="http://127.0.0.1:8765") as c:
+        assert post(c, "solve", puzzle=EXAMPLE).status_code == 200
+        assert c.get("/", headers={"host": "localhost:8765"}).status_code == 200
+        kind, _ = error_of(c.get("/", headers={"host": "evil.example:8765"}), 400)
+        assert kind == "InvalidHost"

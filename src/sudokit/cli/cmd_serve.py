@@ -40,10 +40,14 @@ def _serve(args: argparse.Namespace, streams: Streams) -> int:
     if not 0 <= args.port <= 65535:
         streams.error(f"--port must be 0-65535, got {args.port}")
         return ExitCode.USAGE
-    options = {"max_body": args.max_body, "cors_origins": tuple(args.cors_origin)}
+    options: dict[str, object] = {"max_body": args.max_body, "cors_origins": tuple(args.cors_origin)}
+    if args.host in ("127.0.0.1", "localhost", "::1"):
+        from ..web.config import LOOPBACK_NAMES
+
+        options["allowed_hosts"] = LOOPBACK_NAMES  # no DNS rebinding onto the local server
     if args.workers:
         options["workers"] = args.workers
-    app = create_app(ServeConfig(**options))
+    app = create_app(ServeConfig(**options))  # type: ignore[arg-type]
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning"))
     if args.open:
         threading.Thread(target=_open_when_up, args=(server, args.host, streams), daemon=True).start()

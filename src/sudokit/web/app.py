@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__, _backend
 from .config import HEAVY_JOBS, ServeConfig
-from .middleware import BodyLimit, SecurityHeaders
+from .middleware import BodyLimit, HostCheck, SecurityHeaders
 from .pool import JobError, ServerBusy, WorkerCrashed, WorkerPool
 from . import schemas as s
 from ..errors import SearchLimitExceeded
@@ -133,6 +133,8 @@ def create_app(config: ServeConfig | None = None) -> FastAPI:
                            allow_headers=["content-type"])
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit, limit=config.max_body)
+    if config.allowed_hosts:
+        app.add_middleware(HostCheck, hosts=config.allowed_hosts)
     return app
 
 

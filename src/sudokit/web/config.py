@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-__all__ = ["ServeConfig", "DEFAULT_BUDGETS", "HEAVY_JOBS"]
+__all__ = ["ServeConfig", "DEFAULT_BUDGETS", "HEAVY_JOBS", "LOOPBACK_NAMES"]
+
+#: The Host names of a server that listens on a loopback address.
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 
 #: Seconds each endpoint's job may run before its worker is stopped.
 DEFAULT_BUDGETS: dict[str, float] = {
@@ -36,7 +39,9 @@ class ServeConfig:
     processes (jobs at once); ``heavy``: at most this many heavy jobs at once (default:
     half the workers); ``queue_seconds``: how long a request waits for a free worker
     before 429; ``budgets``: seconds per job (see :data:`DEFAULT_BUDGETS`);
-    ``cors_origins``: origins allowed to call the API from other pages (none by default).
+    ``cors_origins``: origins allowed to call the API from other pages (none by default);
+    ``allowed_hosts``: Host header names accepted (empty: any; ``sudokit serve`` on a
+    loopback address accepts only :data:`LOOPBACK_NAMES`).
     """
 
     max_body: int = 64 * 1024
@@ -45,6 +50,7 @@ class ServeConfig:
     queue_seconds: float = 2.0
     budgets: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_BUDGETS))
     cors_origins: tuple[str, ...] = ()
+    allowed_hosts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.max_body < 1024:

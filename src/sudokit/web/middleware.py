@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Awaitable, Callable
 
-__all__ = ["BodyLimit", "SecurityHeaders", "error_bytes"]
+__all__ = ["BodyLimit", "HostCheck", "SecurityHeaders", "error_bytes"]
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -89,3 +89,26 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class HostCheck:
+    """Answer 400 unless the Host header names one of ``hosts`` (any port). A server on
+    127.0.0.1 only accepts its loopback names, so a web page that re-binds its own domain
+    name to 127.0.0.1 (DNS rebinding) cannot reach the API through the user's browser."""
+
+    def __init__(self, app: ASGIApp, hosts: tuple[str, ...]) -> None:
+        self.app, self.hosts = app, {h.lower() for h in hosts}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and not self._allowed(scope):
+            data = error_bytes("InvalidHost", "this server only answers requests addressed to it by its loopback name")
+            headers = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]
+            await send({"type": "http.response.start", "status": 400, "headers": headers})
+            await send({"type": "http.response.body", "body": data})
+            return
+        await self.app(scope, receive, send)
+
+    def _allowed(self, scope: Scope) -> bool:
+        host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1").lower()
+        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host  # [::1]:8765 -> [::1]
+        return name in self.hosts
