@@ -433,3 +433,14 @@ def test_loopback_server_refuses_other_host_names() -> None:
         assert c.get("/", headers={"host": "localhost:8765"}).status_code == 200
         kind, _ = error_of(c.get("/", headers={"host": "evil.example:8765"}), 400)
         assert kind == "InvalidHost"
+
+
+def test_explain_sends_chain_links_between_candidates(client: TestClient) -> None:
+    needs_chains = "590000007040010083008034900001402000069000820000109300004670200980040030700000016"
+    steps = post(client, "explain", puzzle=needs_chains).json()["steps"]
+    chained = [s for s in steps if s["links"]]
+    assert chained, "the chain techniques should be needed on this puzzle"
+    expected = sudokit.explain(needs_chains)
+    for step in chained:
+        lib = next(s for s in expected if str(s) == step["text"])
+        assert step["links"] == [[[a, b], [c, d], strong] for (a, b), (c, d), strong in lib.links]

@@ -153,7 +153,7 @@ def test_solve_generate_share_and_reload(page: Any, browser: Any) -> None:
     other.close()
 
 
-def test_keyboard_only_aria_grid_and_explain(page: Any, tmp_path: Any) -> None:
+def test_keyboard_only_aria_grid_explain_and_watch(page: Any) -> None:
     grid = page.locator("[role=grid]")
     assert grid.count() == 1 and page.locator("[role=row]").count() == 9
     assert page.locator("[role=gridcell]").count() == 81
@@ -178,12 +178,29 @@ def test_keyboard_only_aria_grid_and_explain(page: Any, tmp_path: Any) -> None:
     page.click("#watch-play")
     page.wait_for_function("() => document.getElementById('watch-status').textContent.endsWith('done')", timeout=30_000)
     assert board_digits(page) == SOLUTION
-    shot = tmp_path / "app.png"
     page.click("#watch-stop")
-    page.keyboard.press("h")
-    page.click("#hint-more")
-    page.click("#hint-more")
-    page.wait_for_function("() => document.getElementById('hint-text').textContent.includes('r1c6=8')")
+    assert board_digits(page) == EXAMPLE  # back to the player's grid
+
+
+def test_a_chain_is_drawn_with_its_links(page: Any, server: str, tmp_path: Any) -> None:
+    import sudokit
+
+    needs_chains = "590000007040010083008034900001402000069000820000109300004670200980040030700000016"
+    path = sudokit.explain(needs_chains)
+    index = next(i for i, step in enumerate(path) if getattr(step, "links", ()))
+    page.goto(f"{server}#p={needs_chains}")
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_function("() => document.getElementById('rating').textContent !== ''")
+    page.click("#explain")
+    page.wait_for_selector("#explain-panel:not([hidden])")
+    for _ in range(index):
+        page.click("#step-next")
+    assert page.text_content("#step-text") == str(path[index])
+    links = path[index].links
+    assert page.locator(".overlay line.strong").count() == sum(1 for link in links if link[2])
+    assert page.locator(".overlay line.weak").count() == sum(1 for link in links if not link[2])
+    assert page.locator(".cands span.elim").count() == len(path[index].eliminations)
+    shot = tmp_path / "app.png"
     page.screenshot(path=str(shot))
     assert shot.stat().st_size > 10_000
     target = os.environ.get("SUDOKIT_WEB_SCREENSHOT")
