@@ -1,0 +1,132 @@
+"""Resumable output: finished chunks on disk, a small manifest, one file at the end.
+
+While a run works, its output is a folder ``OUTPUT.parts/`` next to ``OUTPUT``::
+
+    OUTPUT.parts/manifest.json        what the run is (operation, options, input, chunk size)
+    OUTPUT.parts/chunk-00000007.csv   the encoded rows of chunk 7 (input rows 7*C .. 8*C-1)
+    OUTPUT.parts/chunk-00000007.json  its row and status counts: written last, so it marks
+                                      the chunk as finished
+
+Every file is written to a temporary name, flushed to disk and renamed into place, so a
+crash, Ctrl-C or SIGKILL leaves whole chunks only. ``--resume`` reads the manifest,
+refuses to continue a different run (another input, operation, option or chunk size) and
+skips the finished chunks. A chunk's bytes depend only on its rows, never on ``--jobs``,
+the order chunks finished in or on resuming, so the final file — the chunks concatenated
+in order (Parquet: one row group per chunk) — is the same file as an uninterrupted run.
+When it is in place the folder is removed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from typing import Any
+
+from ..errors import SudokuError
+from ._deps import parquet
+from .ops import schema
+
+__all__ = ["Parts", "ResumeError", "atomic_write"]
+
+VERSION = 1
+
+
+class ResumeError(SudokuError, ValueError):
+    """``--resume`` was asked for a run that does not match, or a run would overwrite one."""
+
+
+def atomic_write(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` as a whole or not at all (temporary file, fsync, rename)."""
+    temporary = f"{path}.tmp{os.getpid()}"
+    with open(temporary, "wb") as stream:
+        stream.write(data)
+        stream.flush()
+        os.fsync(stream.fileno())
+    os.replace(temporary, path)
+
+
+class Parts:
+    """The parts folder of one output file."""
+
+    def __init__(self, output: str, fmt: str) -> None:
+        self.output, self.fmt = output, fmt
+        self.folder = output + ".parts"
+        self.manifest_path = os.path.join(self.folder, "manifest.json")
+
+    def _data(self, index: int) -> str:
+        return os.path.join(self.folder, f"chunk-{index:08d}.{self.fmt}")
+
+    def _stats(self, index: int) -> str:
+        return os.path.join(self.folder, f"chunk-{index:08d}.json")
+
+    def start(self, manifest: dict[str, Any], resume: bool) -> dict[str, Any]:
+        """Begin (or, with ``resume``, continue) a run; returns the manifest in force.
+
+        Options that are None in ``manifest`` (like an unset ``--seed``) take the value
+        the interrupted run recorded."""
+        if os.path.isdir(self.folder) and os.path.exists(self.manifest_path):
+            if not resume:
+                raise ResumeError(f"{self.folder} holds an unfinished run: add --resume to continue it, or remove that folder")
+            return self._check(manifest)
+        os.makedirs(self.folder, exist_ok=True)
+        atomic_write(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True).encode())
+        return manifest
+
+    def _check(self, manifest: dict[str, Any]) -> dict[str, Any]:
+        with open(self.manifest_path, encoding="utf-8") as stream:
+            recorded: dict[str, Any] = json.load(stream)
+        options = {k: recorded.get("options", {}).get(k) if v is None else v for k, v in manifest["options"].items()}
+        wanted = dict(manifest, options=options)
+        for key in sorted(set(wanted) | set(recorded)):
+            if wanted.get(key) != recorded.get(key):
+                raise ResumeError(
+                    f"cannot resume: the run in {self.folder} has {key} = {recorded.get(key)!r}, this one {wanted.get(key)!r} "
+                    "(rerun with the same input and options, or remove that folder to start again)"
+                )
+        return recorded
+
+    def finished(self) -> dict[int, dict[str, Any]]:
+        """The finished chunks: index -> their counts."""
+        done: dict[int, dict[str, Any]] = {}
+        for name in os.listdir(self.folder):
+            if name.startswith("chunk-") and name.endswith(".json"):
+                index = int(name[6:14])
+                if os.path.exists(self._data(index)):
+                    with open(os.path.join(self.folder, name), encoding="utf-8") as stream:
+                        done[index] = json.load(stream)
+        return done
+
+    def save(self, index: int, data: bytes, stats: dict[str, Any]) -> None:
+        """Keep one finished chunk (data first, its counts last)."""
+        atomic_write(self._data(index), data)
+        atomic_write(self._stats(index), json.dumps(stats, sort_keys=True).encode())
+
+    def assemble(self, chunks: int, op: str, empty: bytes) -> None:
+        """Join chunks ``0 .. chunks-1`` into the output file (atomically), then drop the folder."""
+        missing = [k for k in range(chunks) if not os.path.exists(self._stats(k))]
+        if missing:
+            raise ResumeError(f"chunks {missing[:5]} of {self.folder} are missing; rerun with --resume")
+        temporary = f"{self.output}.tmp{os.getpid()}"
+        if self.fmt == "parquet":
+            self._join_parquet(temporary, chunks, op)
+        else:
+            self._join_bytes(temporary, chunks, empty)
+        os.replace(temporary, self.output)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _join_bytes(self, temporary: str, chunks: int, empty: bytes) -> None:
+        with open(temporary, "wb") as out:
+            if not chunks:
+                out.write(empty)
+            for k in range(chunks):
+                with open(self._data(k), "rb") as part:
+                    shutil.copyfileobj(part, out, 1 << 20)
+            out.flush()
+            os.fsync(out.fileno())
+
+    def _join_parquet(self, temporary: str, chunks: int, op: str) -> None:
+        pq = parquet()
+        with pq.ParquetWriter(temporary, schema(op)) as writer:
+            for k in range(chunks):
+                writer.write_table(pq.read_table(self._data(k)))

@@ -1,0 +1,137 @@
+"""``sudokit batch solve|count|rate|canon|generate INPUT -o OUTPUT``: datasets at any scale.
+
+One ``batch`` command rather than batch options on ``solve``, ``count``, ``human rate``...:
+a batch run has its own contract — an output file (never stdout), a row for every input
+row with ``status``/``error`` columns instead of exit codes, chunks kept on disk for
+``--resume``, a cluster (``--dask``) — and those options would otherwise be repeated on
+five commands whose stream-of-lines behaviour stays as it is. See docs/batch.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from ..batch.io import FORMATS
+from . import ExitCode, Streams
+from ._options import jobs, positive, refuse_output_over_input
+
+_HELP = {
+    "solve": "solve every puzzle (columns: puzzle, solution, status, error)",
+    "count": "count solutions up to --limit (columns: puzzle, count, status, error)",
+    "rate": "rate every puzzle (columns: puzzle, se, ep, ed, hodoku_level, hodoku_score, band, hardest, solved_logically, steps, status, error)",
+    "canon": "canonical form of every puzzle (columns: puzzle, canonical, status, error)",
+    "generate": "generate --count puzzles (columns: seed, puzzle, solution, clues, se, status, error)",
+}
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``batch`` and its operations."""
+    text = "run an operation over a whole data set, in parallel, resumably (see docs/batch.md)"
+    parser: argparse.ArgumentParser = sub.add_parser("batch", help=text, description=text)
+    ops = parser.add_subparsers(dest="operation", metavar="OPERATION", parser_class=type(parser))
+    for name, help_text in _HELP.items():
+        op = ops.add_parser(name, help=help_text, description=help_text)
+        if name != "generate":
+            op.add_argument("input", metavar="INPUT", help="a line, CSV, JSONL or Parquet file of puzzles")
+        _common(op)
+        _specific(name, op)
+        op.set_defaults(handler=_run, operation=name)
+
+
+def _common(op: argparse.ArgumentParser) -> None:
+    op.add_argument("-o", "--output", metavar="FILE", required=True, help="the output file; its format follows the extension")
+    op.add_argument("-f", "--format", choices=FORMATS, metavar="FORMAT", help=f"output format: {', '.join(FORMATS)} (default: from the -o extension, else line)")
+    op.add_argument("--from", dest="input_format", choices=FORMATS, metavar="FORMAT", help="input format (default: from the extension)")
+    op.add_argument("--column", metavar="NAME", help="the input's puzzle column (default: found by name: puzzle, quizzes, grid, ...)")
+    op.add_argument("-j", "--jobs", type=jobs, default=os.cpu_count() or 1, metavar="N", help="worker threads or processes (default: the CPU count)")
+    op.add_argument("--chunk-size", type=positive, metavar="ROWS", help="rows per chunk (default depends on the operation)")
+    op.add_argument("--resume", action="store_true", help="continue an interrupted run, keeping its finished chunks")
+    op.add_argument("--dask", metavar="ADDRESS", help="run on a Dask cluster: tcp://host:8786, or 'local' for a LocalCluster (needs sudokit[dask])")
+    op.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="progress bar on stderr (default: when it is a terminal)")
+
+
+def _specific(name: str, op: argparse.ArgumentParser) -> None:
+    if name == "solve":
+        op.add_argument("--first", action="store_true", help="accept puzzles with several solutions (give the first) instead of status 'multiple'")
+    elif name == "count":
+        op.add_argument("--limit", type=positive, default=2, help="stop counting at N (default 2)")
+    elif name == "generate":
+        op.add_argument("--count", type=positive, required=True, metavar="N", help="how many puzzles")
+        op.add_argument("--seed", type=int, help="master seed: same seed and options, same file (default: drawn, kept for --resume)")
+        op.add_argument("--difficulty", help="a band, an SE range or a HoDoKu level (as for sudokit generate)")
+        op.add_argument("--symmetry", default="none", help="givens symmetry (as for sudokit generate)")
+        op.add_argument("--time-budget", type=float, metavar="SECONDS", help="per puzzle; a puzzle not found in time gets status 'limit'")
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The operation's options, as the manifest records them."""
+    if args.operation == "solve":
+        return {"first": args.first}
+    if args.operation == "count":
+        return {"limit": args.limit}
+    if args.operation == "generate":
+        return {"count": args.count, "seed": args.seed, "difficulty": args.difficulty, "symmetry": args.symmetry, "time_budget": args.time_budget}
+    return {}
+
+
+def _run(args: argparse.Namespace, streams: Streams) -> int:
+    from ..batch.manifest import ResumeError
+
+    problem = refuse_output_over_input(args.output, [getattr(args, "input", None) or "-"])
+    if problem:
+        streams.error(problem)
+        return ExitCode.USAGE
+    try:
+        with _sigterm_as_interrupt():
+            summary = _execute(args, streams)
+    except ResumeError as exc:
+        streams.error(str(exc))
+        return ExitCode.USAGE
+    except KeyboardInterrupt:
+        streams.error(f"interrupted: the finished chunks are kept in {args.output}.parts; rerun with --resume to continue")
+        return ExitCode.INTERRUPTED
+    streams.error(summary.line())
+    return ExitCode.OK
+
+
+def _execute(args: argparse.Namespace, streams: Streams) -> Any:
+    from ..batch import local
+
+    options = _options(args)
+    job = local.Job(args.operation, getattr(args, "input", None), args.output, options, args.input_format, args.format, args.column, args.chunk_size)
+    progress = streams.stderr if (args.progress or (args.progress is None and _isatty(streams))) else None
+    if args.dask:
+        from ..batch import dask as batch_dask
+
+        with batch_dask.pool_for(args.dask, args.jobs) as (pool, workers):
+            return local.run(job, workers, resume=args.resume, pool=pool, progress=progress)
+    return local.run(job, args.jobs, resume=args.resume, progress=progress)
+
+
+def _isatty(streams: Streams) -> bool:
+    try:
+        return bool(streams.stderr.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM (a scheduler stopping the job) stops the run like Ctrl-C: finished chunks stay."""
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread (an in-process test): leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
