@@ -15,7 +15,6 @@ import multiprocessing
 import os
 import queue
 import random
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -102,6 +101,8 @@ class ProcessPool(Pool):
     """Worker processes, for the Python-heavy operations (rate, generate)."""
 
     def __init__(self, jobs: int) -> None:
+        from ..generate import _worker_init  # the parent's kernel; no Ctrl-C; dies with the parent
+
         self._pool = multiprocessing.get_context().Pool(jobs, initializer=_worker_init, initargs=(_backend.name(), os.getpid()))
 
     def submit(self, fn: Callable[..., Any], args: tuple[Any, ...], on_done: Done, on_error: Done) -> None:
@@ -115,21 +116,6 @@ class ProcessPool(Pool):
         else:
             self._pool.close()
         self._pool.join()
-
-
-def _worker_init(backend: str, parent: int) -> None:
-    """Use the parent's kernel, leave Ctrl-C to it, and exit when it dies: a parent killed
-    with SIGKILL cannot terminate its pool, and the workers must not live on."""
-    from ..generate import _worker_init as use_parent_kernel
-
-    use_parent_kernel(backend)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.2)
-        os._exit(1)
-
-    threading.Thread(target=watch, daemon=True, name="sudokit-parent-watch").start()
 
 
 def local_pool(op: str, jobs: int) -> Pool:

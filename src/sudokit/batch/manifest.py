@@ -23,6 +23,7 @@ import os
 import shutil
 from typing import Any
 
+from .. import _atomic
 from ..errors import SudokuError
 from ._deps import parquet
 from .ops import schema
@@ -37,13 +38,10 @@ class ResumeError(SudokuError, ValueError):
 
 
 def atomic_write(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path`` as a whole or not at all (temporary file, fsync, rename)."""
-    temporary = f"{path}.tmp{os.getpid()}"
-    with open(temporary, "wb") as stream:
+    """Write ``data`` to ``path`` as a whole or not at all (:mod:`sudokit._atomic`: a
+    temporary file, flushed to disk, renamed into place)."""
+    with _atomic.atomic_write(path) as stream:
         stream.write(data)
-        stream.flush()
-        os.fsync(stream.fileno())
-    os.replace(temporary, path)
 
 
 class Parts:
@@ -107,26 +105,22 @@ class Parts:
         missing = [k for k in range(chunks) if not os.path.exists(self._stats(k))]
         if missing:
             raise ResumeError(f"chunks {missing[:5]} of {self.folder} are missing; rerun with --resume")
-        temporary = f"{self.output}.tmp{os.getpid()}"
-        if self.fmt == "parquet":
-            self._join_parquet(temporary, chunks, op)
-        else:
-            self._join_bytes(temporary, chunks, empty)
-        os.replace(temporary, self.output)
+        with _atomic.atomic_write(self.output) as out:
+            if self.fmt == "parquet":
+                self._join_parquet(out, chunks, op)
+            else:
+                self._join_bytes(out, chunks, empty)
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def _join_bytes(self, temporary: str, chunks: int, empty: bytes) -> None:
-        with open(temporary, "wb") as out:
-            if not chunks:
-                out.write(empty)
-            for k in range(chunks):
-                with open(self._data(k), "rb") as part:
-                    shutil.copyfileobj(part, out, 1 << 20)
-            out.flush()
-            os.fsync(out.fileno())
+    def _join_bytes(self, out: Any, chunks: int, empty: bytes) -> None:
+        if not chunks:
+            out.write(empty)
+        for k in range(chunks):
+            with open(self._data(k), "rb") as part:
+                shutil.copyfileobj(part, out, 1 << 20)
 
-    def _join_parquet(self, temporary: str, chunks: int, op: str) -> None:
+    def _join_parquet(self, out: Any, chunks: int, op: str) -> None:
         pq = parquet()
-        with pq.ParquetWriter(temporary, schema(op)) as writer:
+        with pq.ParquetWriter(out, schema(op)) as writer:
             for k in range(chunks):
                 writer.write_table(pq.read_table(self._data(k)))

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
+from .._signals import exit_status
 from ..batch.io import FORMATS
 from . import ExitCode, Streams
 from ._options import jobs, positive, refuse_output_over_input
@@ -87,14 +85,13 @@ def _run(args: argparse.Namespace, streams: Streams) -> int:
         streams.error(problem)
         return ExitCode.USAGE
     try:
-        with _sigterm_as_interrupt():
-            summary = _execute(args, streams)
+        summary = _execute(args, streams)
     except ResumeError as exc:
         streams.error(str(exc))
         return ExitCode.USAGE
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (sudokit.cli.main turns them into this)
         streams.error(f"interrupted: the finished chunks are kept in {args.output}.parts; rerun with --resume to continue")
-        return ExitCode.INTERRUPTED
+        return exit_status(exc)
     streams.error(summary.line())
     return ExitCode.OK
 
@@ -118,20 +115,3 @@ def _isatty(streams: Streams) -> bool:
         return bool(streams.stderr.isatty())
     except (AttributeError, ValueError):
         return False
-
-
-@contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
-    """SIGTERM (a scheduler stopping the job) stops the run like Ctrl-C: finished chunks stay."""
-    def stop(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, stop)
-    except ValueError:  # not the main thread (an in-process test): leave signals alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
