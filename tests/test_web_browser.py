@@ -180,6 +180,14 @@ def test_keyboard_only_aria_grid_explain_and_watch(page: Any) -> None:
     assert board_digits(page) == SOLUTION
     page.click("#watch-stop")
     assert board_digits(page) == EXAMPLE  # back to the player's grid
+    theme = page.evaluate("() => document.documentElement.dataset.theme || 'light'")
+    page.click("#theme")
+    assert page.evaluate("() => document.documentElement.dataset.theme") != theme
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: nothing wider than the screen
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert page.locator("#board").bounding_box()["width"] <= 390
+    page.emulate_media(media="print")  # the print view shows the board alone
+    assert page.locator("#board").is_visible() and not page.locator(".side").is_visible()
 
 
 def test_a_chain_is_drawn_with_its_links(page: Any, server: str, tmp_path: Any) -> None:
