@@ -6,7 +6,7 @@ share its interpreter), then for each endpoint and each client count runs N thre
 with one keep-alive HTTP connection, sending requests back to back for ``--seconds``.
 Reports requests/s, median and 95th-percentile latency, errors, and, as the baseline, the
 median time of the same call made directly in this process (the HTTP + worker overhead is
-the difference). Usage::
+the difference); then a breakdown: sequential requests that stop at different layers. Usage::
 
     python benchmarks/bench_web.py [--clients 1,4,16] [--seconds 3] [--workers 2] [--quick]
 
@@ -94,6 +94,29 @@ def run(port: int, endpoint: str, clients: int, seconds: float) -> dict[str, Any
     }
 
 
+def breakdown(port: int, repeats: int = 300) -> list[tuple[str, float]]:
+    """Median ms of sequential requests that stop at different layers: a body refused by
+    validation (HTTP + JSON + pydantic), GET /api/info (no worker), a solve (worker too)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    cases = [
+        ("bad body, 400 from validation (HTTP + JSON + pydantic only)", "POST", "/api/solve", b'{"puzzle": 5}'),
+        ("`GET /api/info` (no worker)", "GET", "/api/info", None),
+        ("`POST /api/solve` (HTTP + validation + a worker and back + the solving)", "POST", "/api/solve",
+         json.dumps({"puzzle": EXAMPLE}).encode()),
+    ]
+    out = []
+    for name, method, path, body in cases:
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            conn.request(method, path, body, {"content-type": "application/json"})
+            conn.getresponse().read()
+            times.append(time.perf_counter() - start)
+        out.append((name, statistics.median(times) * 1000))
+    conn.close()
+    return out
+
+
 def direct_ms(endpoint: str, repeats: int = 50) -> float:
     """Median milliseconds of the same work called in-process (no HTTP, no worker)."""
     from sudokit.web import jobs
@@ -130,6 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         for endpoint in BODIES:  # warm the workers up
             run(port, endpoint, 1, 0.5)
         rows = [run(port, e, n, args.seconds) for e in BODIES for n in counts]
+        layers = breakdown(port)
     finally:
         proc.terminate()
         proc.wait(10)
@@ -142,6 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     for r in rows:
         print(f"| {r['endpoint']} | {r['clients']} | {r['requests']} | {r['rps']:.0f} | {r['p50']:.2f} | {r['p95']:.2f} | "
               f"{r['errors']} | {direct[r['endpoint']]:.3f} |")
+    print("\n| one client, sequential requests | median ms |\n|---|---:|")
+    for name, ms in layers:
+        print(f"| {name} | {ms:.2f} |")
     return 0
 
 
