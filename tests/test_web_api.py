@@ -251,6 +251,7 @@ def test_trace_replays_to_the_solution(client: TestClient, solver: str) -> None:
     assert "".join(grid) == SOLUTION == data["solution"]
     if solver != "logic":
         assert data["nodes"] == sum(1 for _, d in data["events"] if d)
+    assert data["seconds"] > 0
 
 
 def test_trace_node_budget(client: TestClient) -> None:

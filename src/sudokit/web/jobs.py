@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import io
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -251,20 +252,25 @@ def convert(*, puzzle: str, to: str = "line", source_format: str | None = None) 
 # ------------------------------------------------------------------ watch it think
 def trace(*, puzzle: str, solver: str = "positional", max_nodes: int = 20_000) -> dict[str, Any]:
     """A learning solver's search trace (``events``: ``[cell, digit]``, digit 0 = taken
-    back), or for ``solver="logic"`` the human-style path's placements, one per step."""
+    back), or for ``solver="logic"`` the human-style path's placements, one per step;
+    ``seconds`` is how long the search took (while recording the trace)."""
     grid = _grid(puzzle)
     grid.check()
     if solver == "logic":
         from .. import explain as explain_fn
 
+        start = time.perf_counter()
         path = explain_fn(grid, fallback=True)
+        seconds = time.perf_counter() - start
         events = [[cell, digit] for step in path for cell, digit in step.placements]
-        return {"solver": solver, "nodes": len(events), "events": events, "solution": str(path.final), "complete": path.solved}
+        return {"solver": solver, "nodes": len(events), "events": events, "solution": str(path.final), "complete": path.solved,
+                "seconds": seconds}
     from ..learn import SOLVERS
 
     report = SOLVERS[solver](grid.to_board(), max_nodes=max_nodes, trace=True)
     events = [[e.row * 9 + e.col, int(e.digit) if e.kind == "place" else 0] for e in report.trace]
-    return {"solver": solver, "nodes": report.nodes, "events": events, "solution": report.solution, "complete": True}
+    return {"solver": solver, "nodes": report.nodes, "events": events, "solution": report.solution, "complete": True,
+            "seconds": report.seconds}
 
 
 #: Every job by name (what a worker process may be asked to run).

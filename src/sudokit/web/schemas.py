@@ -209,6 +209,7 @@ class TraceResult(BaseModel):
     events: list[list[int]] = Field(..., description="[cell, digit] in order; digit 0 = the digit was taken back.")
     solution: str
     complete: bool
+    seconds: float = Field(..., description="How long the search took, while recording the trace.")
 
 
 class InfoResult(BaseModel):

@@ -60,7 +60,9 @@ export class Watcher {
     this.onFrame({ ...this.view, values: this.view.values.slice() });
     if (this.done < events.length) this.timer = requestAnimationFrame((t) => this.frame(t));
     else {
-      this.status.textContent += " — done";
+      const ms = this.trace.seconds * 1000;
+      const per = this.trace.nodes ? ` (${((ms * 1000) / this.trace.nodes).toFixed(1)} µs each)` : "";
+      this.status.textContent += `; the search took ${ms.toFixed(1)} ms${per} — done`;
       $("watch-pause").disabled = true;
     }
   }
