@@ -29,7 +29,10 @@ pytestmark = pytest.mark.single_backend
 # Short budgets: a fuzzed request may ask for slow work; it must then get a clean 422.
 APP = create_app(ServeConfig(workers=2, heavy=1, queue_seconds=5.0,
                              budgets={"generate": 1.0, "trace": 0.5, "rate": 2.0, "explain": 2.0}))
-schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
+# The description straight from the app (from_asgi would fetch it through a test client whose
+# event-loop thread then stays alive for the rest of the test session).
+schema = schemathesis.openapi.from_dict(APP.openapi())
+schema.app = APP  # requests go to the app in-process
 
 
 @pytest.fixture(scope="module", autouse=True)
