@@ -20,7 +20,8 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
-import signal
+import os
+import threading
 import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -48,10 +49,29 @@ class JobError(SudokuError):
         self.kinds = kinds  # names of the exception's classes, most derived first
 
 
-def _worker_main(conn: Connection) -> None:
+def _watch_server(server: int) -> None:
+    """Exit when the server process is gone. A forked worker's parent is the fork server,
+    which only exits once every worker has (each holds its "alive" pipe), so a worker in
+    the middle of a long job must notice the server's death itself."""
+    while True:
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            os._exit(1)
+        except PermissionError:  # the pid was reused by another user's process: the server is gone
+            os._exit(1)
+        time.sleep(0.5)
+
+
+def _worker_main(conn: Connection, server: int) -> None:
     """A worker's loop: receive ``(job, kwargs)``, answer ``("ok", json_bytes)`` or an error."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    # Ctrl-C is the server's to handle; die with the fork server (PR_SET_PDEATHSIG) and
+    # with the server itself, even mid-job and even when it was SIGKILLed.
+    from .._signals import worker_init
     from .jobs import JOBS
+
+    worker_init()
+    threading.Thread(target=_watch_server, args=(server,), name="sudokit-server-watch", daemon=True).start()
 
     while True:
         try:
@@ -111,7 +131,7 @@ class WorkerPool:
     def _spawn(self) -> _Worker:
         context = self._start_method()
         parent, child = context.Pipe()
-        process = context.Process(target=_worker_main, args=(child,), daemon=True, name="sudokit-web-worker")
+        process = context.Process(target=_worker_main, args=(child, os.getpid()), daemon=True, name="sudokit-web-worker")
         process.start()
         child.close()
         worker = _Worker(process, parent)
