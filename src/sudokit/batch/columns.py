@@ -22,6 +22,7 @@ error       anything else (a bug: the message says what)
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..errors import (
@@ -52,6 +53,7 @@ def status_of(exc: BaseException) -> str:
     return next((word for kind, word in table if isinstance(exc, kind)), "error")
 
 
+@lru_cache(maxsize=1)
 def _lookup() -> Any:
     """byte -> normalised cell byte, 255 for a byte that is never a cell."""
     np = numpy()
@@ -65,22 +67,24 @@ def _lookup() -> Any:
 
 class Cells:
     """A chunk's puzzles as kernel input: ``cells`` (n, 81) ASCII, ``good`` (n,) bool, and
-    ``errors[k]`` (the message for a row that is not good, else None)."""
+    ``errors`` (row -> why it is not a puzzle, for the rows that are not good)."""
 
-    def __init__(self, cells: Any, good: Any, errors: list[str | None]) -> None:
+    def __init__(self, cells: Any, good: Any, errors: dict[int, str]) -> None:
         self.cells, self.good, self.errors = cells, good, errors
 
     @property
     def all_good(self) -> bool:
         """True when every row is a well-formed puzzle."""
-        return bool(self.good.all())
+        return not self.errors
 
 
 def cells_of(puzzles: Any, read_errors: list[str | None] | None = None) -> Cells:
     """Kernel input for an Arrow string array of puzzles (nulls are bad rows).
 
     ``read_errors[k]``, when given and not None, is why row k could not be read at all
-    (a damaged CSV or JSON record); it wins over any other message.
+    (a damaged CSV or JSON record); it wins over any other message. When every row is 81
+    characters, the cells are mapped straight from the Arrow data buffer (one numpy
+    table lookup for the whole chunk).
     """
     np, pa = numpy(), arrow()
     if isinstance(puzzles, pa.ChunkedArray):
@@ -88,21 +92,24 @@ def cells_of(puzzles: Any, read_errors: list[str | None] | None = None) -> Cells
     if puzzles.type != pa.string():
         puzzles = puzzles.cast(pa.string())
     n = len(puzzles)
-    cells = np.full((n, 81), ord("."), dtype=np.uint8)
-    good = np.zeros(n, dtype=bool)
-    if n:
-        offsets, data = _buffers(puzzles)
-        fixed = (np.diff(offsets) == 81) & _valid(puzzles)
-        if fixed.any():
-            starts = offsets[:-1][fixed]
-            cells[fixed] = data[starts[:, None] + np.arange(81)]
-            mapped = _lookup()[cells]
-            good = fixed & (mapped != 255).all(axis=1)
-            cells = np.where(good[:, None], mapped, ord(".")).astype(np.uint8)
-    errors: list[str | None] = [None] * n
-    for k in np.flatnonzero(~good).tolist():
-        _slow_row(puzzles, k, cells, good, errors, read_errors)
-    return Cells(np.ascontiguousarray(cells), good, errors)
+    if n == 0:
+        return Cells(np.zeros((0, 81), np.uint8), np.zeros(0, bool), {})
+    offsets, data = _buffers(puzzles)
+    fixed = (np.diff(offsets) == 81) & _valid(puzzles)
+    if fixed.all() and int(offsets[-1]) - int(offsets[0]) == 81 * n:
+        raw = data[int(offsets[0]) : int(offsets[0]) + 81 * n].reshape(n, 81)  # a view: no copy
+    else:
+        raw = np.full((n, 81), ord("."), dtype=np.uint8)
+        raw[fixed] = data[offsets[:-1][fixed][:, None] + np.arange(81)]
+    cells = _lookup()[raw]
+    good = fixed & (cells != 255).all(axis=1)
+    errors: dict[int, str] = {}
+    bad = np.flatnonzero(~good).tolist()
+    if bad:
+        cells[~good] = ord(".")
+        for k in bad:
+            _slow_row(puzzles, k, cells, good, errors, read_errors)
+    return Cells(cells, good, errors)
 
 
 def _buffers(puzzles: Any) -> tuple[Any, Any]:
@@ -124,10 +131,11 @@ def _valid(puzzles: Any) -> Any:
     return puzzles.is_valid().to_numpy(zero_copy_only=False)
 
 
-def _slow_row(puzzles: Any, k: int, cells: Any, good: Any, errors: list[str | None], read_errors: list[str | None] | None) -> None:
+def _slow_row(puzzles: Any, k: int, cells: Any, good: Any, errors: dict[int, str], read_errors: list[str | None] | None) -> None:
     """Read row k with Grid.parse (grids, spaced digits...), or record why it is not a puzzle."""
-    if read_errors is not None and read_errors[k] is not None:
-        errors[k] = read_errors[k]
+    reason = read_errors[k] if read_errors is not None else None
+    if reason is not None:
+        errors[k] = reason
         return
     text = puzzles[k].as_py()
     if text is None or not text.strip():

@@ -71,17 +71,11 @@ def count_rows_hint(path: str, fmt: str) -> int | None:
 
 
 def _lines(stream: Iterator[bytes] | IO[bytes], rows: int) -> Iterator[list[bytes]]:
-    """Lists of up to ``rows`` non-blank lines."""
-    while True:
-        block = [line for line in islice(stream, rows) if line.strip()]
-        while len(block) < rows:
-            more = list(islice(stream, rows - len(block)))
-            if not more:
-                break
-            block.extend(line for line in more if line.strip())
-        if not block:
-            return
+    """Blocks of ``rows`` lines (the last may be shorter). A chunk is a block of lines, so
+    its rows are the block's non-blank lines: chunk boundaries depend on the file only."""
+    while block := list(islice(stream, rows)):
         yield block
+
 
 
 def _decode(line: bytes) -> str:
@@ -93,7 +87,7 @@ def _line_chunks(path: str, rows: int, column: str | None) -> Iterator[tuple[Any
     with open(path, "rb") as stream:
         pending: list[str] = []
         for block in _lines(stream, rows):
-            pending.extend(_line_puzzle(text) for text in map(_decode, block) if not text.startswith("#"))
+            pending.extend(_line_puzzle(text) for text in map(_decode, block) if text and not text.startswith("#"))
             while len(pending) >= rows:
                 yield pa.array(pending[:rows], type=pa.string()), None
                 pending = pending[rows:]
@@ -166,8 +160,7 @@ def _csv_slow(lines: list[bytes], width: int, position: int) -> tuple[Any, list[
     pa = arrow()
     puzzles: list[str | None] = []
     errors: list[str | None] = []
-    for line in lines:
-        text = _decode(line)
+    for text in filter(None, map(_decode, lines)):
         try:
             fields = next(csv.reader([text]), [])
         except csv.Error as exc:
@@ -189,7 +182,7 @@ def _jsonl_chunks(path: str, rows: int, column: str | None) -> Iterator[tuple[An
         for block in _lines(stream, rows):
             puzzles: list[str | None] = []
             errors: list[str | None] = []
-            for text in map(_decode, block):
+            for text in filter(None, map(_decode, block)):
                 puzzle, error = _json_puzzle(text, column)
                 puzzles.append(puzzle)
                 errors.append(error)

@@ -55,8 +55,9 @@ class Summary:
 def render(op: str, chunk: Chunk, options: dict[str, Any], fmt: str) -> tuple[int, bytes, dict[str, Any]]:
     """Compute one chunk and encode it: ``(index, bytes, counts)`` (runs in a worker)."""
     table = run_op(op, chunk, options)
-    statuses = Counter(table.column("status").to_pylist())
-    return chunk.index, encode(op, table, fmt, chunk.index == 0), {"rows": table.num_rows, "statuses": dict(statuses)}
+    counted = table.column("status").value_counts()
+    statuses = dict(zip(counted.field("values").to_pylist(), counted.field("counts").to_pylist()))
+    return chunk.index, encode(op, table, fmt, chunk.index == 0), {"rows": table.num_rows, "statuses": statuses}
 
 
 Done = Callable[[Any], None]
@@ -119,10 +120,12 @@ class ProcessPool(Pool):
 
 
 def local_pool(op: str, jobs: int) -> Pool:
-    """The pool for ``op`` on this machine: inline, threads or processes."""
-    if jobs <= 1:
-        return InlinePool()
-    return ProcessPool(jobs) if OPS[op].processes else ThreadPool(jobs)
+    """The pool for ``op`` on this machine. Kernel operations always get threads (with
+    ``jobs=1`` one: the kernel call of a chunk then overlaps reading and writing the others
+    in the main thread); Python-heavy ones get processes, or run inline with ``jobs=1``."""
+    if OPS[op].processes:
+        return ProcessPool(jobs) if jobs > 1 else Pool()
+    return ThreadPool(jobs)
 
 
 @dataclass

@@ -109,11 +109,12 @@ def _statuses(codes: Any) -> Any:
     return pa.DictionaryArray.from_arrays(pa.array(codes, type=pa.int8()), pa.array(STATUSES)).cast(pa.string())
 
 
-def _errors(errors: list[str | None]) -> Any:
+def _errors(errors: dict[int, str], n: int) -> Any:
+    """The ``error`` column from the (few) rows that have one."""
     pa = arrow()
-    if not any(e is not None for e in errors):
-        return pa.nulls(len(errors), pa.string())
-    return pa.array(errors, type=pa.string())
+    if not errors:
+        return pa.nulls(n, pa.string())
+    return pa.array([errors.get(k) for k in range(n)], type=pa.string())
 
 
 def _codes(cells: Cells) -> Any:
@@ -152,7 +153,7 @@ def _solve(chunk: Chunk, options: dict[str, Any]) -> Any:
     cells = cells_of(chunk.puzzles, chunk.read_errors)
     unique = not options.get("first", False)
     solved, counts = _kernel_solve(cells, 2 if unique else 1)
-    codes, errors = _codes(cells), list(cells.errors)
+    codes, errors = _codes(cells), dict(cells.errors)
     for k in np.flatnonzero(cells.good & (counts == 0)).tolist():
         codes[k], errors[k] = _explain_zero(cells.cells[k])
     if unique:
@@ -161,20 +162,20 @@ def _solve(chunk: Chunk, options: dict[str, Any]) -> Any:
         for k in several:
             errors[k] = _SEVERAL
     present = codes == 0
-    return _table("solve", {"puzzle": chunk.puzzles, "solution": strings_of(solved, present), "status": _statuses(codes), "error": _errors(errors)})
+    return _table("solve", {"puzzle": chunk.puzzles, "solution": strings_of(solved, present), "status": _statuses(codes), "error": _errors(errors, chunk.rows)})
 
 
 def _count(chunk: Chunk, options: dict[str, Any]) -> Any:
     np, pa = numpy(), arrow()
     cells = cells_of(chunk.puzzles, chunk.read_errors)
     _, counts = _kernel_solve(cells, int(options.get("limit", 2)))
-    codes, errors = _codes(cells), list(cells.errors)
+    codes, errors = _codes(cells), dict(cells.errors)
     for k in np.flatnonzero(cells.good & (counts == 0)).tolist():
         code, message = _explain_zero(cells.cells[k])
         if code == STATUSES.index("conflict"):
             codes[k], errors[k] = code, message
     count = pa.array(counts, type=pa.int64(), mask=codes != 0)
-    return _table("count", {"puzzle": chunk.puzzles, "count": count, "status": _statuses(codes), "error": _errors(errors)})
+    return _table("count", {"puzzle": chunk.puzzles, "count": count, "status": _statuses(codes), "error": _errors(errors, chunk.rows)})
 
 
 def _canon(chunk: Chunk, options: dict[str, Any]) -> Any:
@@ -184,7 +185,7 @@ def _canon(chunk: Chunk, options: dict[str, Any]) -> Any:
     statuses = np.zeros(len(forms), dtype=np.uint8)
     if len(forms):
         _backend.kernel().canonical_batch(cells.cells, forms, statuses)
-    codes, errors = _codes(cells), list(cells.errors)
+    codes, errors = _codes(cells), dict(cells.errors)
     for k in np.flatnonzero(cells.good & (statuses != _pycore.CANON_OK)).tolist():
         status, form, _ = _pycore.canonical(bytes(cells.cells[k])) if statuses[k] == _pycore.CANON_TOO_MANY else (statuses[k], b"", b"")
         if status == _pycore.CANON_OK:
@@ -192,7 +193,7 @@ def _canon(chunk: Chunk, options: dict[str, Any]) -> Any:
         else:
             codes[k], errors[k] = _explain_zero(cells.cells[k])
     present = codes == 0
-    return _table("canon", {"puzzle": chunk.puzzles, "canonical": strings_of(forms, present), "status": _statuses(codes), "error": _errors(errors)})
+    return _table("canon", {"puzzle": chunk.puzzles, "canonical": strings_of(forms, present), "status": _statuses(codes), "error": _errors(errors, chunk.rows)})
 
 
 # ------------------------------------------------------------------ Python-heavy operations
@@ -202,7 +203,7 @@ def _rate(chunk: Chunk, options: dict[str, Any]) -> Any:
     cells = cells_of(chunk.puzzles, chunk.read_errors)
     columns: dict[str, list[Any]] = {name: [] for name in _RATING_TYPES}
     statuses: list[str] = []
-    errors = list(cells.errors)
+    errors = dict(cells.errors)
     for k in range(chunk.rows):
         rating, status = None, "ok" if cells.good[k] else "invalid"
         if cells.good[k]:
@@ -213,7 +214,7 @@ def _rate(chunk: Chunk, options: dict[str, Any]) -> Any:
         statuses.append(status)
         for name in _RATING_TYPES:
             columns[name].append(None if rating is None else getattr(rating, name))
-    return _table("rate", {"puzzle": chunk.puzzles, **columns, "status": statuses, "error": errors})
+    return _table("rate", {"puzzle": chunk.puzzles, **columns, "status": statuses, "error": _errors(errors, chunk.rows)})
 
 
 def row_seed(master: int, row: int) -> int:
@@ -244,9 +245,9 @@ def _generate(chunk: Chunk, options: dict[str, Any]) -> Any:
 
 
 OPS: dict[str, Op] = {
-    "solve": Op("solve", _solve, False, 16384),
-    "count": Op("count", _count, False, 16384),
-    "canon": Op("canon", _canon, False, 4096),
+    "solve": Op("solve", _solve, False, 65536),
+    "count": Op("count", _count, False, 65536),
+    "canon": Op("canon", _canon, False, 8192),
     "rate": Op("rate", _rate, True, 256),
     "generate": Op("generate", _generate, True, 64),
 }
