@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             ids = tuple(t for t in CODES.get(code, ()) if t in TECHNIQUE_IDS)
             if not ids or code in ("0000", "0002", "0003"):
                 continue
-            name = text.partition(":")[0]
+            name = text.partition(" => ")[0].partition(":")[0]
             total[name] += 1
             state = parse_state(fields[3], fields[4])
             ours = [s for t in ids for s in find_steps(state.copy(), t)]

@@ -119,7 +119,10 @@ def test_group_notation() -> None:
     assert cells_text([9, 18]) == "r23c1"
     assert cells_text([0, 2]) == "r1c13"
     assert cells_text([0, 10]) == "r1c1,r2c2"
-    assert cells_text([2, 3, 29, 30, 74]) == "r14c34,r9c3"
+    # HoDoKu's compaction: a row run or a column run from the first cell, greedily
+    assert cells_text([2, 3, 29, 30, 74]) == "r1c34,r4c34,r9c3"
+    assert cells_text([1, 7, 46, 52]) == "r1c28,r6c28"
+    assert cells_text([9, 11, 36]) == "r2c13,r5c1"
     assert candidates_text([(18, 3), (18, 8)]) == "r3c1<>3, r3c1<>8"
     assert candidates_text([(53, 1)], "=") == "r6c9=1"
 

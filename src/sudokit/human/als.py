@@ -250,7 +250,7 @@ def _als_step(technique: str, name: str, elims: list[tuple[int, int]], sets: tup
         cells += [(c, roles[k] if stem < 0 else "base") for c in cells_of(a.cells)]
     return Step(
         technique, name, _FAMILY,
-        eliminations=tuple(elims),
+        eliminations=tuple(sorted(set(elims), key=lambda e: (e[1], e[0]))),  # HoDoKu's order
         cells=tuple(cells),
         digits=tuple(sorted({d for _, d in elims})),
         why=why,

@@ -216,7 +216,7 @@ def _step(technique: str, name: str, g: LinkGraph, chain: Chain, elims: list[tup
     digits = tuple(sorted({g.digit(n) for n, _ in chain}))
     return Step(
         technique, name, _FAMILY,
-        eliminations=tuple(sorted(set(elims))),
+        eliminations=tuple(sorted(set(elims), key=lambda e: (e[1], e[0]))),  # HoDoKu's order
         cells=_cells(g, chain),
         digits=digits,
         why=why,
@@ -327,13 +327,14 @@ def _xy(state: Candidates, budget: int, remote: bool) -> Iterator[Step]:
                 if len(chain) < 4 or not _is_simple(g, chain, False):
                     continue
                 if remote:
-                    if len(chain) < 8:
+                    # HoDoKu records a Remote Pair only when the start digit itself has
+                    # eliminations at the two ends (the start digit is then printed first)
+                    if len(chain) < 8 or not where[d] & PEER_MASK[start] & PEER_MASK[end]:
                         continue
                     elims = _remote_elims(state, chain, m)
                     if not elims:
                         continue
-                    a, b = DIGITS_OF[m]
-                    head, tail = f"{a}/{b} ", ""
+                    head, tail = f"{d}/{DIGITS_OF[m & ~BIT[d]][0]} ", ""
                     technique, name = "remote_pair", "Remote Pair"
                 else:
                     mask = where[d] & PEER_MASK[start] & PEER_MASK[end]
@@ -381,11 +382,13 @@ def _nice_loops(state: Candidates, grouped: bool, budget: int) -> Iterator[Step]
 
     weak = g.weak
     cache: dict[int, list[int]] = {}
-    for cell in range(81):
-        for d in DIGITS_OF[state.cands[cell]]:
-            s = 9 * cell + d - 1
-            for truth in (True, False):
-                parent, order = _search(s, truth, strong, weak, 10_000, spend, cache)
+    # HoDoKu's order, which decides between equally good chains: loops from every "on"
+    # start, then loops from every "off" start, then AICs from the "off" starts
+    aics: list[_Walk] = []
+    for truth in (True, False):
+        for cell in range(81):
+            for d in DIGITS_OF[state.cands[cell]]:
+                parent, order = _search(9 * cell + d - 1, truth, strong, weak, 10_000, spend, cache)
                 for st in order:
                     node = st >> 1
                     if node >= GROUP_BASE:
@@ -393,7 +396,9 @@ def _nice_loops(state: Candidates, grouped: bool, budget: int) -> Iterator[Step]
                     if node // 9 == cell:
                         _loop(state, g, found, _Walk(parent, st), grouped)
                     elif not truth and st & 1:
-                        _aic(state, g, found, _Walk(parent, st), grouped)
+                        aics.append(_Walk(parent, st))
+    for walk in aics:
+        _aic(state, g, found, walk, grouped)
     yield from found.steps()
 
 
@@ -511,11 +516,10 @@ def _aic(state: Candidates, g: LinkGraph, found: _Found, walk: _Walk, grouped: b
             return
         elims = [(c, ds) for c in cells_of(mask)]
     else:
-        if not PEER_MASK[sc] >> ec & 1:
+        # HoDoKu takes a two-digit AIC only when both ends hold the other end's digit
+        if not PEER_MASK[sc] >> ec & 1 or not cands[sc] & BIT[de] or not cands[ec] & BIT[ds]:
             return
-        elims = [(c, x) for c, x in ((sc, de), (ec, ds)) if cands[c] & BIT[x]]
-        if not elims:
-            return
+        elims = [(sc, de), (ec, ds)]
     simple = walk.chain(g, False)
     if simple is None or grouped != _has_group(simple):
         return

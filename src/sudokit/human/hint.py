@@ -257,6 +257,8 @@ def _level2(step: Step) -> str:
     if step.placements and not step.eliminations:
         return f"{step.name}: look at where {digits} can go in {_where(step, short=False)}."
     changes = len(step.placements) + len(step.eliminations)
+    if step.technique == "bug_plus_1":  # its eliminations leave one digit: a placement, not "2 candidates"
+        return f"{step.name}: one cell of {_where(step, short=True)} must take {digits}."
     effect = f"it places {_and([str(d) for _, d in step.placements])}" if step.placements else f"it removes {changes} candidate{'s' if changes > 1 else ''}"
     return f"{step.name} on {digits} in {_where(step, short=_one_cell(step))}: {effect}."
 
@@ -306,6 +308,6 @@ def _and(items: Sequence[str]) -> str:
 
 def _article(name: str) -> str:
     """"a "/"an " before a technique name; none before the gerunds Pointing and Claiming."""
-    if name in ("Pointing", "Claiming"):
+    if name in ("Pointing", "Claiming") or name.startswith("Locked Candidates"):
         return ""
     return "an " if name[:1].upper() in "AEIOX" else "a "

@@ -51,7 +51,7 @@ def _locked(state: Candidates, pointing: bool) -> Iterator[Step]:
 
 
 def _locked_step(pointing: bool, d: int, base: int, cover: int, cells: list[int], targets: list[int]) -> Step:
-    technique, name = ("pointing", "Pointing") if pointing else ("claiming", "Claiming")
+    technique, name = ("pointing", "Locked Candidates Type 1 (Pointing)") if pointing else ("claiming", "Locked Candidates Type 2 (Claiming)")
     where_text = HOUSE_NAMES[base]
     return Step(
         technique, name, _FAMILY,
@@ -109,13 +109,13 @@ def _subset_step(size: int, combo: tuple[int, ...], union: int, line: int, box: 
     digit_text = ",".join(map(str, digits))
     return Step(
         technique, name, _FAMILY,
-        eliminations=tuple(elims),
+        eliminations=tuple(sorted(elims, key=lambda e: (e[1], e[0]))),  # by digit, as HoDoKu lists them
         cells=tuple((c, "base") for c in combo),
         houses=(HOUSE_NAMES[line], HOUSE_NAMES[box]),
         digits=digits,
         why=(f"{cells_text(combo)} hold only {digit_text} between them and lie in both "
              f"{HOUSE_NAMES[line]} and {HOUSE_NAMES[box]}, so those digits go nowhere else in either."),
-        notation=f"{digit_text} in {','.join(cells_text([c]) for c in combo)}",
+        notation=f"{digit_text} in {cells_text(combo)}",
     )
 
 

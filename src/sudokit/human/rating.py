@@ -110,6 +110,7 @@ _HODOKU_INDEX: dict[str, int] = {
     "sashimi_swordfish": 4400,
     "simple_colors_trap": 5330,
     "simple_colors_wrap": 5331,
+    "sue_de_coq": 5300,
     "x_chain": 5400,
     "xy_chain": 5500,
     "nice_loop": 5600,
@@ -640,7 +641,7 @@ _HO_STEP: tuple[tuple[str, str, str], ...] = (
     ("full_house", "Full House", "singles"), ("naked_single", "Naked Single", "singles"),
     ("hidden_single_box", "Hidden Single", "singles"), ("hidden_single_line", "Hidden Single", "singles"),
     ("locked_pair", "Locked Pair", "intersections"), ("locked_triple", "Locked Triple", "intersections"),
-    ("pointing", "Pointing", "intersections"), ("claiming", "Claiming", "intersections"),
+    ("pointing", "Locked Candidates Type 1 (Pointing)", "intersections"), ("claiming", "Locked Candidates Type 2 (Claiming)", "intersections"),
     ("naked_pair", "Naked Pair", "subsets"), ("naked_triple", "Naked Triple", "subsets"),
     ("hidden_pair", "Hidden Pair", "subsets"), ("hidden_triple", "Hidden Triple", "subsets"),
     ("naked_quad", "Naked Quadruple", "subsets"), ("hidden_quad", "Hidden Quadruple", "subsets"),
@@ -790,7 +791,7 @@ _HODOKU_NATIVE: dict[str, tuple[str, int]] = {
     "naked_pair": ("naked", 2), "naked_triple": ("naked", 3), "naked_quad": ("naked", 4),
     "hidden_pair": ("hidden", 2), "hidden_triple": ("hidden", 3), "hidden_quad": ("hidden", 4),
 }
-_NAMES = {"pointing": "Pointing", "claiming": "Claiming", "locked_pair": "Locked Pair", "locked_triple": "Locked Triple",
+_NAMES = {"pointing": "Locked Candidates Type 1 (Pointing)", "claiming": "Locked Candidates Type 2 (Claiming)", "locked_pair": "Locked Pair", "locked_triple": "Locked Triple",
           "naked_pair": "Naked Pair", "naked_triple": "Naked Triple", "naked_quad": "Naked Quadruple",
           "hidden_pair": "Hidden Pair", "hidden_triple": "Hidden Triple", "hidden_quad": "Hidden Quadruple"}
 
@@ -947,7 +948,7 @@ _FRONT_STEP: tuple[tuple[str, str, str], ...] = (
     ("hidden_single_line", "Hidden Single", "singles"), ("direct_pointing", "Direct Pointing", "intersections"),
     ("direct_claiming", "Direct Claiming", "intersections"), ("direct_hidden_pair", "Direct Hidden Pair", "subsets"),
     ("naked_single", "Naked Single", "singles"), ("direct_hidden_triple", "Direct Hidden Triple", "subsets"),
-    ("pointing", "Pointing", "intersections"), ("claiming", "Claiming", "intersections"),
+    ("pointing", "Locked Candidates Type 1 (Pointing)", "intersections"), ("claiming", "Locked Candidates Type 2 (Claiming)", "intersections"),
     ("locked_pair", "Locked Pair", "intersections"), ("naked_pair", "Naked Pair", "subsets"),
     ("x_wing", "X-Wing", "fish"), ("hidden_pair", "Hidden Pair", "subsets"),
 )

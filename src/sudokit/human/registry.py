@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import als, chains, coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings
+from . import als, chains, coloring, sue_de_coq, fish, intersections, single_digit, singles, subsets, uniqueness, wings
 from .model import Candidates
 from .step import Step
 
@@ -71,8 +71,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     _T("hidden_single_line", "Hidden Single", "singles", singles.find_hidden_single_line, 1.5, 14, "easy"),
     _T("naked_single", "Naked Single", "singles", singles.find_naked_single, 2.3, 4, "easy"),
     # HoDoKu: LOCKED_CANDIDATES_1/2 MEDIUM 50; SE LockingHint: pointing 2.6, claiming 2.8
-    _T("pointing", "Pointing", "intersections", intersections.find_pointing, 2.6, 50, "medium"),
-    _T("claiming", "Claiming", "intersections", intersections.find_claiming, 2.8, 50, "medium"),
+    _T("pointing", "Locked Candidates Type 1 (Pointing)", "intersections", intersections.find_pointing, 2.6, 50, "medium"),
+    _T("claiming", "Locked Candidates Type 2 (Claiming)", "intersections", intersections.find_claiming, 2.8, 50, "medium"),
     # HoDoKu: LOCKED_PAIR MEDIUM 40, LOCKED_TRIPLE MEDIUM 60; SE sees them as naked pair 3.0 / triple 3.6
     _T("locked_pair", "Locked Pair", "intersections", intersections.find_locked_pair, 3.0, 40, "medium"),
     # HoDoKu: NAKED_PAIR MEDIUM 60; SE NakedSetHint pair 3.0
@@ -94,10 +94,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     _T("xyz_wing", "XYZ-Wing", "wings", wings.find_xyz_wing, 4.4, 180, "hard"),
     # HoDoKu: UNIQUENESS_1..4 HARD 100; SE unique/UniqueLoopHint.getDifficulty 4.5 for a rectangle (types 1, 2, 4);
     # type 3 adds 0.1 per naked-set digit beyond one (UniqueLoopType3NakedHint): 4.6 for the usual pair
-    _T("unique_rectangle_1", "Unique Rectangle Type 1", "uniqueness", uniqueness.find_unique_rectangle_1, 4.5, 100, "hard", True),
-    _T("unique_rectangle_2", "Unique Rectangle Type 2", "uniqueness", uniqueness.find_unique_rectangle_2, 4.5, 100, "hard", True),
-    _T("unique_rectangle_4", "Unique Rectangle Type 4", "uniqueness", uniqueness.find_unique_rectangle_4, 4.5, 100, "hard", True),
-    _T("unique_rectangle_3", "Unique Rectangle Type 3", "uniqueness", uniqueness.find_unique_rectangle_3, 4.6, 100, "hard", True),
+    _T("unique_rectangle_1", "Uniqueness Test 1", "uniqueness", uniqueness.find_unique_rectangle_1, 4.5, 100, "hard", True),
+    _T("unique_rectangle_2", "Uniqueness Test 2", "uniqueness", uniqueness.find_unique_rectangle_2, 4.5, 100, "hard", True),
+    _T("unique_rectangle_4", "Uniqueness Test 4", "uniqueness", uniqueness.find_unique_rectangle_4, 4.5, 100, "hard", True),
+    _T("unique_rectangle_3", "Uniqueness Test 3", "uniqueness", uniqueness.find_unique_rectangle_3, 4.6, 100, "hard", True),
     # HoDoKu: NAKED_QUADRUPLE HARD 120; SE 5.0
     _T("naked_quad", "Naked Quadruple", "subsets", subsets.find_naked_quad, 5.0, 120, "hard"),
     # HoDoKu: JELLYFISH HARD 160; SE 5.2
@@ -133,6 +133,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     _T("xy_chain", "XY-Chain", "chains", chains.find_xy_chain, 6.8, 260, "unfair"),
     _T("sashimi_swordfish", "Sashimi Swordfish", "fish", fish.find_sashimi_swordfish, 6.8, 240, "unfair"),
     _T("finned_swordfish", "Finned Swordfish", "fish", fish.find_finned_swordfish, 6.9, 200, "unfair"),
+    # HoDoKu: SUE_DE_COQ UNFAIR 250; SE has no such rule (its chains need ~7.0 for a typical instance)
+    _T("sue_de_coq", "Sue de Coq", "sue_de_coq", sue_de_coq.find_sue_de_coq, 7.0, 250, "unfair"),
     _T("w_wing", "W-Wing", "wings", wings.find_w_wing, 7.1, 150, "hard"),
     # HoDoKu's chains (ChainSolver, TablingSolver): X_CHAIN UNFAIR 260, XY_CHAIN UNFAIR 260, NICE_LOOP
     # (discontinuous/continuous nice loops and AIC) UNFAIR 280, GROUPED_NICE_LOOP UNFAIR 300. SE finds

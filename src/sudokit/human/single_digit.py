@@ -85,8 +85,18 @@ def _link_step(kind: str, d: int, link1: tuple[int, int, int], link2: tuple[int,
         why=(f"{d} is in {cell_text(e1)} or {cell_text(f1)} ({HOUSE_NAMES[h1]}) and in {cell_text(e2)} or "
              f"{cell_text(f2)} ({HOUSE_NAMES[h2]}); {cell_text(e1)} and {cell_text(e2)} cannot both be {d}, "
              f"so {cell_text(f1)} or {cell_text(f2)} is {d}, and no cell seeing both can be."),
-        notation=f"{d} in {cell_text(f1)},{cell_text(f2)} (connected by {cell_text(e1)},{cell_text(e2)})",
+        notation=_link_notation(kind, d, e1, f1, e2, f2),
     )
+
+
+def _link_notation(kind: str, d: int, e1: int, f1: int, e2: int, f2: int) -> str:
+    """HoDoKu's text: ends and connectors compacted (``1 in r7c4,r9c7 (connected by r2c47)``);
+    a Turbot Fish as its X-chain from the lower-index end (``8 r6c7 =8= r7c7 -8- r7c4 =8= r9c6``)."""
+    if kind != "turbot_fish":
+        return f"{d} in {cells_text([f1, f2])} (connected by {cells_text([e1, e2])})"
+    if f2 < f1:
+        e1, f1, e2, f2 = e2, f2, e1, f1
+    return f"{d} {cell_text(f1)} ={d}= {cell_text(e1)} -{d}- {cell_text(e2)} ={d}= {cell_text(f2)}"
 
 
 def find_skyscraper(state: Candidates) -> Iterator[Step]:

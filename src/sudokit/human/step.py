@@ -22,36 +22,44 @@ def cell_text(cell: int) -> str:
 
 
 def cells_text(cells: Iterable[int]) -> str:
-    """Compact group notation as HoDoKu writes it: ``r2c13`` (one row), ``r23c1`` (one
-    column), else rows with equal columns merged, comma-separated (``r1456c34,r9c4``)."""
-    ordered = sorted(set(cells))
-    if not ordered:
-        return ""
-    by_row: dict[int, list[int]] = {}
-    for c in ordered:
-        by_row.setdefault(c // 9, []).append(c % 9)
-    if len(by_row) > 1 and len({c % 9 for c in ordered}) == 1:
-        col = ordered[0] % 9
-        return "r" + "".join(str(r + 1) for r in sorted(by_row)) + f"c{col + 1}"
-    groups: dict[tuple[int, ...], list[int]] = {}
-    for r, cols in by_row.items():
-        groups.setdefault(tuple(cols), []).append(r)
+    """Compact cell list exactly as HoDoKu prints it: take the first remaining cell, absorb
+    the later cells of its row (``r2c13``) or, if none, of its column (``r23c1``); repeat,
+    comma-separated (``r1c28,r6c28``)."""
+    rest = sorted(set(cells))
     parts: list[str] = []
-    for col_key, rows in sorted(groups.items(), key=lambda kv: (kv[1][0], kv[0])):
-        col_text = "".join(str(c + 1) for c in col_key)
-        parts.append("r" + "".join(str(r + 1) for r in rows) + "c" + col_text)
+    while rest:
+        first = rest.pop(0)
+        row, col = divmod(first, 9)
+        rows, cols = [row], [col]
+        keep = []
+        for c in rest:
+            r2, c2 = divmod(c, 9)
+            if r2 == row and len(rows) == 1:
+                cols.append(c2)
+            elif c2 == col and len(cols) == 1:
+                rows.append(r2)
+            else:
+                keep.append(c)
+        rest = keep
+        parts.append("r" + "".join(str(r + 1) for r in rows) + "c" + "".join(str(c + 1) for c in cols))
     return ",".join(parts)
 
 
 def candidates_text(pairs: Iterable[tuple[int, int]], op: str = "<>") -> str:
     """Eliminations (``op='<>'``) or placements (``op='='``) as ``r3c1<>3, r13c2<>8``:
-    grouped by digit, cells in group notation."""
+    grouped by digit in the order the digits first appear (as HoDoKu prints a step's
+    candidate list), each group's cells in HoDoKu's compact form."""
+    pairs = list(pairs)
+    if op == "=":
+        return ", ".join(f"{cell_text(c)}={d}" for c, d in sorted(pairs, key=lambda p: p[0]))
     by_digit: dict[int, list[int]] = {}
     for cell, digit in pairs:
         by_digit.setdefault(digit, []).append(cell)
-    if op == "=":
-        return ", ".join(f"{cell_text(c)}={d}" for c, d in sorted(pairs, key=lambda p: p[0]))
-    return ", ".join(f"{cells_text(cells)}{op}{d}" for d, cells in sorted(by_digit.items()))
+    return ", ".join(f"{cells_text(cells)}{op}{d}" for d, cells in by_digit.items())
+
+
+#: Techniques HoDoKu prints without a pattern part ("Bivalue Universal Grave + 1 => r4c2<>1").
+_NO_PATTERN = frozenset({"bug_plus_1"})
 
 
 @dataclass(frozen=True)
@@ -80,15 +88,17 @@ class Step:
     links: tuple[tuple[tuple[int, int], tuple[int, int], bool], ...] = ()
 
     def __str__(self) -> str:
-        """HoDoKu-style one-line notation."""
+        """HoDoKu's one-line notation."""
         if self.placements and not self.eliminations and not self.notation:
             return f"{self.name}: {candidates_text(self.placements, '=')}"
-        pattern = self.notation or self._generic_pattern()
         results = []
         if self.placements:
             results.append(candidates_text(self.placements, "="))
         if self.eliminations:
             results.append(candidates_text(self.eliminations))
+        if self.technique in _NO_PATTERN:
+            return f"{self.name} => {', '.join(results)}"
+        pattern = self.notation or self._generic_pattern()
         return f"{self.name}: {pattern} => {', '.join(results)}"
 
     def _generic_pattern(self) -> str:

@@ -50,13 +50,13 @@ def _naked_step(size: int, h: int, combo: tuple[int, ...], union: int, elims: li
     digit_text = ",".join(map(str, digits))
     return Step(
         f"naked_{_SIZE_ID[size]}", f"Naked {_SIZE_NAME[size]}", _FAMILY,
-        eliminations=tuple(elims),
+        eliminations=tuple(sorted(elims, key=lambda e: (e[1], e[0]))),  # by digit, as HoDoKu lists them
         cells=tuple((c, "base") for c in combo),
         houses=(HOUSE_NAMES[h],),
         digits=digits,
         why=(f"In {HOUSE_NAMES[h]}, the {size} cells {cells_text(combo)} hold only {digit_text} between "
              f"them, so those digits go nowhere else in {HOUSE_NAMES[h]}."),
-        notation=f"{digit_text} in {','.join(cells_text([c]) for c in combo)}",
+        notation=f"{digit_text} in {cells_text(combo)}",
     )
 
 
@@ -98,7 +98,7 @@ def _hidden_step(size: int, h: int, cells: list[int], dmask: int, elims: list[tu
         digits=digits,
         why=(f"In {HOUSE_NAMES[h]}, {digit_text} can only go in the {size} cells {cells_text(cells)}, "
              f"so those cells hold nothing else."),
-        notation=f"{digit_text} in {','.join(cells_text([c]) for c in cells)}",
+        notation=f"{digit_text} in {cells_text(cells)}",
     )
 
 

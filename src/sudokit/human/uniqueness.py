@@ -90,7 +90,7 @@ def _ur_step(kind: int, rect: tuple[int, ...], ab: int, elims: list[tuple[int, i
                                                 CELL_HOUSES[rect[0]][1], CELL_HOUSES[rect[3]][1]))
     roles = tuple((c, "roof" if c in roofs else "floor") for c in rect) + tuple((c, "subset") for c in extra)
     return Step(
-        f"unique_rectangle_{kind}", f"Unique Rectangle Type {kind}", _FAMILY,
+        f"unique_rectangle_{kind}", f"Uniqueness Test {kind}", _FAMILY,
         eliminations=tuple(sorted(set(elims))),
         cells=roles,
         houses=houses,
@@ -253,5 +253,4 @@ def find_bug_plus_1(state: Candidates) -> Iterator[Step]:
         digits=(true_digit,),
         why=(f"Every other unsolved cell has two candidates; unless {cell_text(plus)} is {true_digit} "
              f"the grid would have two solutions, so {cell_text(plus)} is {true_digit}."),
-        notation=f"{cell_text(plus)}={true_digit}",
     )

@@ -67,7 +67,8 @@ def _wing_step(size: int, pivot: int, q1: int, q2: int, pm: int, z: int, targets
         houses=tuple(HOUSE_NAMES[_shared_house(pivot, q)] for q in (q1, q2)),
         digits=digits,
         why=why,
-        notation=f"{'/'.join(map(str, digits))} in {cell_text(pivot)},{cell_text(q1)},{cell_text(q2)}",
+        notation=(f"{xy[0]}/{xy[1]}" if size == 2  # HoDoKu: the pivot's digits only
+                  else f"{'/'.join(map(str, DIGITS_OF[pm]))} in {cells_text([pivot, q1, q2])}"),
     )
 
 
@@ -126,5 +127,5 @@ def _w_step(a: int, b: int, x: int, y: int, house: int, s1: int, s2: int, target
         digits=(x, y),
         why=(f"{cell_text(a)} and {cell_text(b)} are both {x}/{y}; {x} must be in {cell_text(s1)} or "
              f"{cell_text(s2)} ({HOUSE_NAMES[house]}), so one of them is {y}, and no cell seeing both can be {y}."),
-        notation=f"{x}/{y} in {cell_text(a)},{cell_text(b)} connected by {x} in {cells_text([s1, s2])}",
+        notation=f"{y}/{x} in {cells_text([a, b])} connected by {x} in {cells_text([s1, s2])}",
     )
