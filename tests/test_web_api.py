@@ -4,6 +4,8 @@ independent brute force, bad input, size limits, time budgets and the concurrenc
 from __future__ import annotations
 
 import io
+import json
+import os
 import threading
 import time
 import xml.etree.ElementTree as ET
@@ -445,3 +447,61 @@ def test_explain_sends_chain_links_between_candidates(client: TestClient) -> Non
     for step in chained:
         lib = next(s for s in expected if str(s) == step["text"])
         assert step["links"] == [[[a, b], [c, d], strong] for (a, b), (c, d), strong in lib.links]
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc to find the server's processes (Linux)")
+def test_a_killed_server_leaves_no_worker_behind(tmp_path: Any) -> None:
+    import re
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+    import uuid
+
+    mark = f"SUDOKIT_TEST_MARK={uuid.uuid4().hex}".encode()
+
+    def marked() -> list[int]:
+        """Processes that inherited this test's marker from the server (server, fork server, workers)."""
+        found = []
+        for entry in os.listdir("/proc"):
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as env:
+                    if mark in env.read().split(b"\0"):
+                        found.append(int(entry))
+            except (OSError, ValueError):
+                continue
+        return found
+
+    env = dict(os.environ, SUDOKIT_TEST_MARK=mark.decode().split("=", 1)[1])
+    server = subprocess.Popen([sys.executable, "-m", "sudokit", "serve", "--port", "0", "--workers", "1"],
+                              stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert server.stderr is not None
+        port = int(re.search(r"127\.0\.0\.1:(\d+)/", server.stderr.readline()).group(1))  # type: ignore[union-attr]
+        body = json.dumps({"puzzle": HARD, "solver": "check_everything", "max_nodes": 200_000}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/trace", body, {"content-type": "application/json"})
+        threading.Thread(target=lambda: _ignore_errors(lambda: urllib.request.urlopen(request, timeout=30)), daemon=True).start()
+        deadline = time.monotonic() + 20
+        while len(marked()) < 4 and time.monotonic() < deadline:  # server, resource tracker, fork server, worker
+            time.sleep(0.1)
+        assert len(marked()) >= 4
+        time.sleep(1.0)  # the worker is deep in a search of many seconds
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+        deadline = time.monotonic() + 10
+        while marked() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert marked() == []
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(10)
+        if server.stderr is not None:
+            server.stderr.close()
+
+
+def _ignore_errors(call: Any) -> None:
+    try:
+        call().close()
+    except OSError:  # the server was killed under the request: that is the point
+        pass
