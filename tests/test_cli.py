@@ -19,9 +19,17 @@ MULTI = "." * 81
 CONFLICT = "..5...5" + "." * 74
 
 
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+class Terminal(io.StringIO):
+    """A stdin that is a terminal: with no operand, commands use their bundled example."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def run(*argv: str, stdin: str | None = None) -> tuple[int, str, str]:
+    """Run the CLI in-process; ``stdin=None`` is a terminal, a string a pipe."""
     out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), io.StringIO(stdin), out, err)
+    code = main(list(argv), Terminal() if stdin is None else io.StringIO(stdin), out, err)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -50,7 +58,7 @@ def test_solve_reads_a_pretty_grid_from_stdin() -> None:
 
 def test_solve_json_output() -> None:
     code, out, _ = run("solve", "--format", "json", EXAMPLE)
-    record = json.loads(out)
+    [record] = json.loads(out)
     assert code == 0 and record["solution"] == SOLUTION and record["puzzle"] == EXAMPLE and record["line"] == 1
 
 
@@ -58,7 +66,7 @@ def test_failing_lines_are_reported_and_the_run_goes_on(tmp_path: Path) -> None:
     path = tmp_path / "mixed.txt"
     path.write_text("\n".join([EXAMPLE, "123", CONFLICT, MULTI, EXAMPLE]) + "\n")
     code, out, err = run("solve", str(path))
-    assert out.split() == [SOLUTION, SOLUTION]
+    assert out.split() == [SOLUTION, ".", ".", ".", SOLUTION]  # one record per input, in order
     assert code == ExitCode.INVALID  # the first failure decides
     lines = err.strip().splitlines()
     assert f"{path}:2: expected 81 cells, got 3" in lines[0]
@@ -77,7 +85,7 @@ def test_failing_lines_are_reported_and_the_run_goes_on(tmp_path: Path) -> None:
 )
 def test_exit_codes(puzzle: str, code: int, fragment: str) -> None:
     got, out, err = run("solve", puzzle)
-    assert got == code and fragment in err and out == ""
+    assert got == code and fragment in err and out == ".\n"
 
 
 def test_unsolvable_exit_code() -> None:

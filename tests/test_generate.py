@@ -329,23 +329,6 @@ def test_cli_canon_dedupe_minimize() -> None:
     assert run("minimize", "." * 81)[0] == ExitCode.MULTIPLE
 
 
-def test_fallback_writer(tmp_path: Path) -> None:
-    from sudokit.cli.cmd_generate import _FallbackWriter
-
-    records = [g.as_record() for g in generate_many(2, seed=3)]
-    for ext in ("txt", "csv", "jsonl"):
-        path = tmp_path / f"x.{ext}"
-        with _FallbackWriter(str(path), None) as writer:
-            for r in records:
-                writer.write(r)
-        text = path.read_text()
-        assert records[1]["puzzle"] in text
-    stream = io.StringIO()
-    with _FallbackWriter(stream, "jsonl") as writer:
-        writer.write(records[0])
-    assert json.loads(stream.getvalue())["seed"] == records[0]["seed"]
-
-
 def test_hodoku_levels_need_a_finished_path() -> None:
     g = generate("hodoku:unfair", seed=3, time_budget=60)
     assert g.rating is not None and g.rating.solved_logically and g.rating.hodoku_level == "Unfair"

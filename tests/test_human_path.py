@@ -166,9 +166,15 @@ def test_every_technique_id_is_known_to_the_path() -> None:
 
 
 # ------------------------------------------------------------------- CLI
-def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def run(argv: list[str], stdin: str | None = None) -> tuple[int, str, str]:
+    """``stdin=None`` is a terminal (no operand: the bundled example), a string a pipe."""
     out, err = io.StringIO(), io.StringIO()
-    code = main(argv, io.StringIO(stdin), out, err)
+    code = main(argv, _Terminal() if stdin is None else io.StringIO(stdin), out, err)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -182,7 +188,7 @@ def test_cli_explain_stuck_and_json() -> None:
     code, out, _ = run(["explain", HARD])
     assert code == ExitCode.OK and out.rstrip().endswith(STUCK_MESSAGE)
     code, out, _ = run(["explain", "--format", "json", EASY])
-    record = json.loads(out)
+    [record] = json.loads(out)
     assert record["end"] == "solved" and record["steps"][0]["text"] == str(explain(EASY)[0])
 
 
@@ -209,16 +215,18 @@ def test_cli_rate_formats(tmp_path: Path) -> None:
     code, out, _ = run(["rate", "--format", "csv", str(file)])
     rows = out.splitlines()
     assert rows[0].startswith("source,line,puzzle,se,") and len(rows) == 3
-    code, out, _ = run(["rate", "--format", "json", str(file)])
+    code, out, _ = run(["rate", "--format", "jsonl", str(file)])
     records = [json.loads(x) for x in out.splitlines()]
     assert [r["line"] for r in records] == [1, 2] and records[0]["band"] == "easy"
+    code, out, _ = run(["rate", "--format", "json", str(file)])
+    assert json.loads(out) == records
 
 
 def test_cli_rate_errors_name_file_and_line(tmp_path: Path) -> None:
     file = tmp_path / "bad.txt"
     file.write_text(f"{EASY}\n{'11' + '.' * 79}\n{'x' * 81}\n{EASY}\n")
     code, out, err = run(["rate", str(file)])
-    assert len(out.splitlines()) == 2
+    assert [line.split()[0] for line in out.splitlines()] == [EASY, ".", ".", EASY]  # aligned with the input
     assert f"{file}:2:" in err and f"{file}:3:" in err
     assert code == ExitCode.INVALID
 
@@ -231,7 +239,8 @@ def test_cli_rate_jobs_keep_order(tmp_path: Path) -> None:
     code1, out1, _ = run(["rate", "--format", "csv", str(file)])
     code2, out2, _ = run(["rate", "--format", "csv", "--jobs", "2", str(file)])
     assert code1 == code2 == ExitCode.MULTIPLE  # MULTI cannot be rated; the rest are, in order
-    assert out1 == out2 and len(out1.splitlines()) == 1 + 8
+    assert out1 == out2 and len(out1.splitlines()) == 1 + 12
+    assert [row.split(",")[-2] for row in out1.splitlines()[1:]] == ["ok", "ok", "multiple"] * 4
 
 
 def test_cli_rate_unknown_technique_is_usage_error() -> None:
@@ -250,7 +259,7 @@ def test_cli_hint_with_pencil_marks_and_stdin() -> None:
 
 
 def test_cli_explain_fallback_json() -> None:
-    code, out, _ = run(["explain", "--fallback", "--format", "json", HARD])
+    code, out, _ = run(["explain", "--fallback", "--format", "jsonl", HARD])
     record = json.loads(out)
     assert code == ExitCode.OK and record["end"] == "solved"
     assert any(step["technique"] == BACKTRACKING for step in record["steps"])

@@ -858,9 +858,11 @@ def generate_many(
 ) -> Iterator[Generated]:
     """Yield ``count`` puzzles (forever with ``count=None``), lazily and in a fixed order.
 
-    Puzzle ``k`` is made by ``generate(seed=s_k, ...)`` where ``s_k`` is the ``k``-th
-    draw of ``random.Random(seed)``: the sequence depends only on ``seed`` and the
-    options, also with ``jobs > 1`` worker processes. ``time_budget`` covers the whole
+    Puzzle ``k`` is made by ``generate(seed=s_k, ...)`` (``s_k`` is in its ``.seed``):
+    ``s_0`` is ``seed`` itself, so the first puzzle is ``generate(seed=seed)`` (and
+    ``sudokit generate --seed S`` replays any record whose seed is ``S``), and ``s_k`` for
+    ``k >= 1`` is the ``k``-th draw of ``random.Random(seed)``. The sequence depends only
+    on ``seed`` and the options, also with ``jobs > 1`` worker processes. ``time_budget`` covers the whole
     run: when it is spent the iterator raises :class:`GenerationBudgetExceeded` whose
     ``found`` lists every puzzle already yielded (partial results are never lost; they
     are only kept in memory for this when there is a budget).
@@ -871,10 +873,9 @@ def generate_many(
     opts = _options(difficulty, symmetry, minimal, clues, required_techniques, time_budget)
     if count is not None and count < 0:
         raise ValueError(f"count must be >= 0, got {count}")
-    master = random.Random(_new_seed() if seed is None else seed)
     start = time.monotonic()
     deadline = start + time_budget if time_budget is not None else None
-    seeds = _seed_stream(master, count)
+    seeds = _seed_stream(_new_seed() if seed is None else int(seed), count)
     if jobs > 1:
         yield from _parallel(opts, seeds, deadline, jobs, start, count)
         return
@@ -889,10 +890,12 @@ def generate_many(
         yield g
 
 
-def _seed_stream(master: random.Random, count: int | None) -> Iterator[int]:
+def _seed_stream(seed: int, count: int | None) -> Iterator[int]:
+    """``seed`` itself, then draws of ``random.Random(seed)`` (see :func:`generate_many`)."""
+    master = random.Random(seed)
     k = 0
     while count is None or k < count:
-        yield master.getrandbits(63)
+        yield seed if k == 0 else master.getrandbits(63)
         k += 1
 
 

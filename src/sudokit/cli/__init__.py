@@ -40,7 +40,7 @@ from typing import IO, Callable, Sequence
 from .. import __version__, errors
 from .._signals import Terminated, exit_status, shutdown_signals
 
-__all__ = ["ExitCode", "Streams", "main", "run", "exit_code_for"]
+__all__ = ["COMMAND_ORDER", "ExitCode", "Streams", "main", "run", "exit_code_for", "usage_error"]
 
 
 class ExitCode(IntEnum):
@@ -64,10 +64,16 @@ class Streams:
     stdin: IO[str]
     stdout: IO[str]
     stderr: IO[str]
+    command: str = ""  # set once the arguments are parsed: messages name it
 
     def error(self, message: str) -> None:
-        """Write ``sudokit: <message>`` to stderr."""
-        print(f"sudokit: {message}", file=self.stderr)
+        """Write ``sudokit CMD: <message>`` (``sudokit: <message>`` before a command is known)."""
+        print(f"{self.prog}: {message}", file=self.stderr)
+
+    @property
+    def prog(self) -> str:
+        """``sudokit CMD``, the name messages start with."""
+        return f"sudokit {self.command}" if self.command else "sudokit"
 
 
 Handler = Callable[[argparse.Namespace, Streams], int]
@@ -94,7 +100,7 @@ class _Parser(argparse.ArgumentParser):
     """An ArgumentParser that raises instead of exiting, so ``main`` stays in-process."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise _UsageError(f"{self.prog}: {message}")
+        raise _UsageError(f"{self.prog}: {message}")  # prog is "sudokit CMD": said once
 
     def exit(self, status: int = 0, message: str | None = None) -> None:  # type: ignore[override]
         if message:
@@ -128,7 +134,24 @@ def build_parser() -> argparse.ArgumentParser:
     for name in _command_modules():
         module = importlib.import_module(f"{__name__}.{name}")
         module.register(sub)
+    _order_commands(sub)
     return parser
+
+
+#: Commands in `sudokit --help` by how often people use them; commands not named here
+#: (new ones) follow in the order they registered.
+COMMAND_ORDER = (
+    "solve", "count", "check", "hint", "explain", "rate", "generate", "canon", "dedupe", "minimize",
+    "convert", "render", "book", "batch", "serve", "techniques", "bench", "info",
+)
+
+
+def _order_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    rank = {name: k for k, name in enumerate(COMMAND_ORDER)}
+    sub._choices_actions.sort(key=lambda action: rank.get(action.dest, len(rank)))  # stable
+    ordered = sorted(sub.choices.items(), key=lambda item: rank.get(item[0], len(rank)))
+    sub.choices.clear()
+    sub.choices.update(ordered)
 
 
 def main(
@@ -172,17 +195,31 @@ def _dispatch(argv: list[str], streams: Streams) -> int:
     try:
         # argparse prints --help/--version to sys.stdout; send it to our streams instead.
         with contextlib.redirect_stdout(streams.stdout), contextlib.redirect_stderr(streams.stderr):
-            args = parser.parse_args(argv)
+            args, extra = parser.parse_known_args(argv)
+            if extra:  # name the command, as its own parser's errors do
+                prog = f"sudokit {args.command}" if getattr(args, "command", None) else "sudokit"
+                raise _UsageError(f"{prog}: unrecognized arguments: {' '.join(extra)}")
     except _UsageError as exc:
-        streams.error(str(exc))
+        print(str(exc), file=streams.stderr)
         return ExitCode.USAGE
     except _EarlyExit as exc:  # --help / --version already printed
         return exc.status
     if not getattr(args, "handler", None):
         parser.print_help(streams.stdout)
         return ExitCode.USAGE
+    streams.command = args.command
     handler: Handler = args.handler
-    return int(handler(args, streams))
+    try:
+        return int(handler(args, streams))
+    except _UsageError as exc:  # a handler's own usage check (see usage_error)
+        streams.error(str(exc))
+        return ExitCode.USAGE
+
+
+def usage_error(message: str) -> Exception:
+    """An exception a handler raises for a bad option combination: reported as
+    ``sudokit CMD: message`` with exit code 2."""
+    return _UsageError(message)
 
 
 def run() -> None:

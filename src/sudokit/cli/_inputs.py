@@ -17,12 +17,16 @@ from . import Streams
 
 def iter_inputs(sources: Sequence[str], streams: Streams, on_error: Callable[[SudokuError], None] | None = None) -> Iterator[Entry]:
     """Puzzles from each source in order: ``-`` is stdin, an existing path is a file,
-    anything else is a puzzle given on the command line. No sources: the bundled example.
+    anything else is a puzzle given on the command line. No sources: stdin when it is not
+    a terminal (``cat f | sudokit solve``), else the bundled example.
 
     A damaged record ends its collection file (the reader cannot go on); with
     ``on_error`` it is reported there and the next source is read, else it is raised."""
     if not sources:
-        yield from iter_entries(io.StringIO(example_text()), "<example>")
+        if stdin_is_piped(streams):
+            yield from iter_entries(streams.stdin, "<stdin>")
+        else:
+            yield from iter_entries(io.StringIO(example_text()), "<example>")
         return
     for number, source in enumerate(sources, start=1):
         if source == "-":
@@ -45,6 +49,41 @@ def iter_inputs(sources: Sequence[str], streams: Streams, on_error: Callable[[Su
             raise FileNotFoundError(2, "No such file", source)
         else:
             yield Entry(f"<argument {number}>", 1, source)
+
+
+def stdin_is_piped(streams: Streams) -> bool:
+    """Whether stdin is a pipe or file rather than a terminal: commands with no operand read it.
+
+    A closed or missing stdin (or one that cannot tell, like pytest's) counts as a terminal."""
+    try:
+        return not streams.stdin.isatty() and not streams.stdin.closed
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def input_total(sources: Sequence[str]) -> int | None:
+    """How many puzzles the sources hold, when that is cheap to know (puzzle arguments and
+    plain text files: one puzzle a content line), else None (stdin, pipes, collections)."""
+    total = 0
+    for source in sources:
+        if source == "-" or _is_pipe(source):
+            return None
+        if not os.path.isfile(source):
+            total += 1  # a puzzle argument (or an error, which still gets its record)
+        elif not _is_plain_text(source):
+            return None
+        else:
+            total += _count_lines(source)
+    return total if sources else None
+
+
+def _count_lines(path: str) -> int:
+    """Content lines of a text file (not blank, not a comment), read in large blocks."""
+    count = 0
+    with open(path, "rb") as stream:
+        while lines := stream.readlines(1 << 22):
+            count += sum(1 for raw in lines if raw.strip() and not raw.lstrip().startswith(b"#"))
+    return count
 
 
 def _is_pipe(path: str) -> bool:
@@ -86,15 +125,20 @@ def _looks_like_cells(text: str) -> bool:
     return _CELL_TEXT.issuperset(text) and (any(ch in ".0_*" for ch in text) or len(text) >= 17)
 
 
-def progress(streams: Streams, enabled: bool | None) -> Any:
-    """A tqdm progress bar on stderr when it is a terminal (or when asked), else None."""
+def progress(streams: Streams, enabled: bool | None, total: int | None = None, sources: Sequence[str] | None = None) -> Any:
+    """A tqdm progress bar on stderr when it is a terminal (or when asked), else None.
+
+    It shows a total and an ETA whenever the total is known: given as ``total`` (``-n``), or
+    counted from ``sources`` when they are puzzle arguments and text files."""
     if enabled is None:
         enabled = _isatty(streams.stderr)
     if not enabled:
         return None
     from tqdm import tqdm
 
-    return tqdm(file=streams.stderr, unit=" puzzles", dynamic_ncols=True, mininterval=0.5)
+    if total is None and sources is not None:
+        total = input_total(sources)
+    return tqdm(file=streams.stderr, total=total, unit=" puzzles", dynamic_ncols=True, mininterval=0.5)
 
 
 def _isatty(stream: IO[str]) -> bool:

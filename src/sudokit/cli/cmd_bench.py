@@ -24,10 +24,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def _bench(args: argparse.Namespace, streams: Streams) -> int:
     if not args.learn:
-        streams.error("bench: choose a benchmark: --learn (the teaching solvers)")
+        streams.error("choose a benchmark: --learn (the teaching solvers)")
         return ExitCode.USAGE
     if args.data and bench.find_data_dir(args.data) is None:
-        streams.error(f"bench: {args.data}: no {bench.HARD_FILE} there; the hard section will be skipped")
+        streams.error(f"{args.data}: no {bench.HARD_FILE} there; the hard section will be skipped")
 
     def log(message: str) -> None:
         print(message, file=streams.stderr, flush=True)

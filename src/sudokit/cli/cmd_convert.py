@@ -22,6 +22,8 @@ from ..errors import SudokuError
 from ..formats import FormatSpec, PencilGrid
 from ..formats._registry import by_extension, get
 from . import ExitCode, Streams
+from ._inputs import stdin_is_piped
+from ._options import add_output
 
 _HEAD = 8192
 
@@ -30,8 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``convert`` command."""
     text = "convert puzzles between file formats (see --formats)"
     parser: argparse.ArgumentParser = sub.add_parser("convert", help=text, description=text)
-    parser.add_argument("input", nargs="?", metavar="IN", help="input file, or - for stdin")
-    parser.add_argument("-o", "--output", default="-", metavar="OUT", help="output file, or - for stdout (default)")
+    parser.add_argument("input", nargs="?", metavar="FILE|-", help="input file, or - for stdin (default: stdin when it is piped)")
+    add_output(parser, "output file, or - for stdout (default); the format follows its extension")
     names = formats.format_names()
     parser.add_argument("--from", dest="source_format", choices=names, metavar="FORMAT", help="input format (default: from the extension or content)")
     parser.add_argument("--to", dest="target_format", choices=names, metavar="FORMAT", help="output format (default: from the extension)")
@@ -43,8 +45,12 @@ def _convert(args: argparse.Namespace, streams: Streams) -> int:
     if args.formats:
         _list_formats(streams)
         return ExitCode.OK
+    if args.output is None:
+        args.output = "-"
+    if args.input is None and stdin_is_piped(streams):
+        args.input = "-"
     if args.input is None:
-        streams.error("convert: give an input file (or - for stdin)")
+        streams.error("give an input file (or - for stdin)")
         return ExitCode.USAGE
     try:
         return _run(args, streams)
@@ -52,7 +58,7 @@ def _convert(args: argparse.Namespace, streams: Streams) -> int:
         raise  # bad input: main() reports it with file:line and exit code 3
     except (ImportError, TypeError, ValueError) as exc:
         # A missing optional extra, a binary format to a text stream, an unknown extension.
-        streams.error(f"convert: {exc}")
+        streams.error(str(exc))
         return ExitCode.USAGE
 
 
@@ -71,7 +77,7 @@ def _run(args: argparse.Namespace, streams: Streams) -> int:
         if _single_path(in_spec, out_spec):
             puzzle = formats.read(source, in_spec.name, name=name)
             if isinstance(puzzle, PencilGrid) and not out_spec.pencil:
-                streams.error(f"convert: note: format {out_spec.name} holds no pencil marks; writing the placed digits only")
+                streams.error(f"note: format {out_spec.name} holds no pencil marks; writing the placed digits only")
                 puzzle = puzzle.to_grid()
             _write_output(args.output, streams, out_spec, lambda target: formats.write(puzzle, target, out_spec.name))
         else:

@@ -12,54 +12,54 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
-import csv
 import hashlib
-import importlib
-import json
-import os
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Any
+from typing import Any
 
 from .. import errors
 from ..generate import SYMMETRIES, Generated, _options, generate_many, minimize, ordered_map, parse_difficulty
 from ..grid import Grid
 from ..puzzlefile import Entry, parse_entry
 from ..transform import canonical
-from . import ExitCode, Streams, exit_code_for
+from . import ExitCode, Streams
 from ._inputs import iter_inputs, progress
-from ._options import MAX_JOBS, jobs, positive, refuse_output_over_input
+from ._options import RECORDS, add_format, add_inputs, add_jobs, add_output, add_progress, positive, refuse_output_over_input
+from ._records import RecordWriter
 
 _CHUNK = 256  # puzzles per worker task for canon/dedupe --jobs
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the generate, canon, dedupe and minimize commands."""
-    gen = sub.add_parser("generate", help="generate puzzles with exactly one solution", description="Generate puzzles with exactly one solution.")
-    gen.add_argument("--count", "-n", type=positive, default=1, help="how many puzzles (default 1)")
-    gen.add_argument("--difficulty", "-d", type=_difficulty, help="band (easy medium hard expert extreme), SE range se:LOW-HIGH, or hodoku:LEVEL")
-    gen.add_argument("--symmetry", "-s", choices=SYMMETRIES, default="none", help="givens pattern (default none)")
-    gen.add_argument("--seed", type=int, help="seed: same seed and options, same puzzles (default: random)")
-    gen.add_argument("--clues", type=_clues, help="givens count or range LOW-HIGH")
+    text = "generate puzzles with exactly one solution"
+    gen = sub.add_parser("generate", help=text, description=text)
+    gen.add_argument("-n", "--count", type=positive, default=1, metavar="N", help="how many puzzles (default 1)")
+    gen.add_argument("-d", "--difficulty", type=_difficulty, metavar="LEVEL", help="band (easy medium hard expert extreme), SE range se:LOW-HIGH, or hodoku:LEVEL")
+    gen.add_argument("-s", "--symmetry", choices=SYMMETRIES, default="none", help="givens pattern (default none)")
+    gen.add_argument("--seed", type=int, metavar="N", help="seed: same seed and options, same puzzles; the first puzzle is generate(seed=N), "
+                     "so a record's seed replays it (default: random)")
+    gen.add_argument("--clues", type=_clues, metavar="N|LOW-HIGH", help="givens count or range LOW-HIGH")
     gen.add_argument("--not-minimal", dest="minimal", action="store_false", help="stop digging at a clue target instead of at a minimal puzzle")
-    gen.add_argument("--require", type=lambda s: [t for t in s.split(",") if t], default=None, metavar="ID,ID", help="technique ids the solving path must use")
-    gen.add_argument("--rate", action="store_true", help="rate every puzzle (implied by --difficulty/--require)")
+    gen.add_argument("--require", type=lambda s: [t for t in s.split(",") if t], default=None, metavar="IDS", help="technique ids the solving path must use (see sudokit techniques)")
+    gen.add_argument("--rate", action="store_true", help="rate every puzzle and show it in every format (implied by --difficulty/--require)")
     gen.add_argument("--time-budget", type=float, metavar="SECONDS", help="stop after this long, keeping what was written (exit code 6)")
-    gen.add_argument("--jobs", "-j", type=jobs, default=1, help=f"worker processes (default 1, at most {MAX_JOBS})")
-    _output_options(gen)
+    add_format(gen, RECORDS)
+    add_output(gen)
+    add_jobs(gen)
+    add_progress(gen)
     gen.set_defaults(handler=_usage_errors(_generate))
 
     canon = _input_parser(sub, "canon", "print the canonical (minimal-lexicographic) form of each puzzle")
+    add_jobs(canon)
     canon.set_defaults(handler=_usage_errors(_canon))
     dedupe = _input_parser(sub, "dedupe", "keep the first puzzle of each equivalence class (same canonical form)")
     dedupe.add_argument("--canonical", action="store_true", help="write the canonical forms instead of the original puzzles")
+    add_jobs(dedupe)
     dedupe.set_defaults(handler=_usage_errors(_dedupe))
-
-    mini = sub.add_parser("minimize", help="remove givens while the puzzle stays unique", description="Remove givens while the puzzle stays unique.")
-    mini.add_argument("inputs", nargs="*", metavar="PUZZLE|FILE|-", help="puzzle strings, files, or - for stdin")
-    mini.add_argument("--seed", type=int, help="order of removal (default: random)")
-    mini.add_argument("--symmetry", "-s", choices=SYMMETRIES, default="none", help="remove whole symmetry orbits")
-    mini.set_defaults(handler=_minimize)
+    mini = _input_parser(sub, "minimize", "remove givens while each puzzle stays unique")
+    mini.add_argument("--seed", type=int, metavar="N", help="order of removal (default: random)")
+    mini.add_argument("-s", "--symmetry", choices=SYMMETRIES, default="none", help="remove whole symmetry orbits")
+    mini.set_defaults(handler=_usage_errors(_minimize))
 
 
 def _usage_errors(handler: Callable[[argparse.Namespace, Streams], int]) -> Callable[[argparse.Namespace, Streams], int]:
@@ -80,17 +80,11 @@ def _usage_errors(handler: Callable[[argparse.Namespace, Streams], int]) -> Call
 
 def _input_parser(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     parser: argparse.ArgumentParser = sub.add_parser(name, help=text, description=text)
-    parser.add_argument("inputs", nargs="*", metavar="FILE|PUZZLE|-", help="files, puzzle strings, or - for stdin")
-    parser.add_argument("--jobs", "-j", type=jobs, default=1, help=f"worker processes (default 1, at most {MAX_JOBS})")
-    _output_options(parser)
+    add_inputs(parser)
+    add_format(parser, RECORDS)
+    add_output(parser)
+    add_progress(parser)
     return parser
-
-
-def _output_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-o", "--output", metavar="FILE", help="output file; format from the extension (.txt .csv .jsonl .parquet)")
-    parser.add_argument("--format", "-f", choices=("txt", "csv", "jsonl", "parquet"), help="output format (default: from -o, else txt)")
-    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="progress bar on stderr (default: when it is a terminal)")
-
 
 
 def _difficulty(text: str) -> str:
@@ -109,86 +103,15 @@ def _clues(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"expected N or LOW-HIGH, got {text!r}") from None
 
 
-# ======================================================================= output writing
-class _Output:
-    """Records to a file or stdout, through ``sudokit.formats`` when it is installed."""
-
-    def __init__(self, args: argparse.Namespace, streams: Streams) -> None:
-        self.target: Any = args.output if args.output else streams.stdout
-        self.format: str | None = args.format
-        if self.format is None and not args.output:
-            self.format = "txt"
-        self.stack = contextlib.ExitStack()
-        self.writer: Any = None
-
-    def __enter__(self) -> _Output:
-        try:
-            from ..formats import open_writer
-        except ImportError:
-            self.writer = self.stack.enter_context(_FallbackWriter(self.target, self.format))
-        else:
-            self.writer = self.stack.enter_context(open_writer(self.target, self.format))
-        return self
-
-    def write(self, record: dict[str, Any]) -> None:
-        self.writer.write(record)
-        if not isinstance(self.target, str):
-            self.target.flush()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stack.close()
-
-
-class _FallbackWriter:
-    """txt / csv / jsonl with the standard library, Parquet via pyarrow when importable."""
-
-    def __init__(self, target: str | IO[str], fmt: str | None) -> None:
-        ext = os.path.splitext(target)[1].lstrip(".") if isinstance(target, str) else ""
-        self.format = fmt or {"csv": "csv", "jsonl": "jsonl", "parquet": "parquet", "pq": "parquet"}.get(ext, "txt")
-        self.target = target
-        self.rows: list[dict[str, Any]] | None = [] if self.format == "parquet" else None
-        self.stream: Any = None
-        self.csv: Any = None
-
-    def __enter__(self) -> _FallbackWriter:
-        if self.format == "parquet":
-            try:
-                importlib.import_module("pyarrow.parquet")
-            except ImportError:
-                raise errors.MissingDependencyError("Parquet output needs pyarrow: pip install sudokit[parquet]") from None
-            return self
-        self.stream = open(self.target, "w", encoding="utf-8", newline="") if isinstance(self.target, str) else self.target
-        if self.format == "csv":
-            self.csv = csv.DictWriter(self.stream, ["puzzle", "solution", "rating", "techniques", "seed"], extrasaction="ignore")
-            self.csv.writeheader()
-        return self
-
-    def write(self, record: dict[str, Any]) -> None:
-        if self.rows is not None:
-            self.rows.append(record)
-        elif self.csv is not None:
-            self.csv.writerow({**record, "techniques": " ".join(record.get("techniques") or [])})
-        elif self.format == "jsonl":
-            self.stream.write(json.dumps(record) + "\n")
-        else:
-            self.stream.write(record["puzzle"] + "\n")
-
-    def __exit__(self, *exc: object) -> None:
-        if self.rows is not None:
-            pyarrow = importlib.import_module("pyarrow")
-            parquet = importlib.import_module("pyarrow.parquet")
-            parquet.write_table(pyarrow.Table.from_pylist(self.rows), self.target)
-        elif isinstance(self.target, str) and self.stream is not None:
-            self.stream.close()
-
-
 # ============================================================================ generate
+_GENERATED = ("solution", "seed", "clues", "symmetry", "rating", "band", "hodoku_level", "techniques")
+
+
 def _generate(args: argparse.Namespace, streams: Streams) -> int:
     # Check the options before the output file is created.
     _options(args.difficulty, args.symmetry, args.minimal, args.clues, args.require, args.time_budget)
-    bar = progress(streams, args.progress)
-    if bar is not None:
-        bar.reset(total=args.count)
+    rated = args.rate or args.difficulty is not None or bool(args.require)
+    fields = ("puzzle", *(_GENERATED if rated else _GENERATED[:4]))
     puzzles = generate_many(
         args.count,
         args.difficulty,
@@ -200,10 +123,12 @@ def _generate(args: argparse.Namespace, streams: Streams) -> int:
         time_budget=args.time_budget,
         jobs=args.jobs,
     )
+    bar = progress(streams, args.progress, total=args.count)
     try:
-        with _Output(args, streams) as out:
+        with RecordWriter(args, streams, fields, line=_generated_line, keyed=False) as out:
             for g in puzzles:
-                out.write(_record(g, args.rate))
+                out.ok(None, **_record(g, rated))
+                out.flush()
                 if bar is not None:
                     bar.update(1)
     finally:
@@ -215,15 +140,25 @@ def _generate(args: argparse.Namespace, streams: Streams) -> int:
     return ExitCode.OK
 
 
-def _record(g: Generated, rate: bool) -> dict[str, Any]:
-    if rate and g.rating is None:
-        from ..human.rating import rate as rate_puzzle
+def _generated_line(record: dict[str, Any]) -> str:
+    """The puzzle, then with a rating ``ER band HoDoKu-level``."""
+    if record.get("rating") is None:
+        return str(record["puzzle"])
+    return f"{record['puzzle']} {record['rating']:.1f} {record['band']} {record['hodoku_level']}"
 
-        record = g.as_record()
-        rating = rate_puzzle(g.puzzle)
-        record.update(rating=rating.se, techniques=sorted(rating.counts))
-        return record
-    return g.as_record()
+
+def _record(g: Generated, rated: bool) -> dict[str, Any]:
+    """A generated puzzle's record; its seed replays it (``--seed``, same options)."""
+    record: dict[str, Any] = {"puzzle": str(g.puzzle), "solution": str(g.solution), "seed": g.seed,
+                              "clues": g.puzzle.givens, "symmetry": g.symmetry}
+    if rated:
+        rating = g.rating
+        if rating is None:
+            from ..human.rating import rate as rate_puzzle
+
+            rating = rate_puzzle(g.puzzle)
+        record.update(rating=rating.se, band=rating.band, hodoku_level=rating.hodoku_level, techniques=sorted(rating.counts))
+    return record
 
 
 # ===================================================================== canon and dedupe
@@ -277,63 +212,72 @@ def _canon(args: argparse.Namespace, streams: Streams) -> int:
     if problem := refuse_output_over_input(args.output, args.inputs):
         streams.error(problem)
         return ExitCode.USAGE
-    status, bar = _Status(streams), progress(streams, args.progress)
+    bar = progress(streams, args.progress, sources=args.inputs)
     try:
-        with _Output(args, streams) as out:
+        with RecordWriter(args, streams, ("canonical",), line=lambda r: str(r["canonical"])) as out:
             for entry, form in _canonical_stream(args, streams):
                 if form.startswith("!"):
-                    status.fail(entry, form[1:])
+                    out.failed(entry, form[1:], ExitCode.INVALID, _raw(entry))
                 else:
-                    out.write({"puzzle": form})
+                    out.ok(entry, _raw(entry), canonical=form)
                 if bar is not None:
                     bar.update(1)
     finally:
         if bar is not None:
             bar.close()
-    return status.code
+    return out.status
+
+
+def _raw(entry: Entry) -> str:
+    """The input as one line (a pretty grid's rows joined)."""
+    return entry.text if "\n" not in entry.text else "".join(entry.text.split())
 
 
 def _dedupe(args: argparse.Namespace, streams: Streams) -> int:
+    """A filter (not one record per input): the first puzzle of each class is kept; bad
+    lines are reported and dropped."""
     if problem := refuse_output_over_input(args.output, args.inputs):
         streams.error(problem)
         return ExitCode.USAGE
-    status, bar = _Status(streams), progress(streams, args.progress)
+    bar = progress(streams, args.progress, sources=args.inputs)
     seen: set[bytes] = set()
     total = kept = 0
+    status = ExitCode.OK
     try:
-        with _Output(args, streams) as out:
+        with RecordWriter(args, streams, ("canonical",), line=lambda r: str(r["canonical"] if args.canonical else r["puzzle"])) as out:
             for entry, form in _canonical_stream(args, streams):
                 total += 1
                 if bar is not None:
                     bar.update(1)
                 if form.startswith("!"):
-                    status.fail(entry, form[1:])
+                    streams.error(f"{entry.where()}: {form[1:]}")
+                    status = status or ExitCode.INVALID
                     continue
                 digest = hashlib.blake2b(form.encode("ascii"), digest_size=16).digest()
                 if digest in seen:
                     continue
                 seen.add(digest)
                 kept += 1
-                out.write({"puzzle": form if args.canonical else str(parse_entry(entry))})
+                out.ok(entry, str(parse_entry(entry)), canonical=form)
     finally:
         if bar is not None:
             bar.close()
-        streams.stderr.write(f"dedupe: kept {kept} of {total} puzzles ({total - kept} duplicates or invalid)\n")
-    return status.code
+        streams.stderr.write(f"sudokit dedupe: kept {kept} of {total} puzzles ({total - kept} duplicates or invalid)\n")
+    return status
 
 
 # ============================================================================ minimize
 def _minimize(args: argparse.Namespace, streams: Streams) -> int:
-    code = ExitCode.OK
-    for entry in iter_inputs(args.inputs, streams):
-        try:
-            result = minimize(Grid.parse(entry.text), seed=args.seed, symmetry=args.symmetry)
-        except errors.SudokuError as exc:
-            streams.error(f"{entry.where()}: {exc}")
-            code = code or exit_code_for(exc)
-            continue
-        print(result, file=streams.stdout)
-    return code
+    with RecordWriter(args, streams, ("minimal",), line=lambda r: str(r["minimal"])) as out:
+        for entry in iter_inputs(args.inputs, streams):
+            try:
+                result = minimize(Grid.parse(entry.text), seed=args.seed, symmetry=args.symmetry)
+            except errors.SudokuError as exc:
+                out.fail(entry, exc, _raw(entry))
+                continue
+            out.ok(entry, _raw(entry), minimal=str(result))
+            out.flush()
+    return out.status
 
 
 __all__ = ["register"]

@@ -3,7 +3,7 @@
 * ``hint PUZZLE [--level N] [--digits GRID] [--marks CANDIDATES]``: the next hint.
 * ``explain PUZZLE``: the whole solving path, one step per line in the familiar
   one-line notation, ending with ``-- no logical step in this set`` when stuck.
-* ``rate FILE...``: one rating per puzzle and line (``--format text|csv|json``),
+* ``rate FILE...``: one rating per puzzle and line (``--format line|csv|jsonl|json|parquet``),
   in order, with ``--jobs N`` worker processes. Errors are reported per line
   (``file:line: message``) and the exit code is that of the first failure; Ctrl-C
   stops at once and keeps every line already written.
@@ -12,50 +12,49 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import json
 import os
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import IO, Any
+from itertools import chain, islice
+from typing import Any, NoReturn
 
 from .. import errors
 from .._signals import worker_init
 from ..grid import Grid
 from ..puzzlefile import Entry
-from . import ExitCode, Streams, exit_code_for
+from . import ExitCode, Streams, exit_code_for, usage_error
 from ._inputs import iter_inputs, progress
-from ._options import MAX_JOBS, jobs
+from ._options import RECORDS, add_format, add_inputs, add_jobs, add_output, add_progress
+from ._records import RecordWriter
 
-_CSV_FIELDS = ("source", "line", "puzzle", "se", "ep", "ed", "hodoku_level", "hodoku_score", "band", "hardest", "solved_logically", "steps")
+_RATE_FIELDS = ("se", "ep", "ed", "hodoku_level", "hodoku_score", "band", "hardest", "solved_logically", "steps")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the hint, explain and rate commands."""
-    hint = _add(sub, "hint", "the next hint for a puzzle (or a player's grid with --digits/--marks)")
+    hint = _add(sub, "hint", "the next hint for each puzzle (or a player's grid with --digits/--marks)", ("line", "csv", "jsonl", "json"), "line")
     hint.add_argument("--level", type=int, choices=(1, 2, 3), default=1, help="1: technique and where, 2: + digits and houses, 3: the whole step")
     hint.add_argument("--digits", metavar="GRID", help="the player's grid (81 characters, mistakes included)")
     hint.add_argument("--marks", metavar="CANDIDATES", help="the player's pencil marks as a 729-character candidate string")
     hint.set_defaults(handler=_hint)
-    explain = _add(sub, "explain", "the whole human-style solving path, one step per line")
+    explain = _add(sub, "explain", "the whole human-style solving path of each puzzle, one step per line", ("line", "pretty", "jsonl", "json"), "pretty")
     explain.add_argument("--fallback", action="store_true", help="when stuck, add a labelled backtracking step and go on")
-    explain.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     explain.set_defaults(handler=_explain)
-    rate = _add(sub, "rate", "rate puzzles (one result per line): SE-like ER/EP/ED, HoDoKu level and score, band")
-    rate.add_argument("--format", choices=("text", "csv", "json"), default="text", help="output format")
-    rate.add_argument("--jobs", type=jobs, default=1, help=f"worker processes (default 1, at most {MAX_JOBS})")
-    rate.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="progress bar on stderr (default: when it is a terminal)")
+    rate = _add(sub, "rate", "rate puzzles (one result per line): SE-like ER/EP/ED, HoDoKu level and score, band", RECORDS, None)
+    add_jobs(rate)
+    add_progress(rate)
     rate.set_defaults(handler=_rate)
 
 
-def _add(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+def _add(sub: argparse._SubParsersAction, name: str, text: str, formats: tuple[str, ...], default: str | None) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     parser: argparse.ArgumentParser = sub.add_parser(name, help=text, description=text)
-    parser.add_argument("inputs", nargs="*", metavar="PUZZLE|FILE|-", help="puzzle strings, files, or - for stdin (default: a bundled example)")
-    parser.add_argument("--techniques", metavar="IDS", type=_technique_ids, help="comma-separated technique ids to use (default: all)")
+    add_inputs(parser)
+    add_format(parser, formats, default)
+    add_output(parser)
+    parser.add_argument("--techniques", metavar="IDS", type=_technique_ids, help="comma-separated technique ids to use (default: all; see sudokit techniques)")
     parser.add_argument("--uniqueness", action=argparse.BooleanOptionalAction, default=None, help="uniqueness techniques (default: on for unique puzzles)")
     return parser
-
 
 
 def _technique_ids(text: str) -> list[str]:
@@ -69,46 +68,17 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return {"techniques": args.techniques, "uniqueness": args.uniqueness}
 
 
-class _Status:
-    """The first failure's exit code, and per-line error messages."""
-
-    def __init__(self, streams: Streams) -> None:
-        self.streams = streams
-        self.code = ExitCode.OK
-
-    def fail(self, where: str, message: str, code: int) -> None:
-        self.streams.error(f"{where}: {message}")
-        if self.code == ExitCode.OK:
-            self.code = ExitCode(code)
-
-
-def _parsed(args: argparse.Namespace, streams: Streams, status: _Status) -> Iterator[tuple[Entry, Grid]]:
-    """The input puzzles; malformed ones are reported (file:line) and skipped."""
+def _parsed(args: argparse.Namespace, streams: Streams, out: RecordWriter) -> Iterator[tuple[Entry, Grid | None, errors.SudokuError | None]]:
+    """Every input, in order: (entry, grid, None), or (entry, None, error) when malformed."""
     def damaged(exc: errors.SudokuError) -> None:  # its message names file:line already
         streams.error(str(exc))
-        status.code = status.code or ExitCode(exit_code_for(exc))
+        out.status = out.status or exit_code_for(exc)
 
     for entry in iter_inputs(args.inputs, streams, damaged):
         try:
-            yield entry, Grid.parse(entry.text)
+            yield entry, Grid.parse(entry.text), None
         except errors.InvalidFormatError as exc:
-            status.fail(entry.where(), str(exc), ExitCode.INVALID)
-
-
-# ------------------------------------------------------------------- hint
-def _hint(args: argparse.Namespace, streams: Streams) -> int:
-    from ..human import hint
-
-    status = _Status(streams)
-    for entry, grid in _parsed(args, streams, status):
-        state: Any = grid if args.digits is None and args.marks is None else (grid, args.digits, args.marks)
-        try:
-            result = hint(state, level=args.level, **_options(args))
-        except (errors.SudokuError, ValueError) as exc:
-            status.fail(entry.where(), str(exc), _code(exc))
-            continue
-        print(result.text, file=streams.stdout)
-    return status.code
+            yield entry, None, exc
 
 
 def _code(exc: BaseException) -> int:
@@ -118,29 +88,73 @@ def _code(exc: BaseException) -> int:
     return ExitCode.USAGE
 
 
+def _usage(exc: ValueError) -> NoReturn:
+    raise usage_error(str(exc)) from None
+
+
+def _labelled(items: Iterator[Any]) -> tuple[bool, Iterator[Any]]:
+    """Whether there is more than one item (so each output is labelled), and all the items."""
+    first = list(islice(items, 2))
+    return len(first) > 1, chain(first, items)
+
+
+# ------------------------------------------------------------------- hint
+def _hint(args: argparse.Namespace, streams: Streams) -> int:
+    from ..human import hint
+
+    def line(record: dict[str, Any]) -> str:
+        return f"{record['source']}:{record['line']}: {record['hint']}" if several else str(record["hint"])
+
+    with RecordWriter(args, streams, ("kind", "hint"), line=line) as out:
+        several, items = _labelled(_parsed(args, streams, out))
+        for entry, grid, error in items:
+            if grid is None:
+                out.fail(entry, error or errors.InvalidFormatError(entry.text))
+                continue
+            state: Any = grid if args.digits is None and args.marks is None else (grid, args.digits, args.marks)
+            try:
+                result = hint(state, level=args.level, **_options(args))
+            except errors.SudokuError as exc:
+                out.fail(entry, exc, str(grid))
+                continue
+            except ValueError as exc:
+                _usage(exc)
+            out.ok(entry, str(grid), kind=result.kind, hint=result.text)
+    return out.status
+
+
 # ---------------------------------------------------------------- explain
 def _explain(args: argparse.Namespace, streams: Streams) -> int:
     from ..human import explain
 
-    status = _Status(streams)
-    first = True
-    for entry, grid in _parsed(args, streams, status):
-        try:
-            path = explain(grid, fallback=args.fallback, **_options(args))
-        except (errors.SudokuError, ValueError) as exc:
-            status.fail(entry.where(), str(exc), _code(exc))
-            continue
-        if args.format == "json":
-            record = {"source": entry.source, "line": entry.line, "puzzle": str(grid), "end": path.end,
-                      "message": path.message, "steps": [_step_record(s) for s in path]}
-            print(json.dumps(record), file=streams.stdout)
-        else:
-            if not first:
-                print(file=streams.stdout)
-            print(path.text(), file=streams.stdout)
-        first = False
-        streams.stdout.flush()
-    return status.code
+    def pretty(record: dict[str, Any]) -> str:
+        label = f"# {record['source']}:{record['line']} {record['puzzle']}\n" if several else ""
+        return label + str(record["text"]) + ("\n" if several else "")
+
+    def line(record: dict[str, Any]) -> str:
+        return " ; ".join(str(record["text"]).splitlines())
+
+    def placeholder(record: dict[str, Any]) -> str:
+        return f"# {record['source']}:{record['line']}\n.\n" if several else "."
+
+    with RecordWriter(args, streams, ("end", "message", "steps"), line=line, pretty=pretty,
+                      choices=("line", "pretty", "jsonl", "json"), placeholder=placeholder) as out:
+        several, items = _labelled(_parsed(args, streams, out))
+        for entry, grid, error in items:
+            if grid is None:
+                out.fail(entry, error or errors.InvalidFormatError(entry.text))
+                continue
+            try:
+                path = explain(grid, fallback=args.fallback, **_options(args))
+            except errors.SudokuError as exc:
+                out.fail(entry, exc, str(grid))
+                continue
+            except ValueError as exc:
+                _usage(exc)
+            out.ok(entry, str(grid), end=path.end, message=path.message, steps=[_step_record(s) for s in path],
+                   **({"text": path.text()} if out.format in ("line", "pretty") else {}))
+            out.flush()
+    return out.status
 
 
 def _step_record(step: Any) -> dict[str, Any]:
@@ -150,32 +164,36 @@ def _step_record(step: Any) -> dict[str, Any]:
 
 # ------------------------------------------------------------------- rate
 def _rate(args: argparse.Namespace, streams: Streams) -> int:
-    status = _Status(streams)
-    writer = _Writer(args.format, streams.stdout)
-    bar = progress(streams, args.progress)
     options = _options(args)
-    pool = ProcessPoolExecutor(max_workers=args.jobs, initializer=worker_init, initargs=(os.getpid(),)) if args.jobs > 1 else None
-    try:
-        for entry, outcome in _ratings(_parsed(args, streams, status), options, pool, args.jobs):
-            if outcome[0]:
-                writer.write(entry, outcome[1])
-            else:
-                status.fail(entry.where(), outcome[2], outcome[1])
+    with RecordWriter(args, streams, _RATE_FIELDS, line=lambda r: f"{r['puzzle']} {_summary(r)}") as out:
+        bar = progress(streams, args.progress, sources=args.inputs)
+        pool = ProcessPoolExecutor(max_workers=args.jobs, initializer=worker_init, initargs=(os.getpid(),)) if args.jobs > 1 else None
+        try:
+            for entry, outcome in _ratings(_parsed(args, streams, out), options, pool, args.jobs):
+                if outcome[0]:
+                    record = dict(outcome[1])
+                    out.ok(entry, record.pop("puzzle"), **record)
+                elif outcome[1] == ExitCode.USAGE:
+                    raise usage_error(outcome[2])
+                else:
+                    out.failed(entry, outcome[2], outcome[1], outcome[3])
+                if bar is not None:
+                    bar.update(1)
+        except KeyboardInterrupt:
+            out.flush()
+            if pool is not None:
+                _stop(pool)
+                pool = None
+            raise
+        finally:
+            if pool is not None:
+                pool.shutdown()
             if bar is not None:
-                bar.update(1)
-    except KeyboardInterrupt:
-        streams.stdout.flush()
-        if pool is not None:
-            _stop(pool)
-            pool = None
-        raise
-    finally:
-        if pool is not None:
-            pool.shutdown()
-        if bar is not None:
-            bar.close()
-        streams.stdout.flush()
-    return status.code
+                bar.close()
+    return out.status
+
+
+Outcome = tuple[Any, ...]  # (True, record) or (False, exit code, message, puzzle)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -187,29 +205,32 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.terminate()  # SIGTERM: the default action in workers (sudokit._signals)
 
 
-Outcome = tuple[Any, ...]  # (True, record) or (False, exit code, message)
-
-
-def _ratings(items: Iterator[tuple[Entry, Grid]], options: dict[str, Any], pool: ProcessPoolExecutor | None, jobs: int) -> Iterator[tuple[Entry, Outcome]]:
+def _ratings(items: Iterator[tuple[Entry, Grid | None, errors.SudokuError | None]], options: dict[str, Any],
+             pool: ProcessPoolExecutor | None, jobs: int) -> Iterator[tuple[Entry, Outcome]]:
     """Rate in input order; with a pool, keep a bounded window of puzzles in flight."""
     if pool is None:
-        for entry, grid in items:
-            yield entry, _rate_one(str(grid), options)
+        for entry, grid, error in items:
+            yield entry, _rate_one(str(grid), options) if grid is not None else _failed(error, "")
         return
-    window: deque[tuple[Entry, Future[Outcome]]] = deque()
-    for entry, grid in items:
-        window.append((entry, pool.submit(_rate_one, str(grid), options)))
+    window: deque[tuple[Entry, Future[Outcome] | Outcome]] = deque()
+    for entry, grid, error in items:
+        window.append((entry, pool.submit(_rate_one, str(grid), options) if grid is not None else _failed(error, "")))
         if len(window) >= 8 * jobs:
             head, future = window.popleft()
-            yield head, future.result()
+            yield head, future.result() if isinstance(future, Future) else future
     while window:
         head, future = window.popleft()
-        yield head, future.result()
+        yield head, future.result() if isinstance(future, Future) else future
+
+
+def _failed(exc: BaseException | None, puzzle: str) -> Outcome:
+    error = exc if exc is not None else errors.InvalidFormatError("not a puzzle")
+    return (False, int(_code(error)), str(error), puzzle)
 
 
 def _rate_one(puzzle: str, options: dict[str, Any]) -> Outcome:
-    """Rate one puzzle; errors come back as (False, exit code, message), never raised,
-    so nothing but plain data crosses the process boundary."""
+    """Rate one puzzle; errors come back as (False, exit code, message, puzzle), never
+    raised, so nothing but plain data (and our picklable errors) crosses the process boundary."""
     from ..human import rate
     from ..solver import count_solutions
 
@@ -218,31 +239,11 @@ def _rate_one(puzzle: str, options: dict[str, Any]) -> Outcome:
             raise errors.MultipleSolutionsError("the puzzle has more than one solution; only a unique puzzle can be rated")
         rating = rate(puzzle, **options)
     except (errors.SudokuError, ValueError) as exc:
-        return (False, int(_code(exc)), str(exc))
-    record = {"puzzle": puzzle, **rating.as_dict()}
+        return _failed(exc, puzzle)
+    record = {"puzzle": puzzle, **{k: v for k, v in rating.as_dict().items() if k in _RATE_FIELDS}}
     return (True, record)
 
 
-class _Writer:
-    """Writes one rating per line as text, CSV (with a header) or JSON lines."""
-
-    def __init__(self, fmt: str, stream: IO[str]) -> None:
-        self.fmt, self.stream = fmt, stream
-        self.csv: Any = None
-        if fmt == "csv":
-            self.csv = csv.DictWriter(stream, fieldnames=_CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
-            self.csv.writeheader()
-
-    def write(self, entry: Entry, record: dict[str, Any]) -> None:
-        if self.fmt == "csv":
-            self.csv.writerow({"source": entry.source, "line": entry.line, **record})
-        elif self.fmt == "json":
-            print(json.dumps({"source": entry.source, "line": entry.line, **record}), file=self.stream)
-        else:
-            print(f"{record['puzzle']} {_summary(record)}", file=self.stream)
-
-    def flush(self) -> None:
-        self.stream.flush()
 
 
 def _summary(record: dict[str, Any]) -> str:

@@ -12,6 +12,7 @@ from .. import errors
 from ..puzzlefile import Entry, parse_entry
 from . import ExitCode, Streams, exit_code_for
 from ._inputs import iter_inputs
+from ._options import add_inputs, add_output
 
 _THEMES = ("light", "dark", "print")
 _SEPARATORS = " \t,;:|"
@@ -21,8 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the render and book commands."""
     text = "draw puzzles as SVG, PNG or PDF (by the -o extension), or in the terminal without -o"
     render: argparse.ArgumentParser = sub.add_parser("render", help=text, description=text)
-    render.add_argument("inputs", nargs="*", metavar="PUZZLE|FILE|-", help="puzzle strings, files, or - for stdin (default: a bundled example)")
-    render.add_argument("-o", "--output", help="picture file: .svg, .png or .pdf (several puzzles: NAME-1.svg, NAME-2.svg, ...)")
+    add_inputs(render)
+    add_output(render, "picture file: .svg, .png or .pdf (several puzzles: NAME-1.svg, NAME-2.svg, ...)")
     render.add_argument("--theme", choices=_THEMES, default="light", help="colours (default light)")
     render.add_argument("--size", type=_positive_float, help="picture size: pixels for SVG/PNG (default 450), points for PDF (default 400)")
     render.add_argument("--candidates", action="store_true", help="show every blank cell's candidates as pencil marks")
@@ -31,8 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     render.set_defaults(handler=_render)
     text = "lay puzzles out as a printable PDF book with solutions at the back"
     book: argparse.ArgumentParser = sub.add_parser("book", help=text, description=text + ". Lines may carry a solution and a rating after the puzzle (puzzle[,solution][,rating]).")
-    book.add_argument("inputs", nargs="*", metavar="FILE|PUZZLE|-", help="puzzle files, strings, or - for stdin (default: a bundled example)")
-    book.add_argument("-o", "--output", required=True, help="the PDF file to write")
+    add_inputs(book)
+    add_output(book, "the PDF file to write", required=True)
     book.add_argument("--per-page", type=int, choices=(1, 2, 4, 6), default=4, help="puzzles per page (default 4)")
     book.add_argument("--solutions-per-page", type=int, choices=(1, 2, 4, 6), default=6, help="solutions per page (default 6)")
     book.add_argument("--paper", choices=("A4", "Letter"), type=_paper, default="A4", help="paper size (default A4)")

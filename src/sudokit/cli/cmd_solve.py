@@ -11,8 +11,8 @@ import argparse
 from array import array
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
-import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
 from itertools import islice
 
 from .. import errors
@@ -21,21 +21,21 @@ from ..puzzlefile import Entry
 from ..solver import _CELL_BYTES, _TO_DOT, BAD_INPUT, _explain_zero, _puzzle_bytes, _run_batch
 from . import ExitCode, Streams, exit_code_for
 from ._inputs import iter_inputs, progress
-from ._options import jobs, positive
+from ._options import FORMATS, RECORDS, add_format, add_inputs, add_jobs, add_output, add_progress, positive
+from ._records import RecordWriter
 
 _BATCH = 8192
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the solve, count and check commands."""
-    solve = _add(sub, "solve", "solve puzzles (one per line), printing one solution per puzzle")
-    solve.add_argument("--format", choices=("line", "pretty", "json"), default="line", help="output format")
+    solve = _add(sub, "solve", "solve puzzles (one per line), printing one solution per puzzle", FORMATS)
     solve.add_argument("--first", action="store_true", help="accept puzzles with several solutions (print the first)")
     solve.set_defaults(handler=_with_variants(_solve, "solve"))
-    count = _add(sub, "count", "count solutions of each puzzle, stopping at --limit")
-    count.add_argument("--limit", type=positive, default=2, help="stop counting at N (default 2)")
+    count = _add(sub, "count", "count solutions of each puzzle, stopping at --limit", RECORDS)
+    count.add_argument("--limit", type=positive, default=2, metavar="N", help="stop counting at N (default 2)")
     count.set_defaults(handler=_with_variants(_count, "count"))
-    check = _add(sub, "check", "check that each puzzle is well formed and has exactly one solution")
+    check = _add(sub, "check", "check that each puzzle is well formed and has exactly one solution", RECORDS)
     check.set_defaults(handler=_with_variants(_check, "check"))
 
 
@@ -55,51 +55,70 @@ def _with_variants(handler: Callable[[argparse.Namespace, Streams], int], mode: 
     return run
 
 
-def _add(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+def _add(sub: argparse._SubParsersAction, name: str, text: str, formats: tuple[str, ...]) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     parser: argparse.ArgumentParser = sub.add_parser(name, help=text, description=text)
-    parser.add_argument("inputs", nargs="*", metavar="PUZZLE|FILE|-", help="puzzle strings, files, or - for stdin (default: a bundled example)")
-    parser.add_argument("--threads", type=jobs, default=1, help="solver threads (default 1)")
-    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="progress bar on stderr (default: when it is a terminal)")
+    add_inputs(parser)
+    add_format(parser, formats)
+    add_output(parser)
+    add_jobs(parser, "solver threads")
+    add_progress(parser)
     return parser
 
 
+class _Chunk(NamedTuple):
+    """One solved chunk: every entry read (in order); ``bad`` maps the positions of the
+    malformed ones to their errors; ``cells``/``solutions``/``counts`` hold the good ones,
+    81 characters a puzzle."""
+
+    entries: list[Entry]
+    bad: dict[int, errors.SudokuError]
+    cells: bytes
+    solutions: str
+    counts: "array[int]"
+
+    def each(self) -> Iterator[tuple[Entry, errors.SudokuError | None, bytes, str, int]]:
+        """(entry, error or None, puzzle, solution, count) for every entry, in input order."""
+        k = 0
+        for position, entry in enumerate(self.entries):
+            error = self.bad.get(position)
+            if error is not None:
+                yield entry, error, b"", "", 0
+                continue
+            yield entry, None, self.cells[81 * k : 81 * k + 81], self.solutions[81 * k : 81 * k + 81], self.counts[k]
+            k += 1
+
 
 class _Run:
-    """Shared state of one command run: streams, the first failure's exit code, progress."""
+    """Shared state of one command run: streams, progress, the input read in chunks."""
 
-    def __init__(self, args: argparse.Namespace, streams: Streams) -> None:
-        self.args, self.streams = args, streams
-        self.status = ExitCode.OK
-        self.bar = progress(streams, args.progress)
+    def __init__(self, args: argparse.Namespace, streams: Streams, out: RecordWriter) -> None:
+        self.args, self.streams, self.out = args, streams, out
+        self.bar = progress(streams, args.progress, sources=args.inputs)
         self.stopped: BaseException | None = None  # the error that ended the input early
-
-    def fail(self, entry: Entry, exc: BaseException) -> None:
-        self.streams.error(f"{entry.where()}: {exc}")
-        if self.status == ExitCode.OK:
-            self.status = exit_code_for(exc)
 
     def input_error(self, exc: errors.SudokuError) -> None:
         """A damaged record (its message names file:line); the next input is read."""
         self.streams.error(str(exc))
-        if self.status == ExitCode.OK:
-            self.status = exit_code_for(exc)
+        if self.out.status == ExitCode.OK:
+            self.out.status = exit_code_for(exc)
 
-    def batches(self, limit: int) -> Iterator[tuple[list[Entry], bytes, str, "array[int]"]]:
-        """Yield (entries, puzzles buffer, solutions text, counts) chunk by chunk, in order.
+    def batches(self, limit: int) -> Iterator[_Chunk]:
+        """Yield the solved chunks in order.
 
-        Malformed entries are reported and dropped. Puzzles and solutions stay one buffer
-        per chunk (81 characters a puzzle) so the hot path makes no per-puzzle objects.
-        With ``--threads N > 1`` up to N chunks are solved in worker threads (the kernel
-        releases the GIL) while this thread reads the next chunks and writes the done ones.
+        Puzzles and solutions stay one buffer per chunk (81 characters a puzzle) so the hot
+        path makes no per-puzzle objects. With ``--jobs N > 1`` up to N chunks are solved in
+        worker threads (the kernel releases the GIL) while this thread reads the next chunks
+        and writes the done ones.
         """
         entries = iter_inputs(self.args.inputs, self.streams, self.input_error)
-        size = _BATCH if self.args.threads == 1 else _BATCH // 4  # more chunks in flight
+        size = _BATCH if self.args.jobs == 1 else _BATCH // 4  # more chunks in flight
         chunks = (self._parse(chunk) for chunk in self._chunks(entries, size))
         try:
-            for good, cells, (solutions, counts) in self._solved(chunks, limit):
-                yield good, cells, solutions.decode("ascii"), counts
+            for (chunk, bad, cells), (solutions, counts) in self._solved(chunks, limit):
+                yield _Chunk(chunk, bad, cells, solutions.decode("ascii"), counts)
+                self.out.flush()
                 if self.bar is not None:
-                    self.bar.update(len(good))
+                    self.bar.update(len(chunk))
             if self.stopped is not None:
                 raise self.stopped  # only now: every puzzle read before it has its answer
         finally:
@@ -121,28 +140,27 @@ class _Run:
             if self.stopped is not None or len(chunk) < size:
                 return
 
-    def _solved(
-        self, chunks: Iterator[tuple[list[Entry], bytes]], limit: int
-    ) -> Iterator[tuple[list[Entry], bytes, tuple[bytearray, "array[int]"]]]:
-        threads = self.args.threads
+    def _solved(self, chunks: Iterator[_Parsed], limit: int) -> Iterator[tuple[_Parsed, tuple[bytearray, "array[int]"]]]:
+        threads = self.args.jobs
         if threads == 1:
-            yield from ((good, cells, _run_batch(cells, limit, 1)) for good, cells in chunks)
+            yield from ((parsed, _run_batch(parsed[2], limit, 1)) for parsed in chunks)
             return
         pool = ThreadPoolExecutor(max_workers=threads)
-        pending: deque[tuple[list[Entry], bytes, Future[tuple[bytearray, array[int]]]]] = deque()
+        pending: deque[tuple[_Parsed, Future[tuple[bytearray, array[int]]]]] = deque()
         try:
-            for good, cells in chunks:
-                pending.append((good, cells, pool.submit(_run_batch, cells, limit, 1)))
+            for parsed in chunks:
+                pending.append((parsed, pool.submit(_run_batch, parsed[2], limit, 1)))
                 if len(pending) > threads:
-                    good, cells, future = pending.popleft()
-                    yield good, cells, future.result()
+                    done, future = pending.popleft()
+                    yield done, future.result()
             while pending:
-                good, cells, future = pending.popleft()
-                yield good, cells, future.result()
+                done, future = pending.popleft()
+                yield done, future.result()
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
-    def _parse(self, chunk: list[Entry]) -> tuple[list[Entry], bytes]:
+    @staticmethod
+    def _parse(chunk: list[Entry]) -> _Parsed:
         """Validate a chunk: all at once when every line is a plain 81-char puzzle."""
         texts = [entry.text for entry in chunk]
         if all(len(text) == 81 for text in texts):
@@ -150,65 +168,64 @@ class _Run:
             if blob.isascii():
                 cells = blob.encode("ascii").translate(_TO_DOT)
                 if not cells.translate(None, _CELL_BYTES):
-                    return chunk, cells
-        good, rows = [], []
-        for entry in chunk:
+                    return chunk, {}, cells
+        bad: dict[int, errors.SudokuError] = {}
+        rows = []
+        for position, entry in enumerate(chunk):
             try:
                 rows.append(_puzzle_bytes(entry.text))
             except errors.InvalidFormatError as exc:
-                self.fail(entry, exc)
-            else:
-                good.append(entry)
-        return good, b"".join(rows)
+                bad[position] = exc
+        return chunk, bad, b"".join(rows)
+
+
+_Parsed = tuple[list[Entry], dict[int, errors.SudokuError], bytes]
+_SOLVE_FIELDS = ("solution",)
 
 
 def _solve(args: argparse.Namespace, streams: Streams) -> int:
-    run = _Run(args, streams)
-    limit = 1 if args.first else 2
-    for entries, cells, solutions, counts in run.batches(limit):
-        if args.format == "line" and counts.count(1) == len(counts):  # the common case, in bulk
-            if solutions:
-                streams.stdout.write("\n".join([solutions[i : i + 81] for i in range(0, len(solutions), 81)]) + "\n")
-            continue
-        out = []
-        for k, (entry, count) in enumerate(zip(entries, counts)):
-            if count == 0 or count == BAD_INPUT:
-                run.fail(entry, _explain_zero(cells[81 * k : 81 * k + 81]))
-            elif count > 1:
-                run.fail(entry, errors.MultipleSolutionsError("the puzzle has more than one solution (use --first to print one)"))
-            else:
-                out.append(_format(args.format, entry, cells[81 * k : 81 * k + 81], solutions[81 * k : 81 * k + 81]))
-        if out:
-            streams.stdout.write("\n".join(out) + "\n")
-        streams.stdout.flush()
-    return run.status
+    with RecordWriter(args, streams, _SOLVE_FIELDS, line=lambda r: str(r["solution"]), pretty=_pretty, choices=FORMATS) as out:
+        limit = 1 if args.first else 2
+        for chunk in _Run(args, streams, out).batches(limit):
+            if out.format == "line" and not chunk.bad and chunk.counts.count(1) == len(chunk.counts):
+                solutions = chunk.solutions  # the common case, in bulk
+                if solutions:
+                    out.text("\n".join([solutions[i : i + 81] for i in range(0, len(solutions), 81)]) + "\n", len(chunk.entries))
+                continue
+            for entry, error, puzzle, solution, count in chunk.each():
+                text = puzzle.decode("ascii")
+                if error is not None:
+                    out.fail(entry, error, entry.text if "\n" not in entry.text else "")
+                elif count == 0 or count == BAD_INPUT:
+                    out.fail(entry, _explain_zero(puzzle), text)
+                elif count > 1:
+                    out.fail(entry, errors.MultipleSolutionsError("the puzzle has more than one solution (use --first to print one)"), text)
+                else:
+                    out.ok(entry, text, solution=solution)
+    return out.status
 
 
-def _format(fmt: str, entry: Entry, puzzle: bytes, solution: str) -> str:
-    if fmt == "pretty":
-        return Grid._trusted(solution.encode("ascii")).pretty() + "\n"
-    if fmt == "json":
-        record = {"source": entry.source, "line": entry.line, "puzzle": puzzle.decode("ascii"), "solution": solution}
-        return json.dumps(record)
-    return solution
+def _pretty(record: dict[str, Any]) -> str:
+    return Grid._trusted(str(record["solution"]).encode("ascii")).pretty() + "\n"
 
 
 def _count(args: argparse.Namespace, streams: Streams) -> int:
-    run = _Run(args, streams)
     from ..solver import count_solutions
 
-    for entries, cells, _solutions, counts in run.batches(1):
-        for k, (entry, first) in enumerate(zip(entries, counts)):
-            puzzle = cells[81 * k : 81 * k + 81]
-            try:
-                # The batch already found out which puzzles have none; count the rest fully.
-                value = count_solutions(puzzle.decode("ascii"), limit=args.limit) if first else _zero_or_raise(puzzle)
-            except errors.SudokuError as exc:
-                run.fail(entry, exc)
-                continue
-            print(value, file=streams.stdout)
-        streams.stdout.flush()
-    return run.status
+    with RecordWriter(args, streams, ("count",), line=lambda r: str(r["count"])) as out:
+        for chunk in _Run(args, streams, out).batches(1):
+            for entry, error, puzzle, _solution, first in chunk.each():
+                text = puzzle.decode("ascii")
+                try:
+                    if error is not None:
+                        raise error
+                    # The batch already found out which puzzles have none; count the rest fully.
+                    value = count_solutions(text, limit=args.limit) if first else _zero_or_raise(puzzle)
+                except errors.SudokuError as exc:
+                    out.fail(entry, exc, text)
+                    continue
+                out.ok(entry, text, count=value)
+    return out.status
 
 
 def _zero_or_raise(puzzle: bytes) -> int:
@@ -219,15 +236,16 @@ def _zero_or_raise(puzzle: bytes) -> int:
 
 
 def _check(args: argparse.Namespace, streams: Streams) -> int:
-    run = _Run(args, streams)
-    for entries, cells, _solutions, counts in run.batches(2):
-        for k, (entry, count) in enumerate(zip(entries, counts)):
-            puzzle = cells[81 * k : 81 * k + 81]
-            if count == 1:
-                print(f"{entry.where()}: ok (unique solution)", file=streams.stdout)
-            elif count == 0:
-                run.fail(entry, _explain_zero(puzzle))
-            else:
-                run.fail(entry, errors.MultipleSolutionsError())
-        streams.stdout.flush()
-    return run.status
+    with RecordWriter(args, streams, (), line=lambda r: f"{r['source']}:{r['line']}: ok (unique solution)") as out:
+        for chunk in _Run(args, streams, out).batches(2):
+            for entry, error, puzzle, _solution, count in chunk.each():
+                text = puzzle.decode("ascii")
+                if error is not None:
+                    out.fail(entry, error, "")
+                elif count == 1:
+                    out.ok(entry, text)
+                elif count == 0:
+                    out.fail(entry, _explain_zero(puzzle), text)
+                else:
+                    out.fail(entry, errors.MultipleSolutionsError(), text)
+    return out.status
