@@ -7,8 +7,8 @@ Usage::
 
 Prints a Markdown section for ``benchmarks/RESULTS.md``:
 
-* random full grids per second (:func:`sudokit.generate.full_grid`);
-* minimal unique puzzles per second (:func:`sudokit.generate.generate`, no target);
+* random full grids per second (:func:`sudokit.generation.full_grid`);
+* minimal unique puzzles per second (:func:`sudokit.generation.generate`, no target);
 * the share of each difficulty band among random minimal puzzles (rated with
   :func:`sudokit.human.rate`), then targeted generation per band under a time budget:
   puzzles per second, attempts per puzzle and whether the budget ran out;
@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import sudokit
-from sudokit.generate import BANDS, GenerationBudgetExceeded, full_grid, generate, generate_many
+from sudokit.generation import BANDS, GenerationBudgetExceeded, full_grid, generate, generate_many
 from sudokit import _backend
 from sudokit.transform import canonical, canonical_many
 

@@ -71,7 +71,7 @@ def sample(name: str, grid: Grid) -> bytes:
     """A valid file of format ``name`` holding ``grid`` (twice for a collection)."""
     buffer = io.BytesIO()
     if SPECS[name].is_collection and SPECS[name].dumps is None:
-        write_collection(buffer, [grid, grid], format=name)
+        write_collection([grid, grid], buffer, format=name)
     else:
         write(grid, buffer, format=name)
     return buffer.getvalue()
@@ -144,7 +144,7 @@ def test_collections_round_trip(name: str, items: list[Record]) -> None:
     if SPECS[name].dumps is not None and SPECS[name].read_records is not None and name not in ("txt", "sdm", "hodoku", "jsonl", "csv", "json", "parquet", "npy", "ipuz"):
         items = items[:1]
     try:
-        written = write_collection(buffer, items, format=name)
+        written = write_collection(items, buffer, format=name)
     except ValueError as exc:  # a single-puzzle format refuses a second record: by design
         assert "holds one puzzle" in str(exc)
         return

@@ -128,7 +128,7 @@ def test_collection_roundtrip(name: str, items: list[Record]) -> None:
     _needs(name)
     spec = get(name)
     buffer: Any = io.BytesIO() if spec.binary else io.StringIO()
-    assert write_collection(buffer, items, format=name) == len(items)
+    assert write_collection(items, buffer, format=name) == len(items)
     buffer.seek(0)
     back = list(read_collection(buffer, format=name))
     if name in FULL_RECORDS:
@@ -142,14 +142,14 @@ def test_collection_files_detected_by_extension(tmp_path: Path, name: str) -> No
     _needs(name)
     path = tmp_path / f"many.{'hdk' if name == 'hodoku' else name}"
     items = [{"puzzle": P, "solution": S, "rating": 3.5}, {"puzzle": Q}]
-    write_collection(path, items)
+    write_collection(items, path)
     back = list(read_collection(path))
     assert [r.puzzle for r in back] == [Grid(P), Grid(Q)]
 
 
 def test_write_collection_takes_dicts_grids_and_strings() -> None:
     out = io.StringIO()
-    write_collection(out, [{"puzzle": P, "seed": 1}, Grid(Q), P], format="jsonl")
+    write_collection([{"puzzle": P, "seed": 1}, Grid(Q), P], out, format="jsonl")
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     assert lines == [{"puzzle": P, "seed": 1}, {"puzzle": Q}, {"puzzle": P}]
 
@@ -178,7 +178,7 @@ def test_streams_many_records_without_lists(tmp_path: Path) -> None:
     count = 20000
     source = (Record(Grid(P)) for _ in range(count))  # a generator: never a list
     path = tmp_path / "many.npy"
-    assert write_collection(path, source) == count
+    assert write_collection(source, path) == count
     assert sum(1 for _ in read_collection(path)) == count
 
 
@@ -256,7 +256,7 @@ def test_golden_csv_and_json_fields() -> None:
 def test_npy_files_load_with_numpy(tmp_path: Path) -> None:
     np = pytest.importorskip("numpy", reason="checking with numpy.load needs numpy")
     path = tmp_path / "out.npy"
-    write_collection(path, [P, Q])
+    write_collection([P, Q], path)
     array = np.load(path)
     assert array.dtype == np.uint8 and array.shape == (2, 81)
     assert array[0, 0] == 5 and array[0, 2] == 0
@@ -270,7 +270,7 @@ def test_npy_to_a_pipe_spools(tmp_path: Path) -> None:
             return False
 
     pipe = Pipe()
-    write_collection(pipe, [P, Q, P], format="npy")
+    write_collection([P, Q, P], pipe, format="npy")
     assert [str(r.puzzle) for r in read_collection(io.BytesIO(pipe.getvalue()))] == [P, Q, P]
 
 
@@ -280,7 +280,7 @@ def test_parquet_row_groups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(parquet, "ROW_GROUP", 10)
     path = tmp_path / "out.parquet"
-    write_collection(path, ({"puzzle": P, "rating": k} for k in range(25)))
+    write_collection(({"puzzle": P, "rating": k} for k in range(25)), path)
     assert pq.ParquetFile(path).metadata.num_row_groups == 3
     assert [r.rating for r in read_collection(path)] == list(range(25))
 
@@ -300,7 +300,7 @@ def test_parquet_missing_gives_install_hint(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(importlib, "import_module", lambda name, *a: fake(name))
     with pytest.raises(ImportError, match=r"sudokit\[parquet\]"):
-        write_collection(io.BytesIO(), [P], format="parquet")
+        write_collection([P], io.BytesIO(), format="parquet")
 
 
 # ---------------------------------------------------------- malformed input
@@ -341,7 +341,7 @@ def test_malformed_names_the_line(name: str, text: str, line: int | None, column
 
 def test_npy_truncated_and_bad_values() -> None:
     out = io.BytesIO()
-    write_collection(out, [P, Q], format="npy")
+    write_collection([P, Q], out, format="npy")
     data = out.getvalue()
     with pytest.raises(InvalidFormatError, match="file ends after 1 of 2 rows"):
         list(read_collection(io.BytesIO(data[:-5]), format="npy"))
@@ -354,7 +354,7 @@ def test_npy_truncated_and_bad_values() -> None:
 
 def test_single_format_refuses_many(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="holds one puzzle"):
-        write_collection(tmp_path / "x.sdk", [P, Q])
+        write_collection([P, Q], tmp_path / "x.sdk")
 
 
 def test_pencil_grid_needs_a_pencil_format() -> None:

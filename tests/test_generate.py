@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from sudokit import Grid, MultipleSolutionsError, UnsolvableError, _backend, count_solutions
 from sudokit.cli import ExitCode, main
-from sudokit.generate import (
+from sudokit.generation import (
     SYMMETRIES,
     Difficulty,
     Generated,
@@ -448,7 +448,7 @@ def test_full_grid_leaves_the_callers_rng_where_plain_draws_would() -> None:
 
 def test_random_group_element_is_transform_random() -> None:
     """generate's fast group element makes Transform.random's draws and image."""
-    from sudokit.generate import _apply, _random_element
+    from sudokit.generation import _apply, _random_element
     from sudokit.transform import Transform
 
     grid = bytes(full_grid(seed=3))

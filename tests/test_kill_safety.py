@@ -58,7 +58,7 @@ def test_an_existing_file_keeps_its_permissions(tmp_path: Path) -> None:
     target = tmp_path / "out.csv"
     target.write_text("x\n")
     target.chmod(0o640)
-    write_collection(target, [EXAMPLE])
+    write_collection([EXAMPLE], target)
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
 
 
@@ -81,10 +81,10 @@ def test_a_device_target_is_written_directly(tmp_path: Path) -> None:
 
 def test_a_bad_record_midway_keeps_the_previous_collection(tmp_path: Path) -> None:
     target = tmp_path / "out.jsonl"
-    write_collection(target, [EXAMPLE])
+    write_collection([EXAMPLE], target)
     before = target.read_bytes()
     with pytest.raises(InvalidFormatError):
-        write_collection(target, [EXAMPLE, "not a puzzle"])
+        write_collection([EXAMPLE, "not a puzzle"], target)
     assert target.read_bytes() == before
     assert _leftovers(tmp_path, {"out.jsonl"}) == []
 
@@ -203,7 +203,7 @@ def test_a_killed_generate_keeps_the_previous_file_or_complete_records(tmp_path:
     if ext == "parquet":
         pytest.importorskip("pyarrow")
     target = tmp_path / f"out.{ext}"
-    write_collection(target, [EXAMPLE])
+    write_collection([EXAMPLE], target)
     proc = _start(["generate", "-n", "100000", "--seed", "3", "-o", target.name], tmp_path)
     time.sleep(3.0)
     proc.send_signal(sig)

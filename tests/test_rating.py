@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from sudokit import solve
+from sudokit import MultipleSolutionsError, solve
 from sudokit.human import TECHNIQUE_IDS, Candidates, Rating, explain, rate
 from sudokit.human.path import walk
 from sudokit.human.rating import (
@@ -92,7 +92,9 @@ def test_not_solved_logically_is_a_lower_bound() -> None:
 
 
 def test_multiple_solutions_disable_uniqueness() -> None:
-    r = rate(MULTI)
+    with pytest.raises(MultipleSolutionsError):
+        rate(MULTI)  # the one rule: asking for the rating of several solutions is an error
+    r = rate(MULTI, allow_multiple=True)
     assert r.uniqueness is False
     assert not {t.id for t in TECHNIQUES if t.uniqueness} & set(r.techniques)
 

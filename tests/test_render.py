@@ -302,7 +302,7 @@ def test_cli_reads_other_formats_through_sudokit_formats(tmp_path: Path) -> None
     needs("fpdf")
     formats = pytest.importorskip("sudokit.formats", reason="sudokit.formats is not in this build")
     collection = tmp_path / "p.csv"
-    formats.write_collection(str(collection), [{"puzzle": PUZZLE, "rating": 6.5}, {"puzzle": PUZZLE, "solution": SOLUTION}])
+    formats.write_collection([{"puzzle": PUZZLE, "rating": 6.5}, {"puzzle": PUZZLE, "solution": SOLUTION}], str(collection))
     target = tmp_path / "book.pdf"
     assert run("book", str(collection), "-o", str(target))[0] == 0
     assert "Difficulty: 6.5" in pdf_reader(target).pages[0].extract_text()

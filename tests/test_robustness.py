@@ -130,7 +130,7 @@ def _parquet_bytes() -> bytes:
     from sudokit.formats import write_collection
 
     buffer = io.BytesIO()
-    write_collection(buffer, [{"puzzle": EXAMPLE, "rating": 1.5}], format="parquet")
+    write_collection([{"puzzle": EXAMPLE, "rating": 1.5}], buffer, format="parquet")
     return buffer.getvalue()
 
 
@@ -431,7 +431,7 @@ def test_a_seed_beyond_int64_is_invalid_for_parquet_not_an_overflow() -> None:
     from sudokit.formats import write_collection
 
     with pytest.raises(InvalidFormatError, match="int64"):
-        write_collection(io.BytesIO(), [{"puzzle": EXAMPLE, "seed": 2**70}], format="parquet")
+        write_collection([{"puzzle": EXAMPLE, "seed": 2**70}], io.BytesIO(), format="parquet")
 
 
 @pytest.mark.single_backend
@@ -455,7 +455,7 @@ def test_rate_refuses_a_huge_jobs_count() -> None:
 @pytest.mark.single_backend
 @pytest.mark.parametrize("argv", [["canon", EXAMPLE], ["dedupe", EXAMPLE], ["generate", "-n", "2", "--seed", "1"]])
 def test_generate_canon_and_dedupe_refuse_a_huge_jobs_count(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    import sudokit.generate as generate_module
+    import sudokit.generation as generate_module
 
     requested: list[int] = []
 

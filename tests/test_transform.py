@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudokit import ConflictingGivensError, Grid, _backend, _pycore, solve
-from sudokit.generate import full_grid
+from sudokit.generation import full_grid
 from sudokit.transform import (
     GROUP_ORDER,
     IDENTITY,

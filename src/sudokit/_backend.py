@@ -12,20 +12,36 @@ import os
 from collections.abc import Iterator
 from types import ModuleType
 
-from . import _pycore
+#: Why the twin runs ("" when the C core does): for ``sudokit info`` and bug reports.
+_WHY = ""
+
+
+def _twin() -> ModuleType:
+    """The pure-Python twin, imported only when it is used (it costs ~100 ms to import)."""
+    from . import _pycore
+
+    return _pycore
 
 
 def _load_default() -> tuple[str, ModuleType]:
+    global _WHY
     if os.environ.get("SUDOKIT_PUREPYTHON", "") not in ("", "0"):
-        return "python", _pycore
+        _WHY = "SUDOKIT_PUREPYTHON is set"
+        return "python", _twin()
     try:
         from . import _core
-    except ImportError:
-        return "python", _pycore
+    except ImportError as exc:
+        _WHY = f"the C core is not built or does not load ({exc}); reinstall with a C compiler, see pip install -v ."
+        return "python", _twin()
     return "c", _core
 
 
 _NAME, _KERNEL = _load_default()
+
+
+def why() -> str:
+    """Why the pure-Python twin runs instead of the C core ("" when the C core runs)."""
+    return _WHY
 
 
 def name() -> str:
@@ -57,7 +73,7 @@ def use(backend: str) -> Iterator[None]:
 
         chosen: ModuleType = _core
     elif backend == "python":
-        chosen = _pycore
+        chosen = _twin()
     else:
         raise ValueError(f"unknown backend {backend!r}: expected 'c' or 'python'")
     saved = _NAME, _KERNEL

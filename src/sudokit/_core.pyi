@@ -125,7 +125,7 @@ def human_ho_run(
     """
 
 # ----------------------------------------------------------------- generator loops
-# The inner loops of sudokit.generate (csrc/dig9.h; twin: _pycore.fill/dig, constant
+# The inner loops of sudokit.generation (csrc/dig9.h; twin: _pycore.fill/dig, constant
 # _pycore.DIG_NEED_WORDS = -1). Randomness stays with the caller: ``words`` is the raw
 # output of its generator, 4*n bytes, n little-endian 32-bit words, as
 # ``random.Random.getrandbits(32 * n).to_bytes(4 * n, "little")`` gives them. Every

@@ -16,9 +16,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Union, overload
+from typing import TYPE_CHECKING, Any, Union, overload
 
 from .errors import Conflict, ConflictingGivensError, InvalidFormatError, cell_name
+
+if TYPE_CHECKING:  # the results of the verb methods, imported when a method runs
+    from .human.hint import Hint
+    from .human.path import Path
+    from .human.rating import Rating
 
 __all__ = ["Grid", "PuzzleLike", "parse", "ROWS", "COLS", "BOXES", "HOUSES", "PEERS", "BLANKS"]
 
@@ -232,6 +237,44 @@ class Grid:
         cells = bytearray(self._cells)
         cells[cell] = 46 if digit == 0 else 48 + digit
         return Grid._trusted(bytes(cells))
+
+    # ---- the common verbs as methods (the functions of the same names remain)
+    def solve(self, *, unique: bool = True) -> Grid:
+        """The solution (:func:`sudokit.solve`): exactly one, else MultipleSolutionsError,
+        unless ``unique=False``."""
+        from .solver import solve
+
+        return solve(self, unique=unique)
+
+    def count(self, limit: int = 2) -> int:
+        """The number of solutions, stopping at ``limit`` (:func:`sudokit.count_solutions`)."""
+        from .solver import count_solutions
+
+        return count_solutions(self, limit)
+
+    def rate(self, **options: Any) -> Rating:
+        """The difficulty rating (:func:`sudokit.rate`; same keyword options)."""
+        from .human.rating import rate
+
+        return rate(self, **options)
+
+    def hint(self, level: int = 1, **options: Any) -> Hint:
+        """The next hint at ``level`` 1-3 (:func:`sudokit.hint`; same keyword options)."""
+        from .human.hint import hint
+
+        return hint(self, level, **options)
+
+    def explain(self, **options: Any) -> Path:
+        """The whole human-style solving path (:func:`sudokit.explain`)."""
+        from .human.path import explain
+
+        return explain(self, **options)
+
+    def canonical(self) -> Grid:
+        """The canonical form of this puzzle's equivalence class (:func:`sudokit.canonical`)."""
+        from .transform import canonical
+
+        return canonical(self)
 
     def _repr_svg_(self) -> str:
         """The grid as an SVG picture, for Jupyter."""

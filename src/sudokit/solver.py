@@ -16,13 +16,15 @@ from __future__ import annotations
 import os
 from array import array
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _backend
 from .errors import ConflictingGivensError, InvalidFormatError, MultipleSolutionsError, UnsolvableError
 from .grid import PEERS, Grid, PuzzleLike
 from .variants.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 __all__ = ["solve", "count_solutions", "is_unique", "solutions", "solve_many", "solve_board", "BAD_INPUT"]
 
@@ -58,11 +60,12 @@ def _explain_zero(cells: bytes) -> UnsolvableError | ConflictingGivensError:
 def solve(puzzle: Puzzle, *, unique: bool = ...) -> Puzzle: ...
 @overload
 def solve(puzzle: PuzzleLike, *, unique: bool = ...) -> Grid: ...
-def solve(puzzle: PuzzleLike | Puzzle, *, unique: bool = False) -> Grid | Puzzle:
+def solve(puzzle: PuzzleLike | Puzzle, *, unique: bool = True) -> Grid | Puzzle:
     """Return the solution of ``puzzle``.
 
-    With ``unique=True`` the puzzle must have exactly one solution, else
-    :class:`~sudokit.errors.MultipleSolutionsError`. Raises
+    The puzzle must have exactly one solution, else
+    :class:`~sudokit.errors.MultipleSolutionsError` (as ``sudokit solve`` exits with
+    code 5); ``unique=False`` returns the first solution found instead (``--first``). Raises
     :class:`~sudokit.errors.UnsolvableError` when there is none and an
     :class:`~sudokit.errors.InvalidPuzzleError` for malformed or conflicting input.
     A variant :class:`~sudokit.variants.Puzzle` gives a ``Puzzle`` with every cell given.
@@ -163,13 +166,23 @@ def solve_board(board: list[list[str]]) -> None:
 
 # ------------------------------------------------------------------ batches
 @overload
-def solve_many(puzzles: bytes | bytearray | memoryview, *, unique: bool = ..., threads: int = ..., return_counts: bool = ...) -> Any: ...
+def solve_many(puzzles: bytes | bytearray | memoryview, *, unique: bool = ..., threads: int = ..., return_counts: Literal[False] = ...) -> bytes: ...
 @overload
-def solve_many(puzzles: Iterable[PuzzleLike] | os.PathLike[str], *, unique: bool = ..., threads: int = ..., return_counts: bool = ...) -> Any: ...
+def solve_many(puzzles: bytes | bytearray | memoryview, *, unique: bool = ..., threads: int = ..., return_counts: Literal[True]) -> tuple[bytes, array[int]]: ...
+@overload
+def solve_many(puzzles: NDArray[Any], *, unique: bool = ..., threads: int = ..., return_counts: Literal[False] = ...) -> NDArray[Any]: ...
+@overload
+def solve_many(puzzles: NDArray[Any], *, unique: bool = ..., threads: int = ..., return_counts: Literal[True]) -> tuple[NDArray[Any], NDArray[Any]]: ...
+@overload
+def solve_many(puzzles: Iterable[Puzzle], *, unique: bool = ..., threads: int = ..., return_counts: Literal[False] = ...) -> list[Puzzle | None]: ...
+@overload
+def solve_many(puzzles: Iterable[PuzzleLike] | os.PathLike[str], *, unique: bool = ..., threads: int = ..., return_counts: Literal[False] = ...) -> list[Grid | None]: ...
+@overload
+def solve_many(puzzles: Iterable[PuzzleLike] | os.PathLike[str], *, unique: bool = ..., threads: int = ..., return_counts: Literal[True]) -> tuple[list[Grid | None], array[int]]: ...
 def solve_many(
     puzzles: Any,
     *,
-    unique: bool = False,
+    unique: bool = True,
     threads: int = 1,
     return_counts: bool = False,
 ) -> Any:
@@ -183,8 +196,9 @@ def solve_many(
     * a numpy ``uint8`` array of shape ``(n, 81)`` (digits 0-9 or ASCII) → an array
       of the same shape and encoding.
 
-    A puzzle without a solution (or, with ``unique=True``, without exactly one) gets
-    ``None`` / a row of blanks. With ``return_counts=True`` the result is a pair
+    A puzzle without exactly one solution gets ``None`` / a row of blanks (with
+    ``unique=False``: only a puzzle without any; the others get their first solution).
+    With ``return_counts=True`` the result is a pair
     ``(solutions, counts)``; ``counts[i]`` is the solution count capped at 2 (or 1 when
     not ``unique``), or :data:`BAD_INPUT` for a malformed buffer row. Malformed
     puzzles in a list raise :class:`~sudokit.errors.InvalidFormatError` naming the index.
@@ -230,6 +244,8 @@ def _run_batch(buffer: bytes, limit: int, threads: int) -> tuple[bytearray, "arr
 
     starts = range(0, n, chunk)
     if threads > 1 and n > chunk:
+        from concurrent.futures import ThreadPoolExecutor  # here: it costs ~10 ms to import
+
         with ThreadPoolExecutor(max_workers=threads) as pool:
             list(pool.map(work, starts))
     else:

@@ -54,9 +54,10 @@ def iter_inputs(sources: Sequence[str], streams: Streams, on_error: Callable[[Su
 def stdin_is_piped(streams: Streams) -> bool:
     """Whether stdin is a pipe or file rather than a terminal: commands with no operand read it.
 
-    A closed or missing stdin (or one that cannot tell, like pytest's) counts as a terminal."""
+    A closed, unreadable or missing stdin (like pytest's while it captures) counts as a terminal."""
     try:
-        return not streams.stdin.isatty() and not streams.stdin.closed
+        stdin = streams.stdin
+        return not stdin.closed and stdin.readable() and not stdin.isatty()
     except (AttributeError, ValueError, OSError):
         return False
 

@@ -83,7 +83,7 @@ def _run(args: argparse.Namespace, streams: Streams) -> int:
         else:
             records = formats.read_collection(source, in_spec.name, name=name)
             try:
-                _write_output(args.output, streams, out_spec, lambda target: formats.write_collection(target, records, out_spec.name))
+                _write_output(args.output, streams, out_spec, lambda target: formats.write_collection(records, target, out_spec.name))
             finally:
                 getattr(records, "close")()  # a generator: close it before the input it reads
     finally:

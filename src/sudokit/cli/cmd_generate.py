@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .. import errors
-from ..generate import SYMMETRIES, Generated, _options, generate_many, minimize, ordered_map, parse_difficulty
+from ..generation import SYMMETRIES, Generated, _options, generate_many, minimize, ordered_map, parse_difficulty
 from ..grid import Grid
 from ..puzzlefile import Entry, parse_entry
 from ..transform import canonical

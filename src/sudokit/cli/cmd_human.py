@@ -232,12 +232,9 @@ def _rate_one(puzzle: str, options: dict[str, Any]) -> Outcome:
     """Rate one puzzle; errors come back as (False, exit code, message, puzzle), never
     raised, so nothing but plain data (and our picklable errors) crosses the process boundary."""
     from ..human import rate
-    from ..solver import count_solutions
 
     try:
-        if count_solutions(puzzle, limit=2) > 1:  # a rating of such a puzzle would be meaningless
-            raise errors.MultipleSolutionsError("the puzzle has more than one solution; only a unique puzzle can be rated")
-        rating = rate(puzzle, **options)
+        rating = rate(puzzle, **options)  # refuses a puzzle with several solutions
     except (errors.SudokuError, ValueError) as exc:
         return _failed(exc, puzzle)
     record = {"puzzle": puzzle, **{k: v for k, v in rating.as_dict().items() if k in _RATE_FIELDS}}
@@ -247,7 +244,6 @@ def _rate_one(puzzle: str, options: dict[str, Any]) -> Outcome:
 
 
 def _summary(record: dict[str, Any]) -> str:
-    mark = "" if record["solved_logically"] else " (not solved by this set)"
-    hardest = (record["hardest"] or "-").replace(" ", "_")
-    return (f"ER={record['se']:.1f}/{record['ep']:.1f}/{record['ed']:.1f} {record['hodoku_level']} "
-            f"{record['hodoku_score']} {record['band']} {hardest}{mark}")
+    from ..human.rating import rating_text
+
+    return rating_text(record)

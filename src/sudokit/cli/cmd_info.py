@@ -20,7 +20,7 @@ def _info(args: argparse.Namespace, streams: Streams) -> int:
     features = ", ".join(kernel.features()) or "none (portable code)"
     lines = [
         f"sudokit {__version__}",
-        f"backend: {_backend.name()} ({kernel.__name__})",
+        f"backend: {_backend.name()} ({kernel.__name__})" + (f": {_backend.why()}" if _backend.why() else ""),
         f"available backends: {', '.join(_backend.available())}",
         f"cpu features used: {features}",
         f"python: {platform.python_implementation()} {platform.python_version()} on {platform.machine()} {platform.system()}",

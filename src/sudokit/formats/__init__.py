@@ -10,7 +10,7 @@ named explicitly with ``format=``. See ``docs/formats.md`` for every format.
 >>> import io
 >>> from sudokit.formats import read, write, write_collection, read_collection
 >>> out = io.StringIO()
->>> write_collection(out, [{"puzzle": "." * 81, "rating": 1.5}], format="jsonl")
+>>> write_collection([{"puzzle": "." * 81, "rating": 1.5}], out, format="jsonl")
 1
 >>> [r.rating for r in read_collection(io.StringIO(out.getvalue()))]
 [1.5]
@@ -191,33 +191,59 @@ def write(obj: Puzzle | str, target: Source, format: str | None = None) -> None:
     """Write one puzzle (a Grid, a PencilGrid or a puzzle string) to a path or stream.
 
     The format comes from ``format=`` or the target's extension; a stream with no name
-    gets the 81-character ``line`` format (``sukaku`` for a pencil grid).
+    gets the 81-character ``line`` format (``sukaku`` for a pencil grid). The argument
+    order is the same as :func:`write_collection`'s: what to write, then where.
     """
+    if callable(getattr(obj, "write", None)) or isinstance(obj, os.PathLike) or (isinstance(obj, str) and not _is_target(target)):
+        raise TypeError(f"write(obj, target): the puzzle comes first, then the path or stream; got a {type(target).__name__} as the target")
+    _check_target(target, "write")
     puzzle: Puzzle = obj if isinstance(obj, (Grid, PencilGrid)) else Grid.parse(obj)
     spec = _target_spec(target, format, default="sukaku" if isinstance(puzzle, PencilGrid) else "line")
     if isinstance(puzzle, PencilGrid) and not spec.pencil:
         raise ValueError(f"format {spec.name} cannot hold pencil marks; write puzzle.to_grid() or use sukaku, pm, json or hodoku")
     if spec.dumps is None:
-        write_collection(target, [Record(_as_grid(puzzle))], format=spec.name)
+        write_collection([Record(_as_grid(puzzle))], target, format=spec.name)
         return
     text = spec.dumps(puzzle)
     with open_text(target, "w") as stream:
         stream.write(text)
 
 
-def write_collection(target: Source, records: Iterable[RecordLike], format: str | None = None) -> int:
+def write_collection(records: Iterable[RecordLike], target: Source, format: str | None = None) -> int:
     """Write records (dicts with :data:`FIELDS` keys, :class:`Record`, Grid or strings),
     streaming: records are consumed one at a time. Returns how many were written.
 
     The format comes from ``format=`` or the target's extension (``txt`` for an unnamed
-    stream). A single-puzzle format accepts exactly one record.
+    stream). A single-puzzle format accepts exactly one record. The order is what to write,
+    then where, as for :func:`write`; the 0.1 order ``(target, records)`` still works with
+    a DeprecationWarning.
     """
+    if _is_target(records) and not _is_target(target):
+        import warnings
+
+        warnings.warn("write_collection(target, records) is the 0.1 argument order; use write_collection(records, target)",
+                      DeprecationWarning, stacklevel=2)
+        records, target = cast(Iterable[RecordLike], target), cast(Source, records)
+    _check_target(target, "write_collection")
+    if isinstance(records, (str, bytes, Grid, Record, PencilGrid)) or not isinstance(records, Iterable):
+        raise TypeError(f"write_collection(records, target): records must be an iterable of records, got a {type(records).__name__} "
+                        "(write one puzzle with write())")
     count = 0
     with open_writer(target, format) as writer:
         for item in records:
             writer.write(Record.of(item))
             count += 1
     return count
+
+
+def _is_target(value: object) -> bool:
+    """A path (str or os.PathLike) or a writable stream."""
+    return isinstance(value, (str, os.PathLike)) or callable(getattr(value, "write", None))
+
+
+def _check_target(target: object, function: str) -> None:
+    if not _is_target(target):
+        raise TypeError(f"{function}: the target must be a file path or a writable stream, got a {type(target).__name__}")
 
 
 class Writer:

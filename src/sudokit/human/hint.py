@@ -41,7 +41,7 @@ Levels grade how much is said: 1 names the technique and where to look (no digit
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Literal, NamedTuple, Union
 
 from ..errors import InvalidFormatError, SudokuError
@@ -78,9 +78,21 @@ class Hint:
     step: Step | None = None
     cells: tuple[int, ...] = ()
     digits: tuple[int, ...] = ()
+    #: The board the hint is about (the player's candidates), for pictures.
+    state: Candidates | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
+        """The hint's text, as ``sudokit hint`` prints it."""
         return self.text
+
+    def __repr__(self) -> str:
+        return f"Hint(kind={self.kind!r}, level={self.level}, text={self.text!r})"
+
+    def _repr_svg_(self) -> str:
+        """The hint drawn on its grid (Jupyter); same as ``sudokit.render.to_svg(hint)``."""
+        from ..render.svg import step_repr_svg
+
+        return step_repr_svg(self, self.state)
 
 
 def hint(
@@ -101,6 +113,10 @@ def hint(
     if level not in (1, 2, 3):
         raise ValueError(f"level must be 1, 2 or 3, got {level!r}")
     clues, cands = _normalise(state)
+    return replace(_hint_for(clues, cands.copy(), level, techniques, uniqueness), state=cands)
+
+
+def _hint_for(clues: Grid, cands: Candidates, level: int, techniques: Iterable[str] | None, uniqueness: bool | None) -> Hint:
     count, solution = solve_and_count(clues)
     unique = count == 1
     reference = solution if unique else _reference_solution(cands, solution)

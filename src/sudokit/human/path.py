@@ -98,6 +98,27 @@ class Path(Sequence[Step]):
             return STUCK_MESSAGE if self.solution is not None else f"{STUCK_MESSAGE} ({SEVERAL_SOLUTIONS})"
         return f"stopped after {len(self.steps)} steps (max_steps)"
 
+    def __str__(self) -> str:
+        """The steps as ``sudokit explain`` prints them (:meth:`text`)."""
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Path(puzzle={str(self.puzzle)!r}, steps={len(self.steps)}, end={self.end!r})"
+
+    def _repr_html_(self) -> str:
+        """The steps as a numbered list, each with a picture of the board it acts on (Jupyter)."""
+        from html import escape
+
+        from ..render.svg import to_svg
+
+        state = Candidates.from_puzzle(self.puzzle)
+        items = []
+        for step in self.steps:
+            picture = to_svg(state, size=180, highlights=step, title=str(step))
+            items.append(f"<li><div>{escape(str(step))}</div>{picture}</li>")
+            state.apply(step)
+        return f"<ol>{''.join(items)}</ol><p>{escape(self.message)}</p>"
+
     def text(self) -> str:
         """One step per line in the one-line notation, then the final result."""
         lines = [str(step) for step in self.steps]

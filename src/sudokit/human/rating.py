@@ -44,14 +44,14 @@ from array import array
 from typing import Any
 
 from .. import _backend
-from ..errors import SudokuError
+from ..errors import MultipleSolutionsError, SudokuError
 from ..grid import Grid, PuzzleLike
 from . import registry
 from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .path import BACKTRACKING, MAX_STEPS, enabled_techniques, next_step, solve_and_count, walk
 from .step import Step, cell_text, cells_text
 
-__all__ = ["Rating", "rate", "BANDS", "HODOKU_LEVELS", "HODOKU_MAX_SCORE", "ENGINE_VERSION", "hodoku_order", "band_for"]
+__all__ = ["Rating", "rate", "rating_text", "BANDS", "HODOKU_LEVELS", "HODOKU_MAX_SCORE", "ENGINE_VERSION", "hodoku_order", "band_for"]
 
 #: Version of the rating engine: this module's rules plus the registry's order/ratings
 #: version; it changes whenever the rating of some puzzle could change.
@@ -163,6 +163,24 @@ class Rating:
         data["techniques"] = list(self.techniques)
         return data
 
+    def __str__(self) -> str:
+        """The text ``sudokit rate`` prints after the puzzle: ``ER=se/ep/ed level score band
+        hardest`` (the hardest technique's spaces as ``_``, so the line splits into fields)."""
+        return rating_text(self.as_dict())
+
+    def __repr__(self) -> str:
+        return f"Rating(se={self.se}, band={self.band!r}, hodoku_level={self.hodoku_level!r}, hardest={self.hardest!r})"
+
+    def _repr_html_(self) -> str:
+        """A small table of the numbers (Jupyter)."""
+        from html import escape
+
+        rows = [("ER / EP / ED", f"{self.se:.1f} / {self.ep:.1f} / {self.ed:.1f}"), ("band", self.band),
+                ("HoDoKu", f"{self.hodoku_level} ({self.hodoku_score})"), ("hardest", self.hardest or "-"),
+                ("steps", f"{self.steps}{'' if self.solved_logically else ' (not solved by this set)'}")]
+        body = "".join(f"<tr><th>{escape(k)}</th><td>{escape(str(v))}</td></tr>" for k, v in rows)
+        return f"<table>{body}</table>"
+
     def summary(self) -> str:
         """One short line: ``ER/EP/ED HoDoKu-level score band hardest``."""
         mark = "" if self.solved_logically else " (not solved by this set)"
@@ -172,20 +190,35 @@ class Rating:
         )
 
 
+def rating_text(values: dict[str, Any]) -> str:
+    """:meth:`Rating.__str__` of a rating's :meth:`~Rating.as_dict` (as the CLI gets them back
+    from worker processes)."""
+    mark = "" if values["solved_logically"] else " (not solved by this set)"
+    hardest = (values["hardest"] or "-").replace(" ", "_")
+    return (f"ER={values['se']:.1f}/{values['ep']:.1f}/{values['ed']:.1f} {values['hodoku_level']} "
+            f"{values['hodoku_score']} {values['band']} {hardest}{mark}")
+
+
 def rate(
     puzzle: PuzzleLike,
     *,
     techniques: Iterable[str] | None = None,
     uniqueness: bool | None = None,
     max_steps: int = MAX_STEPS,
+    allow_multiple: bool = False,
 ) -> Rating:
     """Rate ``puzzle`` (see the module docstring for every field).
 
     ``techniques`` and ``uniqueness`` are as for :func:`~sudokit.human.explain`.
-    Raises the same errors as :func:`~sudokit.human.explain`.
+    Raises the same errors as :func:`~sudokit.human.explain`, and
+    :class:`~sudokit.errors.MultipleSolutionsError` for a puzzle with several solutions
+    (a rating of such a puzzle means little; ``sudokit rate`` refuses it too) unless
+    ``allow_multiple=True``.
     """
     grid = Grid.parse(puzzle)
     count, _solution = solve_and_count(grid)
+    if count > 1 and not allow_multiple:
+        raise MultipleSolutionsError("the puzzle has more than one solution; only a unique puzzle can be rated")
     use_uniqueness = count == 1 if uniqueness is None else bool(uniqueness)
     key = techniques if techniques is None or isinstance(techniques, str) else tuple(techniques)
     enabled, se_order, se_plan, ho_order, ho_plan = _plan(key, use_uniqueness)

@@ -40,7 +40,11 @@ def to_svg(
     a :class:`~sudokit.render.Highlights` or a mapping with its field names.
     ``candidates`` fills blank cells with their candidates (default: only for hints on a
     board without pencil marks). ``title`` becomes the SVG's accessible ``<title>``.
+    A :class:`~sudokit.human.Hint` from :func:`sudokit.hint` is drawn on its own board.
     """
+    if highlights is None and _is_hint(grid):
+        grid, highlights = (grid.state if grid.state is not None else "." * 81), grid
+        title = title or highlights.text
     if checked_size(size, 0, 1e6, "pixels") == 0:
         raise ValueError(f"size must be positive, got {size}")
     from .variant import is_variant, variant_svg
@@ -55,6 +59,12 @@ def to_svg(
     )
     label = f"<title>{escape(title or 'Sudoku grid')}</title>"
     return "\n".join([head, label, *(_element(s) for s in shapes), "</svg>"]) + "\n"
+
+
+def _is_hint(value: Any) -> bool:
+    """A :class:`~sudokit.human.Hint` (checked by name: the render package does not import
+    the hint engine)."""
+    return type(value).__name__ == "Hint" and hasattr(value, "state") and hasattr(value, "kind")
 
 
 def grid_repr_svg(grid: Any) -> str:

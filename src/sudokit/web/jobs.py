@@ -104,7 +104,7 @@ def solve(*, puzzle: str, first: bool = False) -> dict[str, Any]:
         raise UnsolvableError("the puzzle has no solution")
     if count_found > 1 and not first:
         raise MultipleSolutionsError("the puzzle has more than one solution (ask with \"first\": true for one of them)")
-    return {"puzzle": str(grid), "solution": str(solve_fn(grid)), "unique": count_found == 1}
+    return {"puzzle": str(grid), "solution": str(solve_fn(grid, unique=False)), "unique": count_found == 1}
 
 
 def count(*, puzzle: str, limit: int = 2) -> dict[str, Any]:
@@ -176,11 +176,9 @@ def rate(*, puzzle: str) -> dict[str, Any]:
 
 def _generate_function() -> Callable[..., Any]:
     """``generate`` wherever this version keeps it (a module function or the package's)."""
-    try:
-        from ..generation import generate as fn  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        from ..generate import generate as fn  # type: ignore[no-redef,unused-ignore]
-    return fn  # type: ignore[no-any-return,unused-ignore]
+    from ..generation import generate as fn
+
+    return fn
 
 
 def generate(*, difficulty: str | None = None, symmetry: str = "none", seed: int | None = None, time_budget: float = 5.0) -> dict[str, Any]:

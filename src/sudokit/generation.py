@@ -34,7 +34,7 @@ returns. When it runs out, :class:`GenerationBudgetExceeded` (a
 ``best`` (the closest candidate of the unfinished search) and ``found`` (the puzzles
 :func:`generate_many` already yielded).
 
->>> from sudokit.generate import generate
+>>> from sudokit.generation import generate
 >>> g = generate(seed=7)
 >>> g.puzzle == generate(seed=7).puzzle and g.seed == 7
 True
@@ -112,6 +112,20 @@ class Generated:
     def clues(self) -> int:
         """Number of givens."""
         return self.puzzle.givens
+
+    def __str__(self) -> str:
+        """The line ``sudokit generate --rate`` prints: the puzzle, then ER, band and HoDoKu
+        level when rated (else the seed that replays it)."""
+        if self.rating is None:
+            return f"{self.puzzle} seed={self.seed}"
+        return f"{self.puzzle} {self.rating.se:.1f} {self.rating.band} {self.rating.hodoku_level}"
+
+    def __repr__(self) -> str:
+        return f"Generated(puzzle={str(self.puzzle)!r}, seed={self.seed})"
+
+    def _repr_svg_(self) -> str:
+        """The puzzle as a picture (Jupyter)."""
+        return self.puzzle._repr_svg_()
 
     def as_record(self) -> dict[str, Any]:
         """A dict for :func:`sudokit.formats.write_collection`: puzzle, solution, rating
