@@ -43,10 +43,23 @@ class OptionalBuildExt(build_ext):
     def _fallback(self, exc: BaseException) -> None:
         if _flag("SUDOKIT_REQUIRE_C"):
             raise exc
-        sys.stderr.write(
-            f"WARNING: sudokit's C extension could not be built ({exc}); "
-            "installing the pure-Python backend instead (much slower).\n"
+        message = (
+            f"sudokit's C extension could not be built ({exc}); "
+            "installing the pure-Python backend instead (much slower)"
         )
+        banner = "=" * 78
+        sys.stderr.write(f"\n{banner}\nWARNING: {message}.\n{banner}\n\n")
+        self._remember(message)
+
+    def _remember(self, message: str) -> None:
+        """Ship the reason with the package, so ``sudokit info`` can say why the twin runs."""
+        folder = os.path.join("src" if self.inplace else self.build_lib, "sudokit")
+        try:
+            os.makedirs(folder, exist_ok=True)
+            with open(os.path.join(folder, "_build_failed.txt"), "w", encoding="utf-8") as note:
+                note.write(message + "\n")
+        except OSError:
+            pass  # the warning above still said it
 
 
 def _extensions() -> list:

@@ -49,7 +49,7 @@ def shared_file(name: str) -> Path:
     """A file of ../shared/data, or skip the test with the reason it is missing."""
     path = SHARED_DATA / name
     if not path.exists():
-        pytest.skip(f"shared data set {name} not found at {path} (clone the project next to shared/)")
+        pytest.skip(f"shared data set {name} not found at {path} (set SUDOKIT_DATA, or clone the project next to shared/)")
     return path
 
 

@@ -154,3 +154,20 @@ def test_formats_take_what_then_where() -> None:
         write_collection(old, [EXAMPLE], format="jsonl")  # type: ignore[arg-type]  # the 0.1 order
     assert json.loads(old.getvalue())["puzzle"] == EXAMPLE
     assert caught and issubclass(caught[0].category, DeprecationWarning)
+
+
+# ------------------------------------------------------------------ messages
+def test_a_conflict_names_each_pair_once_with_all_its_houses() -> None:
+    from sudokit import ConflictingGivensError
+
+    with pytest.raises(ConflictingGivensError) as info:
+        sudokit.solve("55.5" + "." * 77)
+    message = str(info.value)
+    assert message == "conflicting givens: r1c1 and r1c2 both hold 5 (row 1, box 1); r1c1 and r1c4 both hold 5 (row 1)"
+    assert len(info.value.conflicts) == 3  # the structured list keeps one entry per house
+
+
+def test_info_says_why_the_twin_runs() -> None:
+    out = subprocess.run([sys.executable, "-m", "sudokit", "info"], capture_output=True, text=True, timeout=60,
+                         env={**__import__("os").environ, "SUDOKIT_PUREPYTHON": "1"}).stdout
+    assert "backend: python (sudokit._pycore): SUDOKIT_PUREPYTHON is set" in out

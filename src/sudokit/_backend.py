@@ -23,6 +23,16 @@ def _twin() -> ModuleType:
     return _pycore
 
 
+def _build_failure() -> str:
+    """The reason the install could not build the C core (setup.py leaves it), or ""."""
+    path = os.path.join(os.path.dirname(__file__), "_build_failed.txt")
+    try:
+        with open(path, encoding="utf-8") as note:
+            return note.read().strip()
+    except OSError:
+        return ""
+
+
 def _load_default() -> tuple[str, ModuleType]:
     global _WHY
     if os.environ.get("SUDOKIT_PUREPYTHON", "") not in ("", "0"):
@@ -31,7 +41,7 @@ def _load_default() -> tuple[str, ModuleType]:
     try:
         from . import _core
     except ImportError as exc:
-        _WHY = f"the C core is not built or does not load ({exc}); reinstall with a C compiler, see pip install -v ."
+        _WHY = _build_failure() or f"the C core does not load ({exc}); reinstall with a C compiler (pip install -v . shows why)"
         return "python", _twin()
     return "c", _core
 

@@ -67,8 +67,14 @@ class ConflictingGivensError(InvalidPuzzleError):
 
     def __init__(self, conflicts: list[Conflict]) -> None:
         self.conflicts = conflicts
-        shown = "; ".join(str(c) for c in conflicts[:3])
-        more = f" (+{len(conflicts) - 3} more)" if len(conflicts) > 3 else ""
+        # One phrase per pair of cells, naming every house the pair breaks: two 5s side by
+        # side in r1c1 and r1c2 break row 1 and box 1, which is one mistake, not two.
+        houses: dict[tuple[int, int, int], list[str]] = {}
+        for c in conflicts:
+            houses.setdefault((min(c.cell_a, c.cell_b), max(c.cell_a, c.cell_b), c.digit), []).append(c.house)
+        pairs = [f"{cell_name(a)} and {cell_name(b)} both hold {digit} ({', '.join(names)})" for (a, b, digit), names in houses.items()]
+        shown = "; ".join(pairs[:3])
+        more = f" (+{len(pairs) - 3} more)" if len(pairs) > 3 else ""
         super().__init__(f"conflicting givens: {shown}{more}")
 
 
