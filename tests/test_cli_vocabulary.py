@@ -262,3 +262,41 @@ def test_progress_shows_a_total_for_files_and_counts(tmp_path: Path) -> None:
     assert "2/2" in err
     _, _, err = run("solve", "--progress", "-", stdin=EXAMPLE + "\n")  # a pipe: no total
     assert "/8" not in err and "1 puzzles" in err.replace("1puzzles", "1 puzzles")
+
+
+# ------------------------------------------------------------- output files
+@pytest.mark.parametrize(("stop", "code", "kept"), [(KeyboardInterrupt, ExitCode.INTERRUPTED, 3), (RuntimeError, ExitCode.FAILURE, None)])
+def test_an_output_file_is_whole_or_keeps_only_finished_records(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, stop: type[BaseException], code: int, kept: int | None
+) -> None:
+    import os
+
+    from sudokit.cli import cmd_solve
+
+    monkeypatch.setattr(cmd_solve, "_BATCH", 3)
+    real, calls = cmd_solve._run_batch, {"n": 0}
+
+    def failing(buffer: bytes, limit: int, threads: int):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise stop
+        return real(buffer, limit, threads)
+
+    monkeypatch.setattr(cmd_solve, "_run_batch", failing)
+    source, target = tmp_path / "in.txt", tmp_path / "out.csv"
+    source.write_text((EXAMPLE + "\n") * 9)
+    assert run("solve", "-o", str(target), str(source))[0] == code
+    assert sorted(os.listdir(tmp_path)) == (["in.txt", "out.csv"] if kept else ["in.txt"])  # no temporary file left
+    if kept:
+        rows = list(csv.DictReader(io.StringIO(target.read_text())))
+        assert [row["solution"] for row in rows] == [SOLUTION] * kept
+        umask = os.umask(0)
+        os.umask(umask)
+        assert target.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_a_missing_extra_leaves_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)  # as if pyarrow were not installed
+    target = tmp_path / "out.parquet"
+    code, _, err = run("solve", "-o", str(target), EXAMPLE)
+    assert code == ExitCode.USAGE and "pip install" in err and not target.exists()

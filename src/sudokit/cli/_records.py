@@ -4,6 +4,8 @@ Every command that writes results writes them through :class:`RecordWriter`, so 
 hold everywhere:
 
 * a record for every input record, in order, so ``paste in.txt out.txt`` lines up;
+* ``-o FILE`` is written atomically (:mod:`sudokit._atomic`): it appears whole when the
+  run ends, an error leaves no file (or the old one), Ctrl-C keeps the records already done;
 * a failed input still gets its record: in ``line`` format the placeholder line ``.``
   (the message goes to stderr as ``sudokit CMD: file:line: message``), in ``csv``/``jsonl``/
   ``json``/``parquet`` a row whose ``status`` column says what went wrong (``ok``,
@@ -23,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from .. import errors
+from .._atomic import atomic_write, is_user_stop
 from ..puzzlefile import Entry
 from . import ExitCode, Streams, exit_code_for, usage_error
 from ._options import RECORDS, output_format
@@ -66,7 +69,7 @@ class RecordWriter:
         self._rows: list[dict[str, Any]] | None = None
         self._csv: Any = None
         self._stream: IO[str] | None = None
-        self._owned = False
+        self._file: Any = None  # the atomic_write context of -o FILE
 
     # ------------------------------------------------------------- lifecycle
     def __enter__(self) -> RecordWriter:
@@ -75,9 +78,9 @@ class RecordWriter:
             return self
         if self.output is None:
             self._stream = self.streams.stdout
-        else:
-            self._stream = open(self.output, "w", encoding="utf-8", newline="")
-            self._owned = True
+        else:  # the file appears whole at the end; Ctrl-C keeps the records already done
+            self._file = atomic_write(self.output, text=True, keep_partial=True)
+            self._stream = self._file.__enter__()
         if self.format == "csv":
             self._csv = csv.DictWriter(self._stream, fieldnames=self.columns, extrasaction="ignore", lineterminator="\n")
             self._csv.writeheader()
@@ -85,18 +88,19 @@ class RecordWriter:
             self._stream.write("[")
         return self
 
-    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        finish = kind is None or is_user_stop(exc)  # a stop keeps what is done; an error keeps nothing
         try:
             if self.format == "parquet":
-                if kind is None or self._rows:
+                if finish:
                     self._finish_parquet()
-            elif self._stream is not None:
+            elif self._stream is not None and finish:
                 if self.format == "json":
-                    self._stream.write("\n]\n" if self.count else "]\n")
+                    self._stream.write("\n]\n" if self.count else "]\n")  # still a whole document
                 self._stream.flush()
         finally:
-            if self._owned and self._stream is not None:
-                self._stream.close()
+            if self._file is not None:
+                self._file.__exit__(kind, exc, tb)
 
     # ------------------------------------------------------------- records
     def ok(self, entry: Entry | None, puzzle: str = "", **values: Any) -> None:
@@ -167,7 +171,8 @@ class RecordWriter:
         parquet = importlib.import_module("pyarrow.parquet")
         assert self._rows is not None and self.output is not None
         columns = {name: [row.get(name) for row in self._rows] for name in self.columns}
-        parquet.write_table(pyarrow.table(columns), self.output)
+        with atomic_write(self.output) as stream:
+            parquet.write_table(pyarrow.table(columns), stream)
 
 
 def _cell(value: Any) -> Any:
