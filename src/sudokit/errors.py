@@ -12,7 +12,7 @@
     ├── UnsolvableError              well formed, but no solution exists
     ├── MultipleSolutionsError       more than one solution where one was required
     ├── SearchLimitExceeded          a node, time or count budget ran out
-    │   └── generate.GenerationBudgetExceeded   (carries what was found so far)
+    │   └── generation.GenerationBudgetExceeded (carries what was found so far)
     └── MissingDependencyError (+ImportError)   an optional extra is not installed
 
 Puzzles with no solution are not bugs: they raise :class:`UnsolvableError` with a clear

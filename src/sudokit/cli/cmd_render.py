@@ -56,7 +56,7 @@ def _paper(text: str) -> str:
 
 def _render(args: argparse.Namespace, streams: Streams) -> int:
     from ..render import save, to_terminal
-    from ..render._deps import MissingDependency
+    from ..errors import MissingDependencyError
     from ..render.save import format_of
 
     status = ExitCode.OK
@@ -98,7 +98,7 @@ def _render(args: argparse.Namespace, streams: Streams) -> int:
             save(state, path, size=args.size, theme=args.theme, highlights=marks, candidates=args.candidates or None)
             if marks is not None:
                 print(f"{path}: {marks.text}", file=streams.stdout)
-    except (MissingDependency, ValueError) as exc:
+    except (MissingDependencyError, ValueError) as exc:
         streams.error(str(exc))
         return ExitCode.USAGE
     return status
@@ -134,7 +134,7 @@ def _names(path: str, count: int) -> Iterator[str]:
 
 def _book(args: argparse.Namespace, streams: Streams) -> int:
     from ..render import make_book
-    from ..render._deps import MissingDependency
+    from ..errors import MissingDependencyError
 
     items = [item for source in args.inputs or [None] for item in _items(source, streams)]
     try:
@@ -144,7 +144,7 @@ def _book(args: argparse.Namespace, streams: Streams) -> int:
         )
     except errors.SudokuError:
         raise  # main() reports it with its exit code
-    except (MissingDependency, ValueError) as exc:
+    except (MissingDependencyError, ValueError) as exc:
         streams.error(str(exc))
         return ExitCode.USAGE
     return ExitCode.OK
