@@ -102,7 +102,7 @@ class ProcessPool(Pool):
     """Worker processes, for the Python-heavy operations (rate, generate)."""
 
     def __init__(self, jobs: int) -> None:
-        from ..generate import _worker_init  # the parent's kernel; no Ctrl-C; dies with the parent
+        from ..generation import _worker_init  # the parent's kernel; no Ctrl-C; dies with the parent
 
         self._pool = multiprocessing.get_context().Pool(jobs, initializer=_worker_init, initargs=(_backend.name(), os.getpid()))
 

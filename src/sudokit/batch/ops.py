@@ -225,7 +225,7 @@ def row_seed(master: int, row: int) -> int:
 
 
 def _generate(chunk: Chunk, options: dict[str, Any]) -> Any:
-    from ..generate import generate
+    from ..generation import generate
 
     columns: dict[str, list[Any]] = {name: [] for name in COLUMNS["generate"]}
     for row in range(chunk.start, chunk.start + chunk.rows):
