@@ -168,6 +168,7 @@ def test_every_parallel_command_takes_jobs() -> None:
 def test_old_format_names_still_work() -> None:
     assert run("generate", "-n", "1", "--seed", "3", "--format", "txt")[1] == run("generate", "-n", "1", "--seed", "3")[1]
     assert run("rate", "--format", "text", EXAMPLE)[1] == run("rate", EXAMPLE)[1]
+    assert run("explain", "--format", "text", EXAMPLE)[1] == run("explain", EXAMPLE)[1]  # text was explain's blocks
 
 
 def test_commands_are_listed_by_use() -> None:

@@ -95,13 +95,20 @@ def add_output(parser: argparse.ArgumentParser, help: str = "write to FILE (defa
     parser.add_argument("-o", "--output", metavar="FILE", required=required, help=help)
 
 
-def add_format(parser: argparse.ArgumentParser, choices: Sequence[str] = RECORDS, default: str | None = None) -> None:
+def add_format(parser: argparse.ArgumentParser, choices: Sequence[str] = RECORDS, default: str | None = None,
+               aliases: dict[str, str] | None = None) -> None:
     """``-f/--format FORMAT`` from :data:`FORMATS`. With ``default=None`` the format follows
-    the ``-o`` extension, else ``line`` (see :func:`output_format`)."""
+    the ``-o`` extension, else ``line`` (see :func:`output_format`). ``aliases`` maps a
+    command's own old names (``explain --format text`` is ``pretty``) over the shared ones."""
     unknown = set(choices) - set(FORMATS)
     assert not unknown, f"not in the shared format list: {unknown}"
     told = f"default {default}" if default else "default: from the -o extension, else line"
-    parser.add_argument("-f", "--format", type=format_name, choices=tuple(choices), default=default, metavar="FORMAT",
+    own = dict(aliases or {})
+
+    def name(text: str) -> str:
+        return own.get(text.lower()) or format_name(text)
+
+    parser.add_argument("-f", "--format", type=name, choices=tuple(choices), default=default, metavar="FORMAT",
                         help=f"output format: {', '.join(choices)} ({told})")
 
 

@@ -38,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     hint.add_argument("--digits", metavar="GRID", help="the player's grid (81 characters, mistakes included)")
     hint.add_argument("--marks", metavar="CANDIDATES", help="the player's pencil marks as a 729-character candidate string")
     hint.set_defaults(handler=_hint)
-    explain = _add(sub, "explain", "the whole human-style solving path of each puzzle, one step per line", ("line", "pretty", "jsonl", "json"), "pretty")
+    explain = _add(sub, "explain", "the whole human-style solving path of each puzzle, one step per line", ("line", "pretty", "jsonl", "json"), "pretty",
+                   {"text": "pretty"})  # 0.1's default was called text
     explain.add_argument("--fallback", action="store_true", help="when stuck, add a labelled backtracking step and go on")
     explain.set_defaults(handler=_explain)
     rate = _add(sub, "rate", "rate puzzles (one result per line): SE-like ER/EP/ED, HoDoKu level and score, band", RECORDS, None)
@@ -47,10 +48,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     rate.set_defaults(handler=_rate)
 
 
-def _add(sub: argparse._SubParsersAction, name: str, text: str, formats: tuple[str, ...], default: str | None) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+def _add(sub: argparse._SubParsersAction, name: str, text: str, formats: tuple[str, ...], default: str | None,  # type: ignore[type-arg]
+         aliases: dict[str, str] | None = None) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = sub.add_parser(name, help=text, description=text)
     add_inputs(parser)
-    add_format(parser, formats, default)
+    add_format(parser, formats, default, aliases)
     add_output(parser)
     parser.add_argument("--techniques", metavar="IDS", type=_technique_ids, help="comma-separated technique ids to use (default: all; see sudokit techniques)")
     parser.add_argument("--uniqueness", action=argparse.BooleanOptionalAction, default=None, help="uniqueness techniques (default: on for unique puzzles)")
