@@ -43,6 +43,9 @@ class OptionalBuildExt(build_ext):
     def _fallback(self, exc: BaseException) -> None:
         if _flag("SUDOKIT_REQUIRE_C"):
             raise exc
+        if getattr(self, "_reported", False):
+            return  # the first failure (the compiler's) is the one to report, not its follow-ups
+        self._reported = True
         message = (
             f"sudokit's C extension could not be built ({exc}); "
             "installing the pure-Python backend instead (much slower)"
@@ -53,13 +56,16 @@ class OptionalBuildExt(build_ext):
 
     def _remember(self, message: str) -> None:
         """Ship the reason with the package, so ``sudokit info`` can say why the twin runs."""
-        folder = os.path.join("src" if self.inplace else self.build_lib, "sudokit")
-        try:
-            os.makedirs(folder, exist_ok=True)
-            with open(os.path.join(folder, "_build_failed.txt"), "w", encoding="utf-8") as note:
-                note.write(message + "\n")
-        except OSError:
-            pass  # the warning above still said it
+        # build_lib goes into the wheel; an editable install runs from src/ (setuptools
+        # clears ``inplace`` while it compiles, so ``editable_mode`` tells the two apart).
+        folders = [self.build_lib] + (["src"] if getattr(self, "editable_mode", False) else [])
+        for folder in folders:
+            try:
+                os.makedirs(os.path.join(folder, "sudokit"), exist_ok=True)
+                with open(os.path.join(folder, "sudokit", "_build_failed.txt"), "w", encoding="utf-8") as note:
+                    note.write(message + "\n")
+            except OSError:
+                pass  # the warning above still said it
 
 
 def _extensions() -> list:
