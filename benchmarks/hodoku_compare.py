@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import time
 from collections import Counter
 from collections.abc import Iterator
 
@@ -110,14 +111,24 @@ def main(argv: list[str] | None = None) -> int:
     hits: dict[str, Counter[str]] = {k: Counter() for k in ("found", "text", "first")}
     shown: Counter[str] = Counter()
     levels = scores = puzzles = 0
+    times: list[float] = []
+    missing_all: Counter[str] = Counter()  # HoDoKu techniques we lack, per puzzle using them
+    missing_off: Counter[str] = Counter()  # ... among puzzles whose level or score differs
     for k, (puzzle, level, _, score, steps) in enumerate(cases(args.hodoku_output)):
         if args.limit and k >= args.limit:
             break
         puzzles += 1
+        lacking = {text.partition(" => ")[0].partition(":")[0] for lib, text in steps
+                   if not any(t in TECHNIQUE_IDS for t in CODES.get(lib.split(":")[1].partition("-")[0], ()))}
+        missing_all.update(lacking)
         if not args.no_rate:
+            t0 = time.process_time()
             r = rate(puzzle)
+            times.append(time.process_time() - t0)
             levels += r.hodoku_level == level
             scores += r.hodoku_score == score
+            if r.hodoku_level != level or r.hodoku_score != score:
+                missing_off.update(lacking)
         for lib, text in steps:
             fields = lib.split(":")
             code = fields[1].partition("-")[0]
@@ -145,6 +156,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'all':40} {n:6} " + " ".join(f"{100 * sum(hits[h].values()) / n:6.1f}%" for h in ("found", "text", "first")))
     if puzzles and not args.no_rate:
         print(f"puzzles {puzzles}: HoDoKu level equal {100 * levels / puzzles:.1f}%, score equal {100 * scores / puzzles:.1f}%")
+        times.sort()
+        print(f"rate() CPU s/puzzle: median {times[len(times) // 2]:.3f}, p90 {times[int(len(times) * 0.9)]:.3f}, max {times[-1]:.3f}")
+        off = puzzles - scores
+        print(f"HoDoKu techniques we lack (puzzles using them / among the {off} with a different level or score):")
+        for name, n in missing_all.most_common():
+            print(f"  {name:40} {n:5} {missing_off[name]:5}")
     return 0
 
 

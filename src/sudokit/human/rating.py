@@ -104,6 +104,7 @@ _HODOKU_INDEX: dict[str, int] = {
     "unique_rectangle_2": 3600,
     "unique_rectangle_3": 3700,
     "unique_rectangle_4": 3800,
+    "hidden_rectangle": 4010,
     "finned_x_wing": 4100,
     "sashimi_x_wing": 4200,
     "finned_swordfish": 4300,

@@ -97,6 +97,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     _T("unique_rectangle_1", "Uniqueness Test 1", "uniqueness", uniqueness.find_unique_rectangle_1, 4.5, 100, "hard", True),
     _T("unique_rectangle_2", "Uniqueness Test 2", "uniqueness", uniqueness.find_unique_rectangle_2, 4.5, 100, "hard", True),
     _T("unique_rectangle_4", "Uniqueness Test 4", "uniqueness", uniqueness.find_unique_rectangle_4, 4.5, 100, "hard", True),
+    # HoDoKu: HIDDEN_RECTANGLE HARD 100; SE has no such rule (rated here as its rectangle, 4.5)
+    _T("hidden_rectangle", "Hidden Rectangle", "uniqueness", uniqueness.find_hidden_rectangle, 4.5, 100, "hard", True),
     _T("unique_rectangle_3", "Uniqueness Test 3", "uniqueness", uniqueness.find_unique_rectangle_3, 4.6, 100, "hard", True),
     # HoDoKu: NAKED_QUADRUPLE HARD 120; SE 5.0
     _T("naked_quad", "Naked Quadruple", "subsets", subsets.find_naked_quad, 5.0, 120, "hard"),

@@ -34,7 +34,7 @@ from .step import Step, cell_text, cells_text
 
 __all__ = [
     "find_unique_rectangle_1", "find_unique_rectangle_2", "find_unique_rectangle_3",
-    "find_unique_rectangle_4", "find_bug_plus_1", "RECTANGLES",
+    "find_unique_rectangle_4", "find_bug_plus_1", "find_hidden_rectangle", "RECTANGLES",
 ]
 
 _FAMILY = "uniqueness"
@@ -254,3 +254,50 @@ def find_bug_plus_1(state: Candidates) -> Iterator[Step]:
         why=(f"Every other unsolved cell has two candidates; unless {cell_text(plus)} is {true_digit} "
              f"the grid would have two solutions, so {cell_text(plus)} is {true_digit}."),
     )
+
+
+#: The rectangles through each cell, in :data:`RECTANGLES` order.
+_RECTS_OF: tuple[tuple[tuple[int, int, int, int], ...], ...] = tuple(
+    tuple(r for r in RECTANGLES if c in r) for c in range(81)
+)
+
+
+def find_hidden_rectangle(state: Candidates) -> Iterator[Step]:
+    """Hidden Rectangle (HoDoKu): a rectangle of cells holding a and b whose only bivalue
+    corners are A (and possibly the opposite corner D). If a's only places in D's row and
+    in D's column are rectangle corners, D cannot be b (D = b would force a into both
+    neighbours of A, A = b, and a deadly pattern). Searched as HoDoKu does: bivalue start
+    cells in order, each rectangle once."""
+    cands, where, values = state.cands, state.where, state.values
+    done: set[tuple[int, int, int, int]] = set()
+    for start in range(81):
+        m = cands[start]
+        if POPCOUNT[m] != 2:
+            continue
+        for rect in _RECTS_OF[start]:
+            # HoDoKu's default allows a corner with extra candidates to miss one of a/b
+            if rect in done or any(values[c] or not cands[c] & m for c in rect):
+                continue
+            done.add(rect)
+            opposite = rect[3 - rect.index(start)]
+            bivalue = [c for c in rect if cands[c] == m]
+            if not (len(bivalue) == 1 or (len(bivalue) == 2 and opposite in bivalue)):
+                continue
+            corners = _RECT_MASKS[RECTANGLES.index(rect)]
+            row, col = CELL_HOUSES[opposite][0], CELL_HOUSES[opposite][1]
+            a, b = DIGITS_OF[m]
+            for x, y in ((a, b), (b, a)):
+                if where[x] & (HOUSE_MASK[row] | HOUSE_MASK[col]) & ~corners or not cands[opposite] & BIT[x]:
+                    continue
+                if cands[opposite] & BIT[y]:
+                    yield Step(
+                        "hidden_rectangle", "Hidden Rectangle", _FAMILY,
+                        eliminations=((opposite, y),),
+                        cells=tuple((c, "floor" if c == start else "roof") for c in rect),
+                        houses=(HOUSE_NAMES[row], HOUSE_NAMES[col]),
+                        digits=(a, b),
+                        why=(f"{cell_text(start)} holds only {a}/{b}, and in {HOUSE_NAMES[row]} and {HOUSE_NAMES[col]} "
+                             f"{x} can only go in the rectangle; if {cell_text(opposite)} were {y}, {x} would fill both "
+                             f"other corners and {cell_text(start)} would be {y}: a deadly pattern."),
+                        notation=f"{a}/{b} in {cells_text(rect)}",
+                    )
