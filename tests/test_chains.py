@@ -147,3 +147,17 @@ def test_als_and_restricted_commons_are_what_they_claim() -> None:
             if x:
                 for ca in cells_of(a.cells_with[x]):
                     assert not b.cells_with[x] & ~PEER_MASK[ca]
+
+
+def test_step_json_of_the_cli_carries_cells_and_links() -> None:
+    import json
+
+    from sudokit.cli.cmd_human import _step_record
+
+    state = _stuck_state(NEEDS_CHAINS)
+    step = next(chains.find_xy_chain(state))
+    record = json.loads(json.dumps(_step_record(step)))
+    assert record["text"] == str(step) and record["technique"] == "xy_chain"
+    assert [tuple(map(tuple, link[:2])) + (link[2],) for link in record["links"]] == list(step.links)
+    roles = dict(map(tuple, record["cells"]))
+    assert roles[25] == "pincer" and "link" in roles.values()  # r3c8 starts the chain

@@ -161,7 +161,9 @@ def _explain(args: argparse.Namespace, streams: Streams) -> int:
 
 def _step_record(step: Any) -> dict[str, Any]:
     return {"technique": step.technique, "text": str(step), "placements": [list(p) for p in step.placements],
-            "eliminations": [list(e) for e in step.eliminations], "why": step.why}
+            "eliminations": [list(e) for e in step.eliminations], "why": step.why,
+            "cells": [list(c) for c in step.cells],
+            "links": [[list(a), list(b), strong] for a, b, strong in step.links]}
 
 
 # ------------------------------------------------------------------- rate

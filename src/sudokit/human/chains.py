@@ -185,12 +185,13 @@ def _links(g: LinkGraph, chain: Chain) -> tuple[tuple[tuple[int, int], tuple[int
 
 
 def _cells(g: LinkGraph, chain: Chain) -> tuple[tuple[int, str], ...]:
-    """Chain cells with their role: ``color1`` for true nodes, ``color2`` for false ones
-    (a cell's first node decides)."""
+    """Chain cells with their role: the two ends ``pincer``, the cells between ``link``."""
     seen: dict[int, str] = {}
-    for node, truth in chain:
+    last = len(chain) - 1
+    for k, (node, _truth) in enumerate(chain):
         for c in cells_of(g.cells(node)):
-            seen.setdefault(c, "color1" if truth else "color2")
+            if k in (0, last) or c not in seen:
+                seen[c] = "pincer" if k in (0, last) else "link"
     return tuple(seen.items())
 
 
