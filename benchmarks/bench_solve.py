@@ -20,6 +20,7 @@ solutions) is generated here from solved grids with a fixed seed.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import statistics
@@ -42,7 +43,7 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the build
     sys.exit(f"bench_solve: sudokit._core is not built ({exc}); run `python setup.py build_ext --inplace`")
 
-DATA = ROOT.parent / "shared" / "data"
+DATA = Path(os.environ.get("SUDOKIT_DATA") or ROOT.parent / "shared" / "data")
 
 # tdoku µs/puzzle (limit 2, 1 thread) as quoted in issue 3 for this machine class.
 TDOKU_ISSUE = {"17_clue": 3.5, "top1465": 10.0, "hardest_1905_11+": 59.0, "hardest_1106": 95.0, "multi_34_35": 2.7}
@@ -86,6 +87,45 @@ def multi_solution_set(n: int, seed: int = 2024) -> list[bytes]:
         puzzle = bytes(ch if i in keep else 46 for i, ch in enumerate(cells))
         if _core.solve(puzzle, 2)[0] == 2:  # keep only puzzles with several solutions
             out.append(puzzle)
+    return out
+
+
+def random_grid(rng: random.Random) -> bytes:
+    """A random full grid from the kernel's fill, fed by ``rng`` (as sudokit.generate does)."""
+    words = 64
+    while True:
+        used, grid = _core.fill(rng.getrandbits(32 * words).to_bytes(4 * words, "little"))
+        if used >= 0:
+            return grid
+        words *= 2
+
+
+def multi_generated_set(n: int, seed: int = 3035) -> list[bytes]:
+    """``n`` puzzles of 30-35 clues with several solutions, each from its own random grid.
+
+    The kind of input a generator or uniqueness checker feeds a solver all day: a random
+    grid (``_core.fill``), a random 30-35 of its cells kept, kept only if the count at
+    limit 2 is 2.  Seeded, so every run (and every solver) sees the same puzzles."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        grid = random_grid(rng)
+        keep = set(rng.sample(range(81), rng.randint(30, 35)))
+        puzzle = bytes(ch if i in keep else 46 for i, ch in enumerate(grid))
+        if _core.solve(puzzle, 2)[0] == 2:
+            out.append(puzzle)
+    return out
+
+
+def dense_unique_set(puzzles17: list[bytes], n: int, seed: int = 3518) -> list[bytes]:
+    """``n`` dense unique puzzles: a 17-clue puzzle plus 18 random cells of its solution (35 clues)."""
+    rng = random.Random(seed)
+    out = []
+    for puzzle in rng.sample(puzzles17, min(n, len(puzzles17))):
+        solution = _core.solve(puzzle, 1)[1]
+        blanks = [i for i, ch in enumerate(puzzle) if ch in b".0"]
+        add = set(rng.sample(blanks, 18))
+        out.append(bytes(solution[i] if i in add else (puzzle[i] if puzzle[i] != 48 else 46) for i in range(81)))
     return out
 
 

@@ -27,6 +27,9 @@
 #include "solver9.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "bits.h"
 #include "tables9.h"
@@ -65,6 +68,51 @@ static int s9_poll(s9_search *s)
         s->limit = 0;
     }
     return s->stopped;
+}
+
+/* Band cells of a 3-bit set of band rows / of boxes of a band (setup). */
+static const uint32_t S9_ROW_CELLS[8] = {0, 0x1FF, 0x3FE00, 0x3FFFF, 0x7FC0000, 0x7FC01FF, 0x7FFFE00, 0x7FFFFFF};
+static const uint32_t S9_BOX_CELLS[8] = {0, 0x1C0E07, 0xE07038, 0xFC7E3F, 0x70381C0, 0x71F8FC7, 0x7E3F1F8, 0x7FFFFFF};
+
+/* Read the 81 bytes once: given[3*d + b] = the cells of band b holding digit d+1.
+ * Returns 0, or -1 if a byte is not '1'-'9', '.' or '0'.  Each byte is read exactly
+ * once, so a buffer another thread changes meanwhile cannot make the masks disagree. */
+static int s9_scan(const uint8_t *puzzle, uint32_t given[27])
+{
+#if defined(__SSE2__)
+    /* 16 cells per compare: cells 0-79 in five loads, cell 80 as the last byte of a sixth
+     * load of bytes 65-80 (never reads past the 81 bytes). */
+    __m128i v[6];
+    for (int k = 0; k < 5; k++) v[k] = _mm_loadu_si128((const __m128i *)(const void *)(puzzle + 16 * k));
+    v[5] = _mm_loadu_si128((const __m128i *)(const void *)(puzzle + 65));
+    uint64_t seen_lo = 0, seen_hi = 0;
+    for (int d = 0; d < 11; d++) {
+        __m128i c = _mm_set1_epi8((char)(d < 9 ? '1' + d : d == 9 ? '.' : '0'));
+        uint64_t m[6];
+        for (int k = 0; k < 6; k++) m[k] = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v[k], c));
+        uint64_t lo = m[0] | m[1] << 16 | m[2] << 32 | m[3] << 48, hi = m[4] | (m[5] >> 15) << 16;
+        seen_lo |= lo;
+        seen_hi |= hi;
+        if (d < 9) {
+            given[3 * d] = (uint32_t)lo & SK_BAND_FULL;
+            given[3 * d + 1] = (uint32_t)(lo >> 27) & SK_BAND_FULL;
+            given[3 * d + 2] = (uint32_t)(lo >> 54 | hi << 10) & SK_BAND_FULL;
+        }
+    }
+    return (~seen_lo | (~seen_hi & 0x1FFFFu)) ? -1 : 0;
+#else
+    int bad = 0;
+    for (int k = 0; k < 27; k++) given[k] = 0;
+    for (int i = 0; i < 81; i++) {
+        uint8_t ch = puzzle[i];
+        unsigned d = (unsigned)ch - '1';
+        if (d < 9)
+            given[3 * d + i / 27] |= 1u << (i % 27);
+        else
+            bad |= (ch != '.') & (ch != '0');
+    }
+    return bad ? -1 : 0;
+#endif
 }
 
 #define S9_NAME(x) x##_generic

@@ -183,6 +183,9 @@ S9_TARGET static int S9_NAME(propagate)(s9_state *st, uint64_t has[9])
             placed += n;
         }
         if (placed) continue;
+        /* Every cell placed and every digit at its fixpoint: a valid grid (each digit then
+         * has one cell per row, box and column), so triads would find nothing. */
+        if (!(st->unsolved[0] | st->unsolved[1] | st->unsolved[2])) return 1;
         int n = S9_NAME(triads)(st, has);
         if (n <= 0) return n == 0;
     }
@@ -345,43 +348,38 @@ S9_TARGET static void S9_NAME(search)(s9_search *s, s9_state *st)
 }
 
 /* Set up the state from the givens.  Returns 1, 0 for conflicting givens, -1 for bad bytes.
- * Each given clears its digit from its peers at once (so a second given of that digit
- * among them finds its own cell gone: a conflict); the given cells leave the other
- * digits in one pass per band at the end. */
+ * Digit by digit on whole masks: the givens of d clear d from their rows, columns and
+ * boxes; two givens of d share a row, column or box exactly when d's givens occupy
+ * fewer distinct rows, columns or boxes than there are givens (a conflict). */
 S9_TARGET static int S9_NAME(setup)(s9_state *st, const uint8_t *puzzle)
 {
-    uint32_t given[27] = {0}, cells[3] = {0, 0, 0};
+    uint32_t given[27];
+    if (s9_scan(puzzle, given) < 0) return -1;
+    uint32_t cells[3] = {0, 0, 0};
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++) cells[b] |= given[3 * d + b];
     int conflict = 0;
-    for (int k = 0; k < 27; k++) {
-        st->f[k] = SK_BAND_FULL;
-        st->seen[k] = 0;
-    }
-    int bad = 0;
-    for (int b = 0; b < 3; b++) { /* branch-free scan: givens and blanks come in random order */
-        for (int pos = 0; pos < 27; pos++) {
-            uint8_t ch = puzzle[27 * b + pos];
-            uint32_t is_given = (unsigned)(ch - '1') < 9u;
-            bad |= !is_given & (ch != '.') & (ch != '0');
-            cells[b] |= is_given << pos;
+    for (int d = 0; d < 9; d++) {
+        const uint32_t *g = given + 3 * d;
+        uint32_t cols = fold_columns(g[0]) | fold_columns(g[1]) | fold_columns(g[2]);
+        uint32_t rows9 = 0, boxes9 = 0, out[3];
+        for (int b = 0; b < 3; b++) {
+            uint32_t mr = S9_NAME(minirows)(g[b]); /* bit 3*row + box */
+            uint32_t r = mr | mr >> 1 | mr >> 2, rows = (r & 1u) | (r >> 2 & 2u) | (r >> 4 & 4u);
+            uint32_t boxes = (mr | mr >> 3 | mr >> 6) & 7u;
+            rows9 |= rows << (3 * b);
+            boxes9 |= boxes << (3 * b);
+            out[b] = S9_ROW_CELLS[rows] | S9_BOX_CELLS[boxes];
         }
-    }
-    if (bad) return -1;
-    for (int b = 0; b < 3; b++) {
-        for (uint32_t todo = cells[b]; todo; todo = clear_lowest(todo)) {
-            int pos = lowest_index(todo);
-            unsigned d = (unsigned)puzzle[27 * b + pos] - '1';
-            if (SK_UNLIKELY(d >= 9)) return -1; /* the buffer changed under us (another thread) */
-            uint32_t bit = 1u << pos, col = ~spread_columns(1u << (pos % 9));
-            uint32_t *f = st->f + 3 * d;
-            conflict |= !(f[b] & bit);
-            f[b] &= ~T9_BAND_PEERS[pos];
-            f[(b + 1) % 3] &= col;
-            f[(b + 2) % 3] &= col;
-            given[3 * d + b] |= bit;
+        int n = bit_count(g[0]) + bit_count(g[1]) + bit_count(g[2]);
+        conflict |= (bit_count(cols) != n) | (bit_count(rows9) != n) | (bit_count(boxes9) != n);
+        uint32_t col_cells = spread_columns(cols);
+        for (int b = 0; b < 3; b++) {
+            st->f[3 * d + b] = (SK_BAND_FULL & ~(out[b] | col_cells | cells[b])) | g[b];
+            st->seen[3 * d + b] = 0;
         }
     }
     if (conflict) return 0;
-    for (int k = 0; k < 27; k++) st->f[k] = (st->f[k] & ~cells[k % 3]) | given[k];
     for (int b = 0; b < 3; b++) st->unsolved[b] = SK_BAND_FULL & ~cells[b];
     return 1;
 }
