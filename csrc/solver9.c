@@ -131,41 +131,102 @@ static int s9_scan(const uint8_t *puzzle, uint32_t given[27])
 #include "solver9_body.h"
 #undef S9_NAME
 #undef S9_TARGET
+#define S9_NAME(x) x##_avx2
+#define S9_TARGET __attribute__((target("popcnt,bmi,bmi2,avx,avx2")))
+#include "solver9_body.h"
+#undef S9_NAME
+#undef S9_TARGET
 #undef S9_USE_PEXT
 #endif
 
 typedef uint32_t (*s9_solve_fn)(const uint8_t *, uint32_t, uint8_t *, uint64_t *, s9_poll_fn, void *, int *);
 
-/* The copy for this CPU.  PEXT is microcoded (slow) on AMD before Zen 3; AVX-512 marks the
- * AMD parts (Zen 4 on) where it is fast, and every Intel part with BMI2 has it fast. */
-static s9_solve_fn pick_solver(void)
+static const char *const S9_PATH_NAMES[S9_NPATHS] = {"portable", "bmi2", "avx2"};
+
+int s9_path_supported(int path)
 {
+    if (path == S9_PATH_PORTABLE) return 1;
 #if S9_HAVE_X86_DISPATCH
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
-        (__builtin_cpu_is("intel") || __builtin_cpu_supports("avx512f")))
-        return solve_one_bmi2;
+    int bmi2 = __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi");
+    if (path == S9_PATH_BMI2) return bmi2;
+    if (path == S9_PATH_AVX2) return bmi2 && __builtin_cpu_supports("avx2");
 #endif
+    return 0;
+}
+
+/* The path for this CPU and why.  PEXT (BMI2) is fast on every Intel part that has it
+ * (Haswell on) and on AMD from Zen 3 (family 0x19) on; on Excavator (0x15) and Zen 1/2
+ * (0x17) it is microcoded, tens of cycles, slower than the portable table lookups, and
+ * Hygon's parts are Zen 1.  libgcc's cpu model (no cpuid instruction per call: it traps
+ * in a VM) names those old families, so any other AMD with BMI2 is Zen 3 or later. */
+int s9_auto_path(const char **reason)
+{
+    const char *why;
+    int path = S9_PATH_PORTABLE;
+#if S9_HAVE_X86_DISPATCH
+    __builtin_cpu_init();
+    if (!s9_path_supported(S9_PATH_BMI2))
+        why = "CPU without BMI2: portable code";
+    else if (__builtin_cpu_is("intel")) {
+        path = S9_PATH_BMI2;
+        why = "Intel CPU with BMI2: PEXT is fast (Haswell and later)";
+    } else if (__builtin_cpu_is("amd") && !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h")) {
+        path = S9_PATH_BMI2;
+        why = "AMD CPU with BMI2 from family 0x19 (Zen 3) on: PEXT is fast";
+    } else if (__builtin_cpu_is("amd"))
+        why = "AMD before Zen 3 (family 0x15 or 0x17): PEXT is microcoded and slow, portable code";
+    else
+        why = "BMI2 on a CPU of unknown PEXT speed (not Intel or AMD): portable code";
+#else
+    why = "not x86-64 with GCC or Clang: portable code";
+#endif
+    if (reason) *reason = why;
+    return path;
+}
+
+const char *s9_path_name(int path) { return path >= 0 && path < S9_NPATHS ? S9_PATH_NAMES[path] : NULL; }
+
+static s9_solve_fn solver_for(int path)
+{
+#if S9_HAVE_X86_DISPATCH
+    if (path == S9_PATH_BMI2) return solve_one_bmi2;
+    if (path == S9_PATH_AVX2) return solve_one_avx2;
+#endif
+    (void)path;
     return solve_one_generic;
+}
+
+/* A path the caller asked for that this CPU cannot run, or an unknown one, becomes auto. */
+static s9_solve_fn pick_solver(int path)
+{
+    if (path <= S9_PATH_AUTO || path >= S9_NPATHS || !s9_path_supported(path)) path = s9_auto_path(NULL);
+    return solver_for(path);
 }
 
 static uint32_t clamp_limit(uint32_t limit) { return limit < 1 ? 1 : (limit > S9_MAX_LIMIT ? S9_MAX_LIMIT : limit); }
 
+uint32_t s9_solve_path(int path, const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses,
+                       s9_poll_fn poll, void *ctx, int *stopped)
+{
+    return pick_solver(path)(puzzle, clamp_limit(limit), solution, guesses, poll, ctx, stopped);
+}
+
 uint32_t s9_solve_poll(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses, s9_poll_fn poll,
                        void *ctx, int *stopped)
 {
-    return pick_solver()(puzzle, clamp_limit(limit), solution, guesses, poll, ctx, stopped);
+    return s9_solve_path(S9_PATH_AUTO, puzzle, limit, solution, guesses, poll, ctx, stopped);
 }
 
 uint32_t s9_solve(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses)
 {
-    return s9_solve_poll(puzzle, limit, solution, guesses, NULL, NULL, NULL);
+    return s9_solve_path(S9_PATH_AUTO, puzzle, limit, solution, guesses, NULL, NULL, NULL);
 }
 
-uint64_t s9_solve_batch_poll(const uint8_t *puzzles, size_t n, uint8_t *solutions, uint8_t *counts_bytes,
+uint64_t s9_solve_batch_path(int path, const uint8_t *puzzles, size_t n, uint8_t *solutions, uint8_t *counts_bytes,
                              uint32_t limit, s9_poll_fn poll, void *ctx, int *stopped)
 {
-    s9_solve_fn solve = pick_solver();
+    s9_solve_fn solve = pick_solver(path);
     uint64_t guesses = 0;
     int halt = 0;
     limit = clamp_limit(limit);
@@ -181,21 +242,28 @@ uint64_t s9_solve_batch_poll(const uint8_t *puzzles, size_t n, uint8_t *solution
     return guesses;
 }
 
+uint64_t s9_solve_batch_poll(const uint8_t *puzzles, size_t n, uint8_t *solutions, uint8_t *counts_bytes,
+                             uint32_t limit, s9_poll_fn poll, void *ctx, int *stopped)
+{
+    return s9_solve_batch_path(S9_PATH_AUTO, puzzles, n, solutions, counts_bytes, limit, poll, ctx, stopped);
+}
+
 uint64_t s9_solve_batch(const uint8_t *puzzles, size_t n, uint8_t *solutions, uint8_t *counts_bytes,
                         uint32_t limit)
 {
-    return s9_solve_batch_poll(puzzles, n, solutions, counts_bytes, limit, NULL, NULL, NULL);
+    return s9_solve_batch_path(S9_PATH_AUTO, puzzles, n, solutions, counts_bytes, limit, NULL, NULL, NULL);
 }
 
-const char *const *s9_features(void)
+const char *const *s9_path_features(int path)
 {
     static const char *const generic[] = {NULL};
-#if S9_HAVE_X86_DISPATCH
     static const char *const bmi2[] = {"popcnt", "bmi2", NULL};
-    if (pick_solver() == solve_one_bmi2) return bmi2;
-#endif
-    return generic;
+    static const char *const avx2[] = {"popcnt", "bmi2", "avx2", NULL};
+    if (path <= S9_PATH_AUTO || path >= S9_NPATHS || !s9_path_supported(path)) path = s9_auto_path(NULL);
+    return path == S9_PATH_BMI2 ? bmi2 : path == S9_PATH_AVX2 ? avx2 : generic;
 }
+
+const char *const *s9_features(void) { return s9_path_features(S9_PATH_AUTO); }
 
 /* Force the portable copy (tests use it to check both copies agree). */
 uint32_t s9_solve_portable(const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses)

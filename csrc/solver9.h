@@ -55,6 +55,26 @@ uint32_t s9_solve_portable(const uint8_t *puzzle, uint32_t limit, uint8_t *solut
 /* Names of the CPU features the solver detected and uses at run time, NULL-terminated. */
 const char *const *s9_features(void);
 
+/* Code paths: the solver is compiled once per path and one is picked at run time.
+ * S9_PATH_AUTO picks the fastest this CPU runs (s9_auto_path); a path the CPU cannot run
+ * (s9_path_supported) falls back to auto, so every path argument is safe. */
+enum { S9_PATH_AUTO = -1, S9_PATH_PORTABLE = 0, S9_PATH_BMI2 = 1, S9_PATH_AVX2 = 2, S9_NPATHS = 3 };
+
+/* The path auto picks here; *reason (may be NULL) gets a static sentence saying why. */
+int s9_auto_path(const char **reason);
+/* 1 if this CPU (and build) can run the path. */
+int s9_path_supported(int path);
+/* "portable", "bmi2", "avx2", or NULL for an unknown number. */
+const char *s9_path_name(int path);
+/* The CPU features the path uses (after the auto fallback), NULL-terminated. */
+const char *const *s9_path_features(int path);
+
+/* s9_solve_poll / s9_solve_batch_poll on a given path. */
+uint32_t s9_solve_path(int path, const uint8_t *puzzle, uint32_t limit, uint8_t *solution, uint64_t *guesses,
+                       s9_poll_fn poll, void *ctx, int *stopped);
+uint64_t s9_solve_batch_path(int path, const uint8_t *puzzles, size_t n, uint8_t *solutions, uint8_t *counts_bytes,
+                             uint32_t limit, s9_poll_fn poll, void *ctx, int *stopped);
+
 #ifdef __cplusplus
 }
 #endif

@@ -372,7 +372,7 @@ S9_TARGET static int S9_NAME(setup)(s9_state *st, const uint8_t *puzzle)
             out[b] = S9_ROW_CELLS[rows] | S9_BOX_CELLS[boxes];
         }
         int n = bit_count(g[0]) + bit_count(g[1]) + bit_count(g[2]);
-        conflict |= (bit_count(cols) != n) | (bit_count(rows9) != n) | (bit_count(boxes9) != n);
+        conflict |= (bit_count(cols) ^ n) | (bit_count(rows9) ^ n) | (bit_count(boxes9) ^ n);
         uint32_t col_cells = spread_columns(cols);
         for (int b = 0; b < 3; b++) {
             st->f[3 * d + b] = (SK_BAND_FULL & ~(out[b] | col_cells | cells[b])) | g[b];
