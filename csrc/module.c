@@ -74,22 +74,92 @@ static int read_puzzle(PyObject *obj, uint8_t out[81])
     return 0;
 }
 
-static PyObject *core_solve(PyObject *self, PyObject *args)
+/* ---------------------------------------------------------------- solver code path
+ * Picked once when the module loads: SUDOKIT_CPU=portable|bmi2|avx2 forces a path (tests
+ * force each one this CPU runs); unset, empty or "auto" takes s9_auto_path's choice.  A
+ * path this CPU cannot run, or an unknown name, falls back to auto and says so. */
+typedef struct {
+    int path;           /* S9_PATH_PORTABLE .. S9_NPATHS - 1 */
+    char reason[200];   /* why this path: reported by _core.dispatch() and `sudokit info` */
+} core_state;
+
+static core_state *get_state(PyObject *module) { return (core_state *)PyModule_GetState(module); }
+
+static void choose_path(core_state *st)
 {
-    (void)self;
-    PyObject *puzzle_obj, *limit_obj;
+    const char *why, *want = getenv("SUDOKIT_CPU");
+    int auto_path = s9_auto_path(&why);
+    st->path = auto_path;
+    if (!want || !*want || !strcmp(want, "auto")) {
+        snprintf(st->reason, sizeof st->reason, "%s", why);
+        return;
+    }
+    for (int p = 0; p < S9_NPATHS; p++) {
+        if (strcmp(want, s9_path_name(p)) != 0) continue;
+        if (s9_path_supported(p)) {
+            st->path = p;
+            snprintf(st->reason, sizeof st->reason, "forced by SUDOKIT_CPU=%s", want);
+        } else {
+            snprintf(st->reason, sizeof st->reason, "SUDOKIT_CPU=%.20s: this CPU cannot run it; %s", want, why);
+        }
+        return;
+    }
+    snprintf(st->reason, sizeof st->reason, "SUDOKIT_CPU=%.20s is not portable, bmi2, avx2 or auto; %s", want, why);
+}
+
+/* The 81 cells of a puzzle argument: an ASCII str (the common case, no copy through a
+ * bytes object) or any bytes-like object.  0, or -1 with ValueError/TypeError set. */
+static int read_cells(PyObject *obj, uint8_t out[81])
+{
+    if (PyUnicode_Check(obj)) {
+        if (PyUnicode_GET_LENGTH(obj) != 81 || !PyUnicode_IS_ASCII(obj) || !valid_puzzle(PyUnicode_DATA(obj))) {
+            PyErr_SetString(PyExc_ValueError, "puzzle must be 81 characters of '1'-'9', '.' or '0'");
+            return -1;
+        }
+        memcpy(out, PyUnicode_DATA(obj), 81);
+        return 0;
+    }
+    return read_puzzle(obj, out);
+}
+
+/* solve(puzzle, limit) -> (count, first_solution, guesses); vectorcall, no argument tuple. */
+static PyObject *core_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "solve(puzzle, limit) takes exactly 2 arguments");
+        return NULL;
+    }
     uint32_t limit;
-    if (!PyArg_ParseTuple(args, "OO:solve", &puzzle_obj, &limit_obj)) return NULL;
     uint8_t puzzle[81], solution[81];
-    if (read_puzzle(puzzle_obj, puzzle) < 0) return NULL;
-    if (parse_limit(limit_obj, &limit) < 0) return NULL;
+    if (read_cells(args[0], puzzle) < 0) return NULL;
+    long v = PyLong_CheckExact(args[1]) ? PyLong_AsLong(args[1]) : 0; /* the usual small int, fast */
+    if (v == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        v = 0;
+    }
+    if (v >= 1 && v <= 0x7FFFFFFFL)
+        limit = (uint32_t)v;
+    else if (parse_limit(args[1], &limit) < 0)
+        return NULL;
     uint64_t guesses = 0;
     poll_state ps = {PyEval_SaveThread(), 0};
-    uint32_t count = s9_solve_poll(puzzle, limit, solution, &guesses, poll_signals, &ps, NULL);
+    uint32_t count = s9_solve_path(get_state(self)->path, puzzle, limit, solution, &guesses, poll_signals, &ps, NULL);
     PyEval_RestoreThread(ps.saved);
     if (ps.raised) return NULL; /* KeyboardInterrupt (or whatever the handler raised) */
-    return Py_BuildValue("(ky#K)", (unsigned long)count, (const char *)solution, (Py_ssize_t)(count ? 81 : 0),
-                         (unsigned long long)guesses);
+    PyObject *result = PyTuple_New(3);
+    if (!result) return NULL;
+    PyObject *items[3] = {PyLong_FromUnsignedLong(count),
+                          PyBytes_FromStringAndSize((const char *)solution, count ? 81 : 0),
+                          PyLong_FromUnsignedLongLong(guesses)};
+    for (int k = 0; k < 3; k++) {
+        if (!items[k]) {
+            for (int m = 0; m < 3; m++) Py_XDECREF(items[m]);
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, k, items[k]);
+    }
+    return result;
 }
 
 /* The counts buffer must hold native 4-byte integers, or be raw bytes. */
@@ -110,10 +180,10 @@ static int overlaps(const Py_buffer *a, const Py_buffer *b)
 
 static PyObject *core_solve_batch(PyObject *self, PyObject *args)
 {
-    (void)self;
     PyObject *p_obj, *s_obj, *c_obj, *limit_obj;
     uint32_t limit;
-    if (!PyArg_ParseTuple(args, "OOOO:solve_batch", &p_obj, &s_obj, &c_obj, &limit_obj)) return NULL;
+    int unique_only = 0;
+    if (!PyArg_ParseTuple(args, "OOOO|p:solve_batch", &p_obj, &s_obj, &c_obj, &limit_obj, &unique_only)) return NULL;
     if (parse_limit(limit_obj, &limit) < 0) return NULL;
     Py_buffer pv, sv, cv;
     if (PyObject_GetBuffer(p_obj, &pv, PyBUF_C_CONTIGUOUS) < 0) return NULL;
@@ -138,7 +208,15 @@ static PyObject *core_solve_batch(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "output buffers overlap the input or each other");
     else {
         poll_state ps = {PyEval_SaveThread(), 0};
-        uint64_t guesses = s9_solve_batch_poll(pv.buf, n, sv.buf, cv.buf, limit, poll_signals, &ps, NULL);
+        int stopped = 0;
+        uint64_t guesses = s9_solve_batch_path(get_state(self)->path, pv.buf, n, sv.buf, cv.buf, limit, poll_signals,
+                                               &ps, &stopped);
+        if (unique_only && !stopped) /* the caller wants only unique solutions: blank the rest */
+            for (size_t i = 0; i < n; i++) {
+                uint32_t count;
+                memcpy(&count, (const uint8_t *)cv.buf + 4 * i, 4);
+                if (count >= 2 && count != S9_BAD_INPUT) memset((uint8_t *)sv.buf + 81 * i, '.', 81);
+            }
         PyEval_RestoreThread(ps.saved);
         if (!ps.raised) result = PyLong_FromUnsignedLongLong(guesses);
     }
@@ -150,11 +228,10 @@ static PyObject *core_solve_batch(PyObject *self, PyObject *args)
 
 static PyObject *core_features(PyObject *self, PyObject *unused)
 {
-    (void)self;
     (void)unused;
     PyObject *list = PyList_New(0);
     if (!list) return NULL;
-    for (const char *const *f = s9_features(); *f; f++) {
+    for (const char *const *f = s9_path_features(get_state(self)->path); *f; f++) {
         PyObject *name = PyUnicode_FromString(*f);
         if (!name || PyList_Append(list, name) < 0) {
             Py_XDECREF(name);
@@ -164,6 +241,14 @@ static PyObject *core_features(PyObject *self, PyObject *unused)
         Py_DECREF(name);
     }
     return list;
+}
+
+/* dispatch() -> (path, reason): the solver's code path and why it was picked. */
+static PyObject *core_dispatch(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    core_state *st = get_state(self);
+    return Py_BuildValue("(ss)", s9_path_name(st->path), st->reason);
 }
 
 /* canonical(puzzle) -> (status, form, transform): see canon9.h and _core.pyi. */
@@ -429,12 +514,13 @@ static PyObject *core_engine_solve(PyObject *self, PyObject *args)
 /* ================================================================= end variant engine */
 
 static PyMethodDef core_methods[] = {
-    {"solve", core_solve, METH_VARARGS,
-     "solve(puzzle: bytes, limit: int) -> (count, first_solution, guesses)\n\n"
+    {"solve", (PyCFunction)(void (*)(void))core_solve, METH_FASTCALL,
+     "solve(puzzle: bytes | str, limit: int) -> (count, first_solution, guesses)\n\n"
      "Solve one 81-byte puzzle; count is capped at limit. See _core.pyi."},
     {"solve_batch", core_solve_batch, METH_VARARGS,
-     "solve_batch(puzzles, solutions, counts, limit) -> total_guesses\n\n"
+     "solve_batch(puzzles, solutions, counts, limit, unique_only=False) -> total_guesses\n\n"
      "Solve len(puzzles)//81 puzzles into the caller's buffers with the GIL released."},
+    {"dispatch", core_dispatch, METH_NOARGS, "dispatch() -> (path, reason): the solver's code path and why."},
     {"canonical", core_canonical, METH_O,
      "canonical(puzzle: bytes) -> (status, form, transform)\n\n"
      "Minimal-lexicographic form of an 81-byte puzzle and a transformation reaching it. See _core.pyi."},
@@ -466,6 +552,7 @@ static PyMethodDef core_methods[] = {
 
 static int core_exec(PyObject *module)
 {
+    choose_path(get_state(module));
     return PyModule_AddObject(module, "BAD_INPUT", PyLong_FromUnsignedLong(S9_BAD_INPUT));
 }
 
@@ -482,7 +569,7 @@ static PyModuleDef_Slot core_slots[] = {
 
 static struct PyModuleDef core_module = {
     PyModuleDef_HEAD_INIT, "sudokit._core", "The native 9x9 Sudoku kernel of sudokit (see _core.pyi).",
-    0, core_methods, core_slots, NULL, NULL, NULL,
+    sizeof(core_state), core_methods, core_slots, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__core(void) { return PyModuleDef_Init(&core_module); }

@@ -22,25 +22,36 @@ from typing_extensions import Buffer
 #: outside b'1'..b'9', b'.', b'0'.
 BAD_INPUT: int
 
-def solve(puzzle: bytes, limit: int) -> tuple[int, bytes, int]:
+def solve(puzzle: bytes | str, limit: int) -> tuple[int, bytes, int]:
     """Solve one puzzle: ``(count, first_solution, guesses)``.
 
+    ``puzzle`` is 81 bytes, or a str of 81 ASCII characters with the same meaning (read
+    without an intermediate bytes object: the fast path of ``sudokit.solve(str)``).
     ``first_solution`` is 81 bytes when ``count >= 1``, else ``b''``.
-    Raises ValueError if ``puzzle`` is not 81 valid bytes or ``limit < 1``.
+    Raises ValueError if ``puzzle`` is not 81 valid bytes/characters or ``limit < 1``.
     """
 
-def solve_batch(puzzles: Buffer, solutions: Buffer, counts: Buffer, limit: int) -> int:
+def solve_batch(puzzles: Buffer, solutions: Buffer, counts: Buffer, limit: int, unique_only: bool = False) -> int:
     """Solve ``n = len(puzzles) // 81`` puzzles with the GIL released; return total guesses.
 
     ``solutions`` (writable, 81*n bytes) gets each first solution, or 81 b'.' when there
-    is none. ``counts`` (writable, n native uint32 values, e.g. ``array('I')``) gets each
+    is none, or (``unique_only``) when the count is 2 or more. ``counts`` (writable, n native uint32 values, e.g. ``array('I')``) gets each
     count capped at ``limit``, or ``BAD_INPUT``. Raises ValueError on size mismatches.
     Buffers must be C-contiguous; ``solutions`` may be ``puzzles`` itself (solved in
     place); the C core raises ValueError on any other overlap of the three buffers.
     """
 
 def features() -> list[str]:
-    """The CPU features the kernel detected and uses at run time (e.g. ['sse4.1', 'avx2'])."""
+    """The CPU features the solver's code path uses (e.g. ['popcnt', 'bmi2']; [] portable)."""
+
+def dispatch() -> tuple[str, str]:
+    """The solver's code path and why it runs: ``(path, reason)``.
+
+    ``path`` is ``"portable"``, ``"bmi2"`` or ``"avx2"`` for ``_core`` (``"python"`` for the
+    twin). It is picked once at import: ``SUDOKIT_CPU=portable|bmi2|avx2|auto`` forces a
+    path; a path this CPU cannot run (or an unknown name) falls back to the automatic
+    choice (BMI2's PEXT where it is fast: Intel, AMD from Zen 3 on), and ``reason`` says so.
+    """
 
 # ----------------------------------------------------------------- canonical form
 # The canonical (minimal-lexicographic) form over the Sudoku group, as defined in the

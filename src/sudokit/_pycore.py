@@ -172,8 +172,12 @@ def _solve_checked(puzzle: bytes, limit: int) -> tuple[int, bytes, int]:
     return search.count, search.first, search.guesses
 
 
-def solve(puzzle: bytes, limit: int) -> tuple[int, bytes, int]:
+def solve(puzzle: bytes | str, limit: int) -> tuple[int, bytes, int]:
     """Solve one puzzle: ``(count, first_solution, guesses)``; see ``_core.pyi``."""
+    if isinstance(puzzle, str):
+        if not puzzle.isascii():
+            raise ValueError("puzzle must be 81 characters of '1'-'9', '.' or '0'")
+        puzzle = puzzle.encode("ascii")
     puzzle = bytes(puzzle)
     if not _check_puzzle(puzzle):
         raise ValueError("puzzle must be 81 bytes of '1'-'9', '.' or '0'")
@@ -182,7 +186,7 @@ def solve(puzzle: bytes, limit: int) -> tuple[int, bytes, int]:
     return _solve_checked(puzzle, limit)
 
 
-def solve_batch(puzzles: object, solutions: object, counts: object, limit: int) -> int:
+def solve_batch(puzzles: object, solutions: object, counts: object, limit: int, unique_only: bool = False) -> int:
     """Solve ``len(puzzles) // 81`` puzzles into the caller's buffers; see ``_core.pyi``."""
     src = memoryview(puzzles).cast("B")  # type: ignore[arg-type]
     dst = memoryview(solutions).cast("B")  # type: ignore[arg-type]
@@ -200,6 +204,8 @@ def solve_batch(puzzles: object, solutions: object, counts: object, limit: int) 
         else:
             out[k], first, guesses = _solve_checked(puzzle, limit)
             total += guesses
+            if unique_only and out[k] >= 2:
+                first = b""
         dst[81 * k : 81 * k + 81] = first or b"." * 81
     return total
 
@@ -207,6 +213,11 @@ def solve_batch(puzzles: object, solutions: object, counts: object, limit: int) 
 def features() -> list[str]:
     """The pure-Python twin uses no CPU features."""
     return []
+
+
+def dispatch() -> tuple[str, str]:
+    """The twin's code path and why: ``("python", ...)`` (``_core`` names its C path)."""
+    return "python", "the pure-Python twin (no C extension in use)"
 
 
 # ======================================================================= canonical form

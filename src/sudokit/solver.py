@@ -70,6 +70,14 @@ def solve(puzzle: PuzzleLike | Puzzle, *, unique: bool = True) -> Grid | Puzzle:
     :class:`~sudokit.errors.InvalidPuzzleError` for malformed or conflicting input.
     A variant :class:`~sudokit.variants.Puzzle` gives a ``Puzzle`` with every cell given.
     """
+    if type(puzzle) is str:  # fast path: the kernel reads an 81-character line itself
+        try:
+            count, first, _ = _backend._KERNEL.solve(puzzle, 2 if unique else 1)
+        except ValueError:  # other blanks, a pretty grid or bad input: the full parser below
+            pass
+        else:
+            if count == 1 or (count and not unique):
+                return Grid._trusted(first)
     if isinstance(puzzle, Puzzle):
         from .variants import solving
 
@@ -89,6 +97,14 @@ def count_solutions(puzzle: PuzzleLike | Puzzle, limit: int = 2) -> int:
     Raises :class:`~sudokit.errors.ConflictingGivensError` for conflicting givens; a
     well-formed puzzle without solutions counts 0.
     """
+    if type(puzzle) is str and type(limit) is int and limit >= 1:  # fast path, as in solve()
+        try:
+            count: int = _backend._KERNEL.solve(puzzle, limit)[0]
+        except ValueError:
+            pass
+        else:
+            if count:
+                return count
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise ValueError(f"limit must be a positive integer, got {limit!r}")
     if isinstance(puzzle, Puzzle):
@@ -96,7 +112,7 @@ def count_solutions(puzzle: PuzzleLike | Puzzle, limit: int = 2) -> int:
 
         return solving.count_solutions(puzzle, limit)
     cells = _puzzle_bytes(puzzle)
-    count: int = _backend.kernel().solve(cells, limit)[0]
+    count = _backend.kernel().solve(cells, limit)[0]
     if count == 0:
         error = _explain_zero(cells)
         if isinstance(error, ConflictingGivensError):
@@ -228,7 +244,10 @@ def solve_many(
 
 
 def _run_batch(buffer: bytes, limit: int, threads: int) -> tuple[bytearray, "array[int]"]:
-    """Call the kernel over ``buffer`` in chunks, on ``threads`` threads; returns outputs."""
+    """Call the kernel over ``buffer`` in chunks, on ``threads`` threads; returns outputs.
+
+    At ``limit`` 2 the kernel blanks the rows of puzzles with several solutions itself
+    (``unique_only``), so no Python loop touches the rows afterwards."""
     n = len(buffer) // 81
     solutions = bytearray(len(buffer))
     counts = array("I", bytes(4 * n))
@@ -240,7 +259,7 @@ def _run_batch(buffer: bytes, limit: int, threads: int) -> tuple[bytearray, "arr
 
     def work(start: int) -> None:
         stop = min(n, start + chunk)
-        kernel.solve_batch(src[81 * start : 81 * stop], dst[81 * start : 81 * stop], out[start:stop], limit)
+        kernel.solve_batch(src[81 * start : 81 * stop], dst[81 * start : 81 * stop], out[start:stop], limit, limit == 2)
 
     starts = range(0, n, chunk)
     if threads > 1 and n > chunk:
@@ -258,9 +277,6 @@ def _many_buffer(buffer: bytes, limit: int, threads: int, return_counts: bool) -
     if len(buffer) % 81:
         raise InvalidFormatError(f"a batch buffer must hold 81*n bytes, got {len(buffer)}")
     solutions, counts = _run_batch(buffer, limit, threads)
-    for k, count in enumerate(counts):
-        if count != 1 and count != BAD_INPUT and limit == 2:
-            solutions[81 * k : 81 * k + 81] = b"." * 81
     result = bytes(solutions)
     return (result, counts) if return_counts else result
 

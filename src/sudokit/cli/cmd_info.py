@@ -23,6 +23,7 @@ def _info(args: argparse.Namespace, streams: Streams) -> int:
         f"backend: {_backend.name()} ({kernel.__name__})" + (f": {_backend.why()}" if _backend.why() else ""),
         f"available backends: {', '.join(_backend.available())}",
         f"cpu features used: {features}",
+        "solver code path: {} ({})".format(*kernel.dispatch()),
         f"python: {platform.python_implementation()} {platform.python_version()} on {platform.machine()} {platform.system()}",
     ]
     print("\n".join(lines), file=streams.stdout)
