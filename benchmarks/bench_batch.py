@@ -133,11 +133,12 @@ class _StopAfter(Pool):
 
 
 def peak_memory(csv_path: Path, out: Path) -> float:
-    """Max RSS (MB) of a fresh process running ``batch solve -j 2`` on ``csv_path``."""
+    """Peak RSS (MB) of a fresh process running ``batch solve -j 2`` on ``csv_path``: its
+    VmHWM (ru_maxrss would carry the forking benchmark's own peak over fork and exec)."""
     code = (
-        "import resource, sys; from sudokit.batch import run_file; "
+        "from sudokit.batch import run_file; "
         f"run_file('solve', {str(csv_path)!r}, {str(out)!r}, jobs=2); "
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+        "print(next(line.split()[1] for line in open('/proc/self/status') if line.startswith('VmHWM')))"
     )
     clean(out)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -153,6 +154,8 @@ def main() -> None:
     parser.add_argument("--gen-rows", type=int, default=1000)
     parser.add_argument("--quick", action="store_true", help="20,000 rows, small rate/generate sets")
     parser.add_argument("--no-dask", action="store_true")
+    parser.add_argument("--sections", default="kernel,solve,ops,resume,dask,memory", help="comma-separated subset to run")
+    parser.add_argument("--reuse", action="store_true", help="keep the data set already in --work")
     parser.add_argument("--work", type=Path, default=None, help="scratch folder (default: a temporary one)")
     args = parser.parse_args()
     if args.quick:
@@ -163,13 +166,18 @@ def main() -> None:
           f"{os.cpu_count()} CPUs, load {os.getloadavg()}, python {platform.python_version()}", flush=True)
     csv_path, pq_path = work / "kaggle.csv", work / "kaggle.parquet"
     start = time.perf_counter()
-    make_dataset(csv_path, args.rows, args.bases, seed=2026)
-    pq.write_table(pacsv.read_csv(csv_path, convert_options=pacsv.ConvertOptions(column_types={"quizzes": "string", "solutions": "string"})), pq_path)
+    if args.reuse and csv_path.exists() and pq_path.exists():
+        pass  # the same rows as last time: the data set depends only on --rows/--bases and the seed
+    else:
+        make_dataset(csv_path, args.rows, args.bases, seed=2026)
+        pq.write_table(pacsv.read_csv(csv_path, convert_options=pacsv.ConvertOptions(column_types={"quizzes": "string", "solutions": "string"})), pq_path)
     print(f"data: {args.rows:,} rows, {csv_path.stat().st_size / 1e6:.0f} MB CSV, {pq_path.stat().st_size / 1e6:.0f} MB Parquet, made in {time.perf_counter() - start:.1f} s", flush=True)
     table: list[tuple[str, float, int]] = []
     print("| run | rows | wall s | rows/s | CPU s (this process) | rows/CPU s |\n|---|---:|---:|---:|---:|---:|")
     n = args.rows
-    bare_kernel(csv_path, n, table)
+    sections = set(args.sections.split(","))
+    if "kernel" in sections:
+        bare_kernel(csv_path, n, table)
     small = work / "small.csv"
     with open(csv_path, "rb") as src, open(small, "wb") as dst:
         for _ in range(min(n, max(args.canon_rows, args.rate_rows, args.gen_rows)) + 1):
@@ -184,18 +192,35 @@ def main() -> None:
         clean(out.with_suffix(".csv"))
         run_file(op, str(rate_in), str(out.with_suffix(".csv")), jobs=2)
     for jobs in (1, 2):
-        for source, target in ((csv_path, out.with_suffix(".csv")), (pq_path, out.with_suffix(".parquet"))):
+        for source, target in ((csv_path, out.with_suffix(".csv")), (pq_path, out.with_suffix(".parquet"))) if "solve" in sections else ():
             clean(target)
             timed(f"local solve {source.suffix[1:]}->{target.suffix[1:]} -j {jobs}", lambda: run_file("solve", str(source), str(target), jobs=jobs), n, table)
-        reference = out.with_suffix(".csv").read_bytes()
+        if "ops" not in sections:
+            continue
         clean(out.with_suffix(".csv"))
         timed(f"local canon csv->csv -j {jobs}", lambda: run_file("canon", str(canon_in), str(out.with_suffix(".csv")), jobs=jobs), min(n, args.canon_rows), table)
         clean(out.with_suffix(".csv"))
         timed(f"local rate csv->csv -j {jobs}", lambda: run_file("rate", str(rate_in), str(out.with_suffix(".csv")), jobs=jobs), min(n, args.rate_rows), table)
         clean(out.with_suffix(".csv"))
         timed(f"local generate ->csv -j {jobs}", lambda: run_file("generate", None, str(out.with_suffix(".csv")), jobs=jobs, count=args.gen_rows, seed=1), args.gen_rows, table)
-    # resume: stop after half the chunks, resume, compare with one run
-    target = out.with_suffix(".csv")
+    if "resume" in sections:
+        resume_run(csv_path, out.with_suffix(".csv"), work, n, table)
+    if "dask" in sections and not args.no_dask:
+        dask_runs(args, work, csv_path, pq_path, rate_in, canon_in, table)
+    for rows_count in sorted({min(100_000, n), n}) if "memory" in sections else ():
+        path = csv_path if rows_count == n else work / "mem.csv"
+        if rows_count != n:
+            with open(csv_path, "rb") as src, open(path, "wb") as dst:
+                for _ in range(rows_count + 1):
+                    dst.write(src.readline())
+        print(f"peak memory, batch solve -j 2 on {rows_count:,} rows: {peak_memory(path, work / 'mem_out.csv'):.0f} MB", flush=True)
+    print(f"load after: {os.getloadavg()}")
+    if args.work is None:
+        shutil.rmtree(work)
+
+
+def resume_run(csv_path: Path, target: Path, work: Path, n: int, table: list[tuple[str, float, int]]) -> None:
+    """Stop a run after half its chunks, resume it; compare with one uninterrupted run."""
     clean(target)
     size = OPS["solve"].chunk_rows
     chunks = -(-n // size)
@@ -208,19 +233,6 @@ def main() -> None:
     timed("resume: the second half (-j 1)", lambda: run_file("solve", str(csv_path), str(target), resume=True), n - (chunks // 2) * size, table)
     total = half + table[-1][1]
     print(f"resume: stopped run {half:.2f} s + resumed run {table[-1][1]:.2f} s = {total:.2f} s; same file as one run: {target.read_bytes() == _one_run(csv_path, work)}")
-    if not args.no_dask:
-        dask_runs(args, work, csv_path, pq_path, rate_in, canon_in, table)
-    for rows_count in sorted({min(100_000, n), n}):
-        path = csv_path if rows_count == n else work / "mem.csv"
-        if rows_count != n:
-            with open(csv_path, "rb") as src, open(path, "wb") as dst:
-                for _ in range(rows_count + 1):
-                    dst.write(src.readline())
-        print(f"peak memory, batch solve -j 2 on {rows_count:,} rows: {peak_memory(path, work / 'mem_out.csv'):.0f} MB", flush=True)
-    del reference
-    print(f"load after: {os.getloadavg()}")
-    if args.work is None:
-        shutil.rmtree(work)
 
 
 def _one_run(csv_path: Path, work: Path) -> bytes:

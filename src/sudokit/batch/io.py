@@ -227,17 +227,19 @@ def _parquet_chunks(path: str, rows: int, column: str | None) -> Iterator[tuple[
 
 # ------------------------------------------------------------------ writing
 def encode(op: str, table: Any, fmt: str, first: bool) -> bytes:
-    """The bytes of one result chunk in ``fmt``; ``first`` adds the CSV header. The same
-    table always gives the same bytes (the output of a resumed run equals a fresh one)."""
+    """The bytes of one result chunk in ``fmt`` (for Parquet: an Arrow IPC stream, which
+    :mod:`~sudokit.batch.manifest` turns into one row group); ``first`` adds the CSV header.
+    The same table always gives the same bytes (a resumed run's output equals a fresh one)."""
     if fmt == "csv":
         pacsv = arrow_csv()
         sink = io.BytesIO()
         pacsv.write_csv(table, sink, pacsv.WriteOptions(include_header=first, quoting_style="needed"))
         return sink.getvalue()
-    if fmt == "parquet":
-        sink = io.BytesIO()
-        parquet().write_table(table, sink)
-        return sink.getvalue()
+    if fmt == "parquet":  # kept as an Arrow IPC stream; encoded to Parquet once, when joined
+        sink = arrow().BufferOutputStream()
+        with arrow().ipc.new_stream(sink, table.schema) as writer:
+            writer.write_table(table)
+        return bytes(sink.getvalue())
     if fmt == "jsonl":
         return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in table.to_pylist()).encode()
     return "".join(_line_of(op, row) + "\n" for row in table.to_pylist()).encode()

@@ -3,7 +3,8 @@
 While a run works, its output is a folder ``OUTPUT.parts/`` next to ``OUTPUT``::
 
     OUTPUT.parts/manifest.json        what the run is (operation, options, input, chunk size)
-    OUTPUT.parts/chunk-00000007.csv   the encoded rows of chunk 7 (input rows 7*C .. 8*C-1)
+    OUTPUT.parts/chunk-00000007.csv   the encoded rows of chunk 7 (input rows 7*C .. 8*C-1;
+                                      for Parquet an Arrow IPC stream, ``.arrows``)
     OUTPUT.parts/chunk-00000007.json  its row and status counts: written last, so it marks
                                       the chunk as finished
 
@@ -25,12 +26,13 @@ from typing import Any
 
 from .. import _atomic
 from ..errors import SudokuError
-from ._deps import parquet
+from ._deps import arrow, parquet
 from .ops import schema
 
 __all__ = ["Parts", "ResumeError", "atomic_write"]
 
 VERSION = 1
+_FEW_VALUES = {"status", "error", "hodoku_level", "band", "hardest", "solved_logically"}
 
 
 class ResumeError(SudokuError, ValueError):
@@ -53,7 +55,7 @@ class Parts:
         self.manifest_path = os.path.join(self.folder, "manifest.json")
 
     def _data(self, index: int) -> str:
-        return os.path.join(self.folder, f"chunk-{index:08d}.{self.fmt}")
+        return os.path.join(self.folder, f"chunk-{index:08d}.{'arrows' if self.fmt == 'parquet' else self.fmt}")
 
     def _stats(self, index: int) -> str:
         return os.path.join(self.folder, f"chunk-{index:08d}.json")
@@ -120,7 +122,11 @@ class Parts:
                 shutil.copyfileobj(part, out, 1 << 20)
 
     def _join_parquet(self, out: Any, chunks: int, op: str) -> None:
-        pq = parquet()
-        with pq.ParquetWriter(out, schema(op)) as writer:
+        """One row group per chunk; dictionary encoding only for the few-valued columns
+        (puzzles and solutions are all different: a dictionary would only cost time)."""
+        pq, pa = parquet(), arrow()
+        names = [name for name in schema(op).names if name in _FEW_VALUES]
+        with pq.ParquetWriter(out, schema(op), use_dictionary=names) as writer:
             for k in range(chunks):
-                writer.write_table(pq.read_table(self._data(k)))
+                with pa.memory_map(self._data(k)) as source:
+                    writer.write_table(pa.ipc.open_stream(source).read_all())
