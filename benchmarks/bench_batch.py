@@ -42,7 +42,7 @@ from sudokit import _backend, solve_many
 from sudokit.batch import run_file
 from sudokit.batch.local import Job, Pool, run
 from sudokit.batch.ops import OPS
-from sudokit.generate import generate
+from sudokit.generation import generate
 
 
 def make_dataset(path: Path, rows: int, bases: int, seed: int) -> None:
