@@ -16,7 +16,7 @@ from typing import Any
 from .._signals import exit_status
 from ..batch.io import FORMATS
 from . import ExitCode, Streams
-from ._options import jobs, positive, refuse_output_over_input
+from ._options import MAX_JOBS, add_format, add_jobs, add_output, add_progress, positive, refuse_output_over_input
 
 _HELP = {
     "solve": "solve every puzzle (columns: puzzle, solution, status, error)",
@@ -42,15 +42,20 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def _common(op: argparse.ArgumentParser) -> None:
-    op.add_argument("-o", "--output", metavar="FILE", required=True, help="the output file; its format follows the extension")
-    op.add_argument("-f", "--format", choices=FORMATS, metavar="FORMAT", help=f"output format: {', '.join(FORMATS)} (default: from the -o extension, else line)")
-    op.add_argument("--from", dest="input_format", choices=FORMATS, metavar="FORMAT", help="input format (default: from the extension)")
+    """The shared vocabulary (cli._options) plus the batch options."""
+    add_output(op, help="the output file (required); its format follows the extension", required=True)
+    add_format(op, choices=FORMATS)
+    op.add_argument("--from", dest="input_format", choices=FORMATS, metavar="FORMAT", help=f"input format: {', '.join(FORMATS)} (default: from the extension)")
     op.add_argument("--column", metavar="NAME", help="the input's puzzle column (default: found by name: puzzle, quizzes, grid, ...)")
-    op.add_argument("-j", "--jobs", type=jobs, default=os.cpu_count() or 1, metavar="N", help="worker threads or processes (default: the CPU count)")
+    add_jobs(op)
+    for action in op._actions:  # batch defaults to every core, unlike the other commands
+        if "--jobs" in action.option_strings:
+            action.default = min(os.cpu_count() or 1, MAX_JOBS)
+            action.help = f"worker threads (solve/count/canon) or processes (rate/generate) (default: the CPU count, at most {MAX_JOBS})"
     op.add_argument("--chunk-size", type=positive, metavar="ROWS", help="rows per chunk (default depends on the operation)")
     op.add_argument("--resume", action="store_true", help="continue an interrupted run, keeping its finished chunks")
     op.add_argument("--dask", metavar="ADDRESS", help="run on a Dask cluster: tcp://host:8786, or 'local' for a LocalCluster (needs sudokit[dask])")
-    op.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="progress bar on stderr (default: when it is a terminal)")
+    add_progress(op)
 
 
 def _specific(name: str, op: argparse.ArgumentParser) -> None:
