@@ -46,7 +46,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "0500": ("simple_colors_trap",), "0501": ("simple_colors_wrap",), "0502": ("multi_colors_1",),
     "0503": ("multi_colors_2",),
     "0600": ("unique_rectangle_1",), "0601": ("unique_rectangle_2",), "0602": ("unique_rectangle_3",),
-    "0603": ("unique_rectangle_4",), "0610": ("bug_plus_1",),
+    "0603": ("unique_rectangle_4",), "0606": ("hidden_rectangle",), "0610": ("bug_plus_1",),
     "0701": ("x_chain",), "0702": ("xy_chain",), "0703": ("remote_pair",),
     "0706": ("nice_loop",), "0707": ("nice_loop",), "0708": ("nice_loop",),
     "0709": ("grouped_nice_loop",), "0710": ("grouped_nice_loop",), "0711": ("grouped_nice_loop",),
