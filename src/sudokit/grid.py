@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Union, overload
 
 from .errors import Conflict, ConflictingGivensError, InvalidFormatError, cell_name
+from .limits import MAX_PUZZLE_CHARS
 
 if TYPE_CHECKING:  # the results of the verb methods, imported when a method runs
     from .human.hint import Hint
@@ -97,6 +98,9 @@ class Grid:
         """
         if isinstance(puzzle, Grid):
             return puzzle
+        if isinstance(puzzle, (str, bytes, bytearray, memoryview)) and len(puzzle) > MAX_PUZZLE_CHARS:
+            # Before any per-character work: 100 MB of text must not become 100 M objects.
+            raise InvalidFormatError(f"puzzle text of {len(puzzle):,} characters is longer than the limit of {MAX_PUZZLE_CHARS:,}; a puzzle has 81 cells")
         if isinstance(puzzle, (bytes, bytearray, memoryview)):
             try:
                 puzzle = bytes(puzzle).decode("ascii")

@@ -10,10 +10,11 @@ import os
 from collections.abc import Iterable, Iterator
 from itertools import islice
 from importlib import resources
-from typing import IO, NamedTuple, cast
+from typing import IO, NamedTuple
 
 from .errors import InvalidFormatError
 from .grid import Grid
+from .limits import MAX_PUZZLE_CHARS, bounded_lines
 
 __all__ = ["Entry", "iter_entries", "read_puzzles", "example_text"]
 
@@ -39,10 +40,13 @@ class Entry(NamedTuple):
         return f"{self.source}:{self.line}"
 
 
-def _content(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+def _content(lines: Iterable[str], source: str) -> Iterator[tuple[int, str]]:
     for number, raw in enumerate(lines, start=1):
         text = raw.strip() if number > 1 else raw.lstrip(_BOM).strip()
         if text and not text.startswith("#"):
+            if "\x00" in text:  # one message for a binary file, not one per "line" of it
+                raise InvalidFormatError(f"{source}:{number}: binary data (a NUL byte), not puzzle text; "
+                                         "for a binary format (npy, parquet) name its extension or use 'sudokit convert --from'")
             yield number, text
 
 
@@ -52,33 +56,39 @@ def iter_entries(stream: IO[str] | Iterable[str], source: str = "<stdin>") -> It
     If the first content line is not a whole puzzle, the rest of the stream is read as
     one pretty-printed grid (for example the output of ``Grid.pretty()``).
     """
-    content = _content(stream)
+    content = _content(bounded_lines(stream, source), source)  # an over-long line fails early, in bounded memory
     for number, text in content:
         head = [(number, text)]
-        if len(text) != 81 and _could_be_grid_row(text):
+        if len(text) < 81:
             head += islice(content, _GRID_LINES)
-            if all(_could_be_grid_row(t) for _, t in head):
-                rows = [t for _, t in head] + [t for _, t in content]
-                yield Entry(source, number, "\n".join(rows))
+            if _is_grid(t for _, t in head):
+                yield Entry(source, number, "\n".join(_grid_rows(head, content)))
                 return
             # A whole puzzle among the first lines: one puzzle a line after all, and the
             # short first line a mistake to report on its own (not the file as one grid).
         yield from (Entry(source, n, t) for n, t in head)
-        if hasattr(stream, "readlines"):
-            yield from _line_entries(cast("IO[str]", stream), source, head[-1][0])
-        else:
-            yield from (Entry(source, n, t) for n, t in content)
+        yield from (Entry(source, n, t) for n, t in content)
         return
 
 
-def _line_entries(stream: IO[str], source: str, number: int) -> Iterator[Entry]:
-    """The rest of a one-puzzle-a-line stream, read in large blocks (the hot path of big files)."""
-    while lines := stream.readlines(1 << 20):
-        for raw in lines:
-            number += 1
-            text = raw.strip()
-            if text and text[0] != "#":
-                yield Entry(source, number, text)
+def _is_grid(lines: Iterable[str]) -> bool:
+    """Short lines, nearly all of them grid rows: one pretty grid, even when a row or two
+    holds a typo (one error for the grid, not one per line)."""
+    texts = list(lines)
+    rows = sum(1 for t in texts if _could_be_grid_row(t))
+    return all(len(t) < 81 for t in texts) and rows >= max(len(texts) - 2, (2 * len(texts) + 2) // 3)
+
+
+def _grid_rows(head: list[tuple[int, str]], rest: Iterator[tuple[int, str]]) -> list[str]:
+    """The grid's lines, stopping past the size any grid can have (Grid.parse then says
+    it is too long) so a huge file is not read into memory."""
+    rows, size = [t for _, t in head], sum(len(t) + 1 for _, t in head)
+    for _, text in rest:
+        rows.append(text)
+        size += len(text) + 1
+        if size > MAX_PUZZLE_CHARS:
+            break
+    return rows
 
 
 def _could_be_grid_row(text: str) -> bool:
@@ -96,7 +106,8 @@ def read_puzzles(path: str | os.PathLike[str]) -> Iterator[Grid]:
                 line = entry.line
                 yield parse_entry(entry)
         except UnicodeDecodeError:
-            raise InvalidFormatError(f"{name}: not UTF-8 text after line {line}") from None
+            where = f" (after line {line})" if line else ""
+            raise InvalidFormatError(f"{name}: not UTF-8 text{where}: a binary file? one puzzle a line is expected") from None
 
 
 def parse_entry(entry: Entry) -> Grid:

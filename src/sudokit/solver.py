@@ -210,7 +210,8 @@ def solve_many(
       to a text file with one puzzle a line → ``list[Grid | None]``;
     * one bytes-like buffer of ``81*n`` characters → ``bytes`` of ``81*n``;
     * a numpy ``uint8`` array of shape ``(n, 81)`` (digits 0-9 or ASCII) → an array
-      of the same shape and encoding.
+      of the same shape and encoding. The encoding is decided row by row (a row with a
+      value above 9 is ASCII), so one malformed row never spoils the others.
 
     A puzzle without exactly one solution gets ``None`` / a row of blanks (with
     ``unique=False``: only a puzzle without any; the others get their first solution).
@@ -312,13 +313,15 @@ def _many_numpy(array_in: Any, limit: int, threads: int, return_counts: bool) ->
         if bad.size:  # the uint8 cast would wrap them round to other values
             raise InvalidFormatError(f"row {int(bad[0])}: values must be 0-255 (digits 0-9 or ASCII)")
     data = np.ascontiguousarray(array_in, dtype=np.uint8)
-    ascii_input = bool(data.size) and int(data.max()) > 9
-    buffer = data.tobytes() if ascii_input else (data + 48).tobytes()
+    # The encoding is decided per row: a row with any value above 9 is ASCII, else digits.
+    # (Decided for the whole array, one bad cell made every valid row BAD_INPUT.)
+    digit_rows = data.max(axis=1, initial=0) <= 9
+    buffer = np.where(digit_rows[:, None], data + 48, data).astype(np.uint8).tobytes()
     solutions, counts = _run_batch(buffer, limit, threads)
     out = np.frombuffer(bytes(solutions), dtype=np.uint8).reshape(data.shape).copy()
     count_array = np.frombuffer(counts, dtype=np.uint32).copy()
     failed = (count_array != 1) if limit == 2 else (count_array == 0) | (count_array == BAD_INPUT)
     out[failed] = ord(".")
-    if not ascii_input:
-        out = np.where(out == ord("."), 0, out - 48).astype(np.uint8)
+    as_digits = np.where(out == ord("."), 0, out - 48).astype(np.uint8)
+    out = np.where(digit_rows[:, None], as_digits, out).astype(np.uint8)
     return (out, count_array) if return_counts else out

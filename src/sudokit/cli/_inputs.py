@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -46,7 +47,7 @@ def iter_inputs(sources: Sequence[str], streams: Streams, on_error: Callable[[Su
         elif os.path.exists(source):  # a device like /dev/zero: no lines to trust
             raise OSError(errno.EINVAL, "Not a regular file or a pipe", source)
         elif _looks_like_path(source):
-            raise FileNotFoundError(2, "No such file", source)
+            raise FileNotFoundError(2, "No such file (nor a puzzle of 81 cells)", source)
         else:
             yield Entry(f"<argument {number}>", 1, source)
 
@@ -111,19 +112,20 @@ def _iter_collection(path: str) -> Iterator[Entry]:
 
 
 def _looks_like_path(text: str) -> bool:
-    """A name that did not resolve to a file, as opposed to a (maybe mistyped) puzzle."""
-    if os.sep in text or text.endswith((".txt", ".sdm", ".csv")):
-        return True
-    return len(text.strip()) < 81 and "\n" not in text and not _looks_like_cells(text)
+    """A name that did not resolve to a file, as opposed to a (maybe mistyped) puzzle or
+    garbage (which is then reported as a bad puzzle, exit code 3, not a missing file)."""
+    if os.sep in text or "/" in text or _EXTENSION.search(text):
+        return True  # "no/such/file", "missing.txt", "123.csv"
+    if len(text.strip()) >= 81 or "\n" in text:
+        return False  # puzzle-sized: a puzzle with a typo
+    if any(not (ch.isalnum() or ch in "_.-+~@,") for ch in text):
+        return False  # spaces, punctuation, control characters: not a file name anyone typed
+    cells = sum(1 for ch in text if ch in _CELLS)
+    return 2 * cells < len(text)  # "puzzles" is a missing file; "12345" or "53..7" a short puzzle
 
 
-_CELL_TEXT = frozenset("123456789.0_*|-+=: \t")
-
-
-def _looks_like_cells(text: str) -> bool:
-    """Only digits, blanks and grid decoration, with a blank or long enough to be a puzzle:
-    a cell too few should say so, not "No such file"."""
-    return _CELL_TEXT.issuperset(text) and (any(ch in ".0_*" for ch in text) or len(text) >= 17)
+_EXTENSION = re.compile(r"[^.]\.[A-Za-z][A-Za-z0-9]{1,7}$")
+_CELLS = frozenset("123456789.0_*")
 
 
 def progress(streams: Streams, enabled: bool | None, total: int | None = None, sources: Sequence[str] | None = None) -> Any:

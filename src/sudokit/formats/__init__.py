@@ -21,10 +21,11 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Iterable, Iterator
-from itertools import chain
+from itertools import chain, islice
 from typing import IO, Any, cast
 
 from .._atomic import is_user_stop
+from ..limits import bounded_lines, joined, read_bounded
 from ..grid import Grid
 from . import _registry
 from ._base import CollectionWriter
@@ -73,7 +74,7 @@ def read(source: Source, format: str | None = None, *, name: str | None = None) 
     the source's name in error messages (useful for streams).
     """
     name = name or name_of(source)
-    data = _read_all(source)
+    data = _read_all(source, name)
     spec = _resolve(source, format, data[:_HEAD])
     if spec.loads is not None:
         text = _decode(data, name)
@@ -113,17 +114,16 @@ def _stream_from_open(stream: Source, format: str | None, name: str) -> Iterator
             spec = _resolve(stream, format, head)
             yield from _stream_records(spec, stream, name)
             return
-        data = buffered.read()
+        data = read_bounded(buffered, name)
         spec = _resolve(stream, format, data[:_HEAD])
         yield from _records(spec, data, name)
         return
-    text_stream = cast(IO[str], stream)
-    head_lines = [text_stream.readline() for _ in range(50)]
+    lines = bounded_lines(cast(IO[str], stream), name)
+    head_lines = list(islice(lines, 50))
     spec = _resolve(stream, format, "".join(head_lines).encode("utf-8"))
     if spec.binary:
         raise TypeError(f"{name}: format {spec.name} needs a binary stream")
-    lines = chain(head_lines, text_stream)
-    yield from _text_records(spec, lines, name)
+    yield from _text_records(spec, chain(head_lines, lines), name)
 
 
 def _stream_records(spec: FormatSpec, source: Source, name: str) -> Iterator[Record]:
@@ -133,7 +133,7 @@ def _stream_records(spec: FormatSpec, source: Source, name: str) -> Iterator[Rec
     else:
         with open_text(source, "r") as text:
             try:
-                yield from _text_records(spec, text, name)
+                yield from _text_records(spec, bounded_lines(text, name), name)
             except UnicodeDecodeError:  # raised while reading lines, after the last good record
                 raise format_error(_NOT_UTF8, name) from None
 
@@ -143,7 +143,7 @@ def _text_records(spec: FormatSpec, lines: Iterable[str], name: str) -> Iterator
         yield from spec.read_records(lines, name)
         return
     assert spec.loads is not None
-    yield Record(_as_grid(spec.loads("".join(lines), name)))
+    yield Record(_as_grid(spec.loads(joined(lines, name), name)))
 
 
 def _binary_records(spec: FormatSpec, stream: IO[bytes], name: str) -> Iterator[Record]:
@@ -161,13 +161,14 @@ def _as_grid(puzzle: Puzzle) -> Grid:
     return puzzle.to_grid() if isinstance(puzzle, PencilGrid) else puzzle
 
 
-def _read_all(source: Source) -> bytes:
+def _read_all(source: Source, name: str) -> bytes:
+    """The whole input of a single puzzle, at most MAX_WHOLE_BYTES (sudokit.limits)."""
     if is_path(source):
         with open(cast("str | os.PathLike[str]", source), "rb") as stream:
-            return stream.read()
+            return bytes(read_bounded(stream, name))
     if is_binary_stream(source):
-        return cast(IO[bytes], source).read()
-    return cast(IO[str], source).read().encode("utf-8")
+        return bytes(read_bounded(cast(IO[bytes], source), name))
+    return str(read_bounded(cast(IO[str], source), name)).encode("utf-8")
 
 
 def _decode(data: bytes, name: str) -> str:

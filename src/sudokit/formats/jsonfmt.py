@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import IO, Any, Union
 
 from ..errors import InvalidFormatError
 from ..grid import Grid
+from ..limits import joined, json_loads
 from ._errors import format_error
 from .pencil import PencilGrid
 from .record import Record
@@ -51,11 +53,9 @@ Puzzle = Union[Grid, PencilGrid]
 IPUZ_KIND = "http://ipuz.org/sudoku#1"
 
 
-def _load(text: str, source: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise format_error(f"not valid JSON: {exc.msg}", source, exc.lineno, exc.colno) from None
+def _load(text: str, source: str, line: int | None = None) -> Any:
+    """JSON within sudokit.limits (depth, number size): any failure is a format error."""
+    return json_loads(text, source, line)
 
 
 def _located(source: str, exc: InvalidFormatError, where: str = "") -> InvalidFormatError:
@@ -102,11 +102,57 @@ def loads_json(text: str, source: str = "<string>") -> Puzzle:
 
 
 def read_json(lines: Iterable[str], source: str) -> Iterator[Record]:
-    """Records from our JSON: one object, or an array of objects (read whole)."""
-    data = _load("".join(lines), source)
+    """Records from our JSON: one object, or an array of objects.
+
+    The layout :class:`JsonArrayWriter` writes (``[``, then one object a line) streams,
+    line by line, however large; any other layout is read whole, up to
+    :data:`~sudokit.limits.MAX_WHOLE_BYTES`."""
+    numbered = enumerate(lines, start=1)
+    seen: list[str] = []
+    for number, line in numbered:
+        seen.append(line)
+        if line.strip():
+            break
+    if "".join(seen).strip() == "[":
+        yield from _array_lines(numbered, seen, source)
+        return
+    data = _load(joined(chain(seen, (line for _, line in numbered)), source), source)
+    yield from _items(data, source)
+
+
+def _items(data: Any, source: str) -> Iterator[Record]:
     items = data if isinstance(data, list) else [data]
     for k, item in enumerate(items):
         yield _record_of(item, source, f"item {k + 1}: " if isinstance(data, list) else "")
+
+
+def _array_lines(numbered: Iterator[tuple[int, str]], seen: list[str], source: str) -> Iterator[Record]:
+    """A JSON array with one element a line (``{...},``), streamed. If its first element
+    spans lines (pretty-printed JSON), the document is read whole instead."""
+    count, closed = 0, False
+    for number, line in numbered:
+        seen.append(line)
+        text = line.strip()
+        if not text:
+            continue
+        if closed:
+            raise format_error("text after the end of the JSON array", source, number)
+        if text == "]":
+            closed = True
+            continue
+        try:
+            item = _load(text[:-1] if text.endswith(",") else text, source, number)
+        except InvalidFormatError:
+            if count:
+                raise
+            data = _load(joined(chain(seen, (rest for _, rest in numbered)), source), source)
+            yield from _items(data, source)
+            return
+        count += 1
+        seen.clear()
+        yield _record_of(item, source, f"item {count}: ")
+    if not closed:
+        raise format_error("the JSON array is not closed (a truncated file?)", source)
 
 
 def dumps_json_record(record: Record, candidates: str | None = None) -> str:

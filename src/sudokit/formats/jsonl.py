@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from ..errors import InvalidFormatError
+from ..limits import json_loads
 from ._base import content_lines
 from ._errors import format_error
 from .record import Record
@@ -28,10 +29,7 @@ __all__ = ["read_jsonl", "JsonlWriter"]
 def read_jsonl(stream: IO[str], source: str) -> Iterator[Record]:
     """Yield one :class:`Record` per JSON line (lazily); blank and ``#`` lines are skipped."""
     for number, text in content_lines(stream):
-        try:
-            data: Any = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise format_error(f"not valid JSON: {exc.msg}", source, number, exc.colno) from None
+        data: Any = json_loads(text, source, number)  # depth and number size bounded
         if isinstance(data, str):
             data = {"puzzle": data}
         if not isinstance(data, dict):

@@ -30,6 +30,7 @@ from typing import IO, Any
 
 from ..errors import MissingDependencyError
 from ..grid import Grid
+from ..limits import MAX_NPY_HEADER
 from ._errors import format_error
 from .record import Record
 
@@ -56,6 +57,11 @@ def _read_header(stream: IO[bytes], source: str) -> dict[str, Any]:
     size_bytes = stream.read(2 if major == 1 else 4)
     try:
         (size,) = struct.unpack("<H" if major == 1 else "<I", size_bytes)
+    except struct.error:
+        raise format_error("unreadable .npy header", source) from None
+    if size > MAX_NPY_HEADER:  # a v2 header may claim 4 GB: never read that much
+        raise format_error(f"the .npy header claims {size:,} bytes (limit {MAX_NPY_HEADER:,})", source)
+    try:
         header = ast.literal_eval(stream.read(size).decode("latin-1"))
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError, struct.error):
         raise format_error("unreadable .npy header", source) from None

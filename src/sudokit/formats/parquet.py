@@ -10,7 +10,8 @@ row group, so memory stays bounded. The ``rating`` type is fixed by the first ro
 from __future__ import annotations
 
 import importlib
-import io
+import shutil
+import tempfile
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -39,13 +40,23 @@ def _pyarrow() -> Any:
 def read_parquet(stream: IO[bytes], source: str) -> Iterator[Record]:
     """Yield one record per row, reading one batch of rows at a time."""
     pa = _pyarrow()
-    if not _seekable(stream):
-        stream = io.BytesIO(stream.read())  # Parquet's footer is at the end: needs seeking
+    if _seekable(stream):
+        yield from _read(pa, stream, source)
+        return
+    # Parquet's footer is at the end: it needs seeking. Spool a pipe to a temporary file
+    # (on disk, not in memory: a pipe may carry gigabytes).
+    with tempfile.TemporaryFile() as spool:
+        shutil.copyfileobj(stream, spool, 1 << 20)
+        spool.seek(0)
+        yield from _read(pa, spool, source)
+
+
+def _read(pa: Any, stream: IO[bytes], source: str) -> Iterator[Record]:
     try:
         parquet = pa.parquet.ParquetFile(stream)
-    except (pa.ArrowException, OSError) as exc:
+        names = parquet.schema_arrow.names
+    except _errors(pa) as exc:
         raise _damaged(exc, "not a Parquet file", source) from None
-    names = parquet.schema_arrow.names
     mapping = {name: ALIASES[name.lower()] for name in names if name.lower() in ALIASES}
     if "puzzle" not in mapping.values():
         raise format_error(f"no puzzle column (columns: {', '.join(names)})", source)
@@ -57,19 +68,26 @@ def read_parquet(stream: IO[bytes], source: str) -> Iterator[Record]:
             if batch is None:
                 return
             columns = {mapping[name]: batch.column(name).to_pylist() for name in mapping}
-        except (pa.ArrowException, OSError) as exc:
+        except _errors(pa) as exc:
             raise _damaged(exc, f"damaged Parquet file after row {row}", source) from None
         for k in range(batch.num_rows):
             row += 1
             yield _record({key: values[k] for key, values in columns.items()}, source, row)
 
 
-def _damaged(exc: Exception, what: str, source: str) -> Exception:
+def _errors(pa: Any) -> tuple[type[BaseException], ...]:
+    """What pyarrow raises on a damaged file: its own errors, OSError, and (for corrupt
+    string pages or metadata) UnicodeDecodeError, ValueError, IndexError, MemoryError."""
+    return (pa.ArrowException, OSError, UnicodeDecodeError, ValueError, IndexError, MemoryError, OverflowError)
+
+
+def _damaged(exc: BaseException, what: str, source: str) -> BaseException:
     """pyarrow's error for a corrupt file as a format error; a real I/O error (with an
     errno, from the operating system) stays what it is."""
     if isinstance(exc, OSError) and exc.errno is not None:
         return exc
-    return format_error(f"{what}: {exc}", source)
+    detail = f"{type(exc).__name__}" if isinstance(exc, (UnicodeDecodeError, MemoryError)) else f"{exc}"[:200]
+    return format_error(f"{what}: {detail}", source)
 
 
 def _record(data: dict[str, Any], source: str, row: int) -> Record:

@@ -11,6 +11,7 @@ generator can stream ``{"puzzle": ..., "solution": ..., "rating": ...}`` straigh
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from typing import Any, Union
 
 from ..errors import InvalidFormatError
 from ..grid import Grid
+from ..limits import MAX_JSON_DIGITS
 from .pencil import PencilGrid
 
 __all__ = ["Record", "RecordLike", "FIELDS"]
@@ -107,11 +109,16 @@ def _rating(value: Any) -> Rating | None:
     if not isinstance(value, (str, numbers.Number)):  # a list or dict would become its repr
         raise InvalidFormatError(f"bad rating {value!r} (a number or a label)")
     text = str(value).strip()
+    if len(text) > MAX_JSON_DIGITS and text.lstrip("+-").replace(".", "", 1).isdigit():
+        raise InvalidFormatError(f"bad rating {text[:12]}... (a number of more than {MAX_JSON_DIGITS} digits)")
     for kind in (int, float):
         try:
-            return kind(text)
+            number = kind(text)
         except ValueError:
-            pass
+            continue
+        if not math.isfinite(number):
+            raise InvalidFormatError(f"bad rating {text!r} (not a finite number)")
+        return number
     return text
 
 
@@ -129,7 +136,9 @@ def _techniques(value: Any) -> tuple[str, ...] | None:
 def _seed(value: Any) -> int | None:
     if value is None or value == "":
         return None
+    if isinstance(value, str) and len(value.strip().lstrip("+-")) > MAX_JSON_DIGITS:
+        raise InvalidFormatError(f"bad seed {value[:12]}... (more than {MAX_JSON_DIGITS} digits)")
     try:
         return int(value)
-    except (TypeError, ValueError):
-        raise InvalidFormatError(f"bad seed {value!r} (expected an integer)") from None
+    except (TypeError, ValueError, OverflowError):  # OverflowError: int(float("inf"))
+        raise InvalidFormatError(f"bad seed {str(value)[:40]!r} (expected an integer)") from None
