@@ -124,6 +124,8 @@ def _rows_numpy(stream: IO[bytes], count: int, descr: str, source: str) -> Itera
     while done < count:
         want = min(_BLOCK, count - done)
         block = stream.read(81 * want * dtype.itemsize)
+        if len(block) % dtype.itemsize:  # cut inside a value: frombuffer would raise ValueError
+            block = block[: len(block) - len(block) % dtype.itemsize]
         rows = np.frombuffer(block, dtype=dtype)
         if rows.size != 81 * want:
             raise format_error(f"file ends after {done + rows.size // 81} of {count} rows", source)

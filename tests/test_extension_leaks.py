@@ -1,0 +1,118 @@
+"""No reference or memory leaks in the C extension (issue 11).
+
+Every entry point of ``sudokit._core`` — on good input and on each kind of bad input
+that raises — is called many times after a warm-up; Python-level allocations
+(tracemalloc: a leaked reference keeps its object alive) and the resident set size (a
+``malloc`` without ``free`` in C) must not grow with the number of calls.
+"""
+
+from __future__ import annotations
+
+import array
+import gc
+import os
+import random
+import tracemalloc
+from collections.abc import Callable
+
+import pytest
+
+from sudokit import _backend
+
+pytestmark = pytest.mark.single_backend
+
+EXAMPLE = b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+CALLS = 8_000
+WARM_UP = 2_000
+
+
+def _core() -> object:
+    try:
+        from sudokit import _core
+    except ImportError:
+        pytest.skip("the C extension is not built (SUDOKIT_PUREPYTHON or no compiler): nothing to leak")
+    return _core
+
+
+def _rss() -> int:
+    with open("/proc/self/statm") as stat:
+        return int(stat.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _calls() -> dict[str, Callable[[], object]]:
+    core: object = _core()
+    k: object = core
+    values = bytes(0 if ch == ord(".") else ch - 48 for ch in EXAMPLE)
+    cands = array.array("H", [0 if v else 0x1FF for v in values]).tobytes()
+    words = random.Random(5).getrandbits(32 * 800).to_bytes(4 * 800, "little")
+    batch = EXAMPLE * 8
+    out, counts, statuses = bytearray(len(batch)), bytearray(4 * 8), bytearray(8)
+    replay = getattr(k, "human_replay")(EXAMPLE)
+    grid = getattr(k, "fill")(words)[1]
+    cells, sizes = bytes(range(81)), bytes([1] * 81)
+
+    def raising(call: Callable[[], object]) -> Callable[[], object]:
+        def run() -> object:
+            try:
+                return call()
+            except (ValueError, TypeError, OverflowError):
+                return None
+        return run
+
+    a = getattr
+    return {
+        "solve": lambda: a(k, "solve")(EXAMPLE, 2),
+        "solve bad bytes": raising(lambda: a(k, "solve")(b"x" * 81, 2)),
+        "solve wrong length": raising(lambda: a(k, "solve")(b"1" * 80, 2)),
+        "solve wrong type": raising(lambda: a(k, "solve")("text", 2)),
+        "solve_batch": lambda: a(k, "solve_batch")(batch, out, counts, 2),
+        "solve_batch bad sizes": raising(lambda: a(k, "solve_batch")(batch, out[:10], counts, 2)),
+        "canonical": lambda: a(k, "canonical")(EXAMPLE),
+        "canonical conflict": lambda: a(k, "canonical")(b"55" + EXAMPLE[2:]),
+        "canonical_batch": lambda: a(k, "canonical_batch")(batch, out, statuses),
+        "human_se_run": lambda: a(k, "human_se_run")(values, cands, 0x3FFF, 729),
+        "human_se_run bad": raising(lambda: a(k, "human_se_run")(values[:5], cands, 0x3FFF, 729)),
+        "human_replay": lambda: a(k, "human_replay")(EXAMPLE),
+        "human_replay bad": raising(lambda: a(k, "human_replay")(b"?" * 81)),
+        "human_ho_run": lambda: a(k, "human_ho_run")(values, replay[0], replay[2], replay[3], 0x1FFF, 729),
+        "fill": lambda: a(k, "fill")(words),
+        "fill bad": raising(lambda: a(k, "fill")(words[:5])),
+        "dig": lambda: a(k, "dig")(grid, cells, sizes, words[:400], 40),
+        "dig bad": raising(lambda: a(k, "dig")(grid, cells, bytes([0] * 81), None, 0)),
+    }
+
+
+NAMES = [
+    "solve", "solve bad bytes", "solve wrong length", "solve wrong type", "solve_batch", "solve_batch bad sizes",
+    "canonical", "canonical conflict", "canonical_batch", "human_se_run", "human_se_run bad", "human_replay",
+    "human_replay bad", "human_ho_run", "fill", "fill bad", "dig", "dig bad",
+]
+
+
+def test_every_entry_point_is_covered() -> None:
+    if _backend.name() != "c":
+        pytest.skip("runs on the C backend")
+    assert sorted(_calls()) == sorted(NAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_repeated_calls_do_not_grow_memory(name: str) -> None:
+    if _backend.name() != "c":
+        pytest.skip("runs on the C backend")
+    call = _calls()[name]
+    calls = CALLS // 20 if name.startswith(("canonical", "dig", "fill")) else CALLS  # the slow ones
+    for _ in range(WARM_UP // 10 if calls < CALLS else WARM_UP):
+        call()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before, rss_before = tracemalloc.get_traced_memory()[0], _rss()
+        for _ in range(calls):
+            call()
+        gc.collect()
+        after, rss_after = tracemalloc.get_traced_memory()[0], _rss()
+    finally:
+        tracemalloc.stop()
+    # One leaked object per call would be >= 32 bytes x calls (>= 32 KB for 1,000 calls).
+    assert after - before < 16_384, f"{name}: Python allocations grew by {after - before} bytes over {calls} calls"
+    assert rss_after - rss_before < 4 << 20, f"{name}: RSS grew by {(rss_after - rss_before) >> 10} KiB over {calls} calls"
