@@ -18,10 +18,11 @@ content, in this order:
 
 from __future__ import annotations
 
-import json
 import os
 import re
 
+from ..errors import InvalidFormatError
+from ..limits import json_loads
 from ._errors import format_error
 from ._registry import by_extension
 
@@ -92,8 +93,8 @@ def _sniff_json(text: str, content: list[str]) -> str | None:
 
 def _is_json(text: str) -> bool:
     try:
-        json.loads(text)
-    except ValueError:
+        json_loads(text)  # bounded: a deep or huge first line is "not JSON", not a RecursionError
+    except InvalidFormatError:
         return False
     return True
 

@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
 from ..errors import InvalidConstraintError, InvalidFormatError, UnknownConstraintError
+from ..limits import json_loads
 from . import constraints as C
 from .lzstring import compress_to_base64, decompress_from_base64
 from .puzzle import Puzzle, box_shape
@@ -49,10 +50,7 @@ def _load_text(text: str) -> dict[str, Any]:
         text = values[0].replace(" ", "+")
     if not text.startswith("{"):
         text = decompress_from_base64(unquote(text) if "%" in text else text)
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise InvalidFormatError(f"not f-puzzles JSON: {exc}") from None
+    data = json_loads(text)  # bounded depth and numbers (sudokit.limits)
     if not isinstance(data, dict) or "grid" not in data:
         raise InvalidFormatError("not an f-puzzles puzzle (no 'grid')")
     return data

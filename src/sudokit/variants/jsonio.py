@@ -10,12 +10,12 @@ True
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import fields
 from typing import Any
 
 from ..errors import InvalidConstraintError, InvalidFormatError, UnknownConstraintError
+from ..limits import json_loads
 from .constraints import CONSTRAINT_TYPES, Constraint
 from .puzzle import DIGIT_CHARS, Puzzle, cell_name
 
@@ -68,10 +68,7 @@ def _constraint_to_json(con: Constraint, n: int) -> dict[str, Any]:
 def puzzle_from_json(data: Any) -> Puzzle:
     """Read the JSON form (a dict, or a string holding it)."""
     if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except ValueError as exc:
-            raise InvalidFormatError(f"not JSON: {exc}") from None
+        data = json_loads(data if isinstance(data, str) else data.decode("utf-8", "replace"))  # bounded depth/numbers
     if not isinstance(data, dict):
         raise InvalidFormatError("a variant puzzle is a JSON object")
     n = data.get("size", 9)

@@ -7,10 +7,10 @@ an f-puzzles/SudokuPad ``?load=`` link, or the bare LZ-String base64 string.
 
 from __future__ import annotations
 
-import json
 import os
 
 from ..errors import InvalidFormatError
+from ..limits import json_loads
 from .puzzle import Puzzle
 
 __all__ = ["load_variant", "is_variant_source", "read_variant_file"]
@@ -20,10 +20,7 @@ def load_variant(text: str) -> Puzzle:
     """A :class:`Puzzle` from sudokit's JSON, f-puzzles JSON, a link or LZ-String base64."""
     stripped = text.strip()
     if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except ValueError as exc:
-            raise InvalidFormatError(f"not JSON: {exc}") from None
+        data = json_loads(stripped)  # bounded depth and numbers (sudokit.limits)
         if isinstance(data, dict) and "grid" in data:
             from .fpuzzles import from_fpuzzles
 
