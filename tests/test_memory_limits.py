@@ -4,8 +4,8 @@ memory and time (issue 11: a 1 GB line of dots peaked at ~9.5 GB and took minute
 The inputs are never stored: a thread streams 1 GiB through a pipe (the reader has to
 reject it early, or it would read it all), and path-only cases use a sparse file (no disk
 blocks). One subprocess runs every case under ``RLIMIT_AS`` and reports, per case, the
-error and the peak resident memory so far; a reader that buffered the input would either
-die at the cap or show a peak near 1 GB.
+error and the peak resident memory of the case (``VmHWM``, reset between cases); a reader
+that buffered the input would either die at the cap or show a peak near 1 GB.
 """
 
 from __future__ import annotations
@@ -56,7 +56,16 @@ from sudokit.formats import read, read_collection
 from sudokit.cli import main
 
 def peak_mb():
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    # VmHWM: this process's peak resident set (ru_maxrss would include the parent's size
+    # at fork time, which survives exec); reset per case through clear_refs when allowed.
+    with open("/proc/self/status") as status:
+        kib = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    try:
+        with open("/proc/self/clear_refs", "w") as refs:
+            refs.write("5")
+    except OSError:
+        pass
+    return kib // 1024
 
 def feed(fd, prefix, pattern):
     chunk = pattern * max(1, (1 << 20) // len(pattern))
@@ -110,6 +119,8 @@ for fmt in cases["sparse"]:
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, object]]:
     pytest.importorskip("resource")
+    if not os.path.exists("/proc/self/status"):
+        pytest.skip("needs Linux /proc to read the peak resident memory")
     sparse = tmp_path_factory.mktemp("sparse") / "hostile.bin"
     with open(sparse, "wb") as out:
         out.truncate(GIB)  # 1 GiB of zeros, no disk blocks

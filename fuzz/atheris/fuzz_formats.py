@@ -44,7 +44,16 @@ def test_one(data: bytes) -> None:
         return
     out = io.BytesIO()
     write(puzzle, out, spec.name)
-    assert read(io.BytesIO(out.getvalue()), spec.name) == puzzle, spec.name
+    assert _same(read(io.BytesIO(out.getvalue()), spec.name), puzzle), spec.name
+
+
+def _same(a: object, b: object) -> bool:
+    """The same values and candidates: a format may read back a pencil grid whose
+    candidates are exactly what its digits allow as a plain Grid (HoDoKu's ``+5`` marks
+    a placed digit, a distinction no format here keeps)."""
+    def state(p: object) -> object:
+        return p if isinstance(p, PencilGrid) else PencilGrid.from_grid(p)  # type: ignore[arg-type]
+    return a == b or state(a) == state(b)
 
 
 if __name__ == "__main__":

@@ -46,6 +46,9 @@ def parse_library_line(text: str, source: str, line: int) -> Union[Grid, PencilG
     cells_field = parts[3]
     offset = len(":".join(parts[:3])) + 2
     placed = "+" in cells_field
+    stray = next((k for k, ch in enumerate(cells_field) if ch == "+" and cells_field[k + 1 : k + 2] not in tuple("123456789")), None)
+    if stray is not None:  # "+." or a trailing "+": it marks nothing (found by atheris)
+        raise format_error("'+' must come before a placed digit 1-9", source, line, offset + stray)
     grid = parse_cells(cells_field.replace("+", ""), source, line, offset)
     deleted = _deleted(parts[4], source, line, offset + len(cells_field) + 1)
     if not placed and not deleted:
