@@ -170,7 +170,7 @@ def test_the_json_array_we_write_streams_and_a_pretty_one_reads_whole(tmp_path: 
     from sudokit.formats import write_collection
 
     path = tmp_path / "many.json"
-    write_collection(path, [EXAMPLE] * 5)
+    write_collection([EXAMPLE] * 5, path)
     assert [str(r.puzzle) for r in read_collection(path)] == [EXAMPLE] * 5
     import json
 

@@ -33,7 +33,7 @@ def test_one(data: bytes) -> None:
         records = None
     if records and spec is not None and spec.writer is not None and (spec.dumps is None or len(records) == 1):
         out = io.BytesIO()
-        write_collection(out, records, spec.name)
+        write_collection(records, out, spec.name)
         again = list(read_collection(io.BytesIO(out.getvalue()), spec.name))
         assert [r.puzzle for r in again] == [r.puzzle for r in records], spec.name
     try:
