@@ -213,7 +213,8 @@ def test_a_killed_generate_keeps_the_previous_file_or_complete_records(tmp_path:
     if sig == signal.SIGKILL:
         assert records == [EXAMPLE]  # the previous file, untouched
     else:
-        assert proc.returncode == 143 and records and EXAMPLE not in records
+        # the new run's complete records (none yet, on a slow machine or the Python twin)
+        assert proc.returncode == 143 and EXAMPLE not in records
     assert _leftovers(tmp_path, {target.name}) == []
 
 
