@@ -23,6 +23,7 @@ import argparse
 import os
 import platform
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -219,6 +220,70 @@ def time_tdoku(binary: Path, puzzles: list[bytes]) -> tuple[float, float]:
     raise RuntimeError(f"could not read tdoku's output:\n{out}")
 
 
+def cpu_batch_us(buf: bytes, limit: int, repeats: int) -> float:
+    """Median CPU µs/puzzle of one `_core.solve_batch` over buf at `limit` (this thread only)."""
+    n = len(buf) // 81
+    solutions, counts = bytearray(len(buf)), array("I", bytes(4 * n))
+    runs = []
+    for _ in range(repeats):
+        start = time.thread_time()
+        _core.solve_batch(buf, solutions, counts, limit)
+        runs.append((time.thread_time() - start) / n * 1e6)
+    return statistics.median(runs)
+
+
+def time_other(binary: Path, solver: str, path: Path, limit: int) -> float:
+    """CPU µs/puzzle of `solver` (tdoku, fsss2) in tdoku's run_benchmark on the file at `path`.
+
+    run_benchmark reports wall µs/puzzle; on a shared machine that includes time spent
+    waiting for a core, so it is scaled by the child's (user+sys)/elapsed."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    cmd = [str(binary), "-s", solver, "-t", "2", "-w", "1"] + (["-f"] if limit == 1 else []) + [str(path)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    for line in out.splitlines():
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) > 5 and cells[1].split()[:1] == [solver]:
+            return float(cells[3].replace(",", "").replace("'", "")) * min(1.0, cpu / elapsed)
+    raise RuntimeError(f"could not read {solver}'s output:\n{out}")
+
+
+def versus(binary: Path, sets: list[tuple[str, list[bytes]]], repeats: int, rounds: int = 3) -> None:
+    """Issue 14's table: CPU µs/puzzle of our kernel, tdoku and fsss2 at limits 1 and 2,
+    the three alternating `rounds` times per set so that all see the same machine load."""
+    print("| data set | puzzles | limit | ours CPU µs | tdoku CPU µs | fsss2 CPU µs | ours / tdoku | ours / fsss2 |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for name, puzzles in sets:
+        buf = b"".join(puzzles)
+        with tempfile.NamedTemporaryFile("wb", suffix=".txt") as tmp:
+            tmp.write(b"".join(p + b"\n" for p in puzzles))
+            tmp.flush()
+            for limit in (2, 1):
+                ours, tdoku, fsss2 = [], [], []
+                for _ in range(rounds):
+                    ours.append(cpu_batch_us(buf, limit, repeats))
+                    tdoku.append(time_other(binary, "tdoku", Path(tmp.name), limit))
+                    fsss2.append(time_other(binary, "fsss2", Path(tmp.name), limit))
+                o, t, f = (statistics.median(x) for x in (ours, tdoku, fsss2))
+                print(f"| {name} | {len(puzzles):,} | {limit} | {o:.2f} | {t:.2f} | {f:.2f} | {o / t:.2f} | {o / f:.2f} |",
+                      flush=True)
+
+
+def cpu_flags() -> str:
+    """The CPU flags that matter to the solvers compared here."""
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return "unknown"
+    flags = next((line.split(":", 1)[1].split() for line in text.splitlines() if line.startswith("flags")), [])
+    family = next((line.split(":", 1)[1].strip() for line in text.splitlines() if line.startswith("cpu family")), "?")
+    wanted = ["popcnt", "bmi2", "avx2", "avx512f", "avx512bitalg"]
+    return f"family {family}; " + " ".join(f for f in wanted if f in flags)
+
+
 def cpu_model() -> str:
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -270,6 +335,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA, help=f"data folder (default {DATA})")
     parser.add_argument("--write-multi", type=Path, metavar="FILE",
                         help="also write the generated multi_34_35 puzzles to FILE (to time other solvers on them)")
+    parser.add_argument("--versus", type=Path, metavar="RUN_BENCHMARK",
+                        help="only the issue-14 table: our kernel against tdoku and fsss2 (from a run_benchmark "
+                             "built with -DFSSS2=ON) at limits 1 and 2, CPU time, on every set")
     parser.add_argument("--tdoku-bin", type=Path, metavar="RUN_BENCHMARK",
                         help="an already built tdoku run_benchmark binary: time it side by side on the same puzzles")
     args = parser.parse_args(argv)
@@ -278,6 +346,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# bench_solve.py{' --quick' if args.quick else ''}: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     print(f"# CPU: {cpu_model()}; Python {platform.python_version()}; kernel features: {_core.features()}")
     print(f"# limit 2 (solve + uniqueness check); medians of {repeats} runs\n")
+    if args.versus:
+        print(f"# load before: {os.getloadavg()}; CPU flags: {cpu_flags()}; our path: {_core.dispatch()}")
+        sets = []
+        for name, filename, n_full, n_quick, _ in SETS:
+            if (args.data / filename).exists():
+                sets.append((name, sample(read_puzzles(args.data / filename), n_quick if args.quick else n_full)))
+        n = 1000 if args.quick else 10000
+        sets.append(("multi_34_35", multi_solution_set(n)))
+        if sets and sets[0][0] == "17_clue":
+            sets.append(("dense_35 (17-clue + 18 of its solution)", dense_unique_set(sets[0][1], n)))
+        sets.append(("multi_30_35 (generated)", multi_generated_set(n)))
+        versus(args.versus, sets, repeats)
+        print(f"# load after: {os.getloadavg()}")
+        return 0
     rows = []
     if not args.data.is_dir():
         print(f"bench_solve: data folder {args.data} not found: the tdoku data sets are skipped "

@@ -125,6 +125,16 @@ def test_solve_many_threads_agree_with_one_thread() -> None:
     unique = [c[0] for c in VALID if c[1] == "1"]
     batch = [rng.choice(unique) for _ in range(5000)]
     assert solve_many(batch, threads=2) == solve_many(batch, threads=1)
+    assert solve_many(batch) == solve_many(batch, threads=1)  # threads=0 (automatic) by default
+
+
+def test_solve_many_automatic_threads() -> None:
+    from sudokit import solver
+
+    assert solver._auto_threads(100) == 1 and solver._auto_threads(0) == 1
+    assert 1 <= solver._auto_threads(10**6) <= 8
+    with pytest.raises(ValueError):
+        solve_many([EXAMPLE], threads=-1)
 
 
 def test_solve_many_numpy_forms() -> None:

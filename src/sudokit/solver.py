@@ -199,7 +199,7 @@ def solve_many(
     puzzles: Any,
     *,
     unique: bool = True,
-    threads: int = 1,
+    threads: int = 0,
     return_counts: bool = False,
 ) -> Any:
     """Solve many puzzles at once through the kernel's batch loop (GIL released).
@@ -219,10 +219,13 @@ def solve_many(
     ``(solutions, counts)``; ``counts[i]`` is the solution count capped at 2 (or 1 when
     not ``unique``), or :data:`BAD_INPUT` for a malformed buffer row. Malformed
     puzzles in a list raise :class:`~sudokit.errors.InvalidFormatError` naming the index.
-    ``threads > 1`` solves chunks in parallel (the C kernel releases the GIL).
+    ``threads > 1`` solves chunks in parallel (the C kernel releases the GIL); the
+    default ``threads=0`` uses every CPU this process may run on (at most 8) for batches
+    of 4096 puzzles or more, and one thread below that, where starting threads costs more
+    than it saves.
     """
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 0:
+        raise ValueError(f"threads must be a non-negative integer (0: automatic), got {threads!r}")
     limit = 2 if unique else 1
     if isinstance(puzzles, (bytes, bytearray, memoryview)):
         return _many_buffer(bytes(puzzles), limit, threads, return_counts)
@@ -240,8 +243,22 @@ def solve_many(
 
         if not all(isinstance(p, Puzzle) for p in puzzles):
             raise TypeError("solve_many takes either variant Puzzles or classic puzzles, not a mix")
-        return solving.solve_many(puzzles, unique=unique, threads=threads)
+        return solving.solve_many(puzzles, unique=unique, threads=max(1, threads))
     return _many_list(puzzles, limit, threads, return_counts)
+
+
+_AUTO_THREADS_FROM = 4096  # puzzles: below this a batch takes ~10 ms or less
+
+
+def _auto_threads(n: int) -> int:
+    """Threads for a batch of ``n`` puzzles when the caller left ``threads=0``."""
+    if n < _AUTO_THREADS_FROM:
+        return 1
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, 8))
 
 
 def _run_batch(buffer: bytes, limit: int, threads: int) -> tuple[bytearray, "array[int]"]:
@@ -250,6 +267,8 @@ def _run_batch(buffer: bytes, limit: int, threads: int) -> tuple[bytearray, "arr
     At ``limit`` 2 the kernel blanks the rows of puzzles with several solutions itself
     (``unique_only``), so no Python loop touches the rows afterwards."""
     n = len(buffer) // 81
+    if threads == 0:
+        threads = _auto_threads(n)
     solutions = bytearray(len(buffer))
     counts = array("I", bytes(4 * n))
     src, dst, out = memoryview(buffer), memoryview(solutions), memoryview(counts)
