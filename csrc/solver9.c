@@ -21,8 +21,10 @@
  * down to one configuration it branches on a bivalue cell (else the cell with fewest
  * candidates).  Every alternative but the last runs on a copy of the 228-byte state.
  *
- * The body is compiled twice, portable and for BMI2 (PEXT packs minirows in one
- * instruction), and s9_solve picks one at run time from the CPU's features.
+ * The body is compiled once per code path: portable (SSE2 at most), BMI2 (PEXT packs
+ * minirows in one instruction) and AVX2+BMI2 (auto-vectorised; measured slower than BMI2
+ * on Zen 3, so only taken when forced).  s9_auto_path picks one from the CPU's features;
+ * the *_path entry points take the caller's choice (the binding reads SUDOKIT_CPU).
  */
 #include "solver9.h"
 

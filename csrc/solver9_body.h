@@ -1,5 +1,5 @@
-/* solver9_body.h -- the 9x9 solver's propagation and search, included twice by solver9.c:
- * once for any CPU and once compiled for BMI2 (chosen at run time).  Before including it,
+/* solver9_body.h -- the 9x9 solver's propagation and search, included by solver9.c once
+ * per code path (portable, BMI2, AVX2; chosen at run time).  Before including it,
  * define S9_NAME(x) (a unique name for this copy), S9_TARGET (a target attribute or
  * nothing) and S9_USE_PEXT (0 or 1).  The state layout is described in solver9.c.
  */
