@@ -30,6 +30,15 @@ CASES = [
     (9, "plain", (AntiKnight(),), True),
     (9, "plain", (AntiKing(),), True),
     (6, "plain", (NonConsecutive(),), False),
+    (6, "thermometer", (), False),
+    (6, "kropki", (), False),
+    (6, "arrow", (), False),
+    (9, "xv", (), True),
+    (9, "whisper", (), True),
+    (9, "renban", (), True),
+    (9, "little_killer", (), True),
+    (9, "extremum", (), True),
+    (9, "parity", (), True),
 ]
 
 

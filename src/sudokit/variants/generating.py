@@ -182,13 +182,18 @@ def generate(
 ) -> Puzzle:
     """A random puzzle with exactly one solution, reproducible from ``seed``.
 
-    ``kind``: ``"plain"`` (standard boxes), ``"jigsaw"`` (random connected regions) or
+    ``kind``: ``"plain"`` (standard boxes), ``"jigsaw"`` (random connected regions),
     ``"killer"`` (cages of up to ``largest_cage`` cells; ``givens=False`` asks for no
-    givens at all, which may take several cage layouts). ``constraints`` adds global
+    givens at all, which may take several cage layouts), or a typed constraint drawn from
+    the solution (``"thermometer"``, ``"arrow"``, ``"kropki"``, ``"xv"``, ``"parity"``,
+    ``"whisper"``, ``"renban"``, ``"extremum"``, ``"little_killer"``). ``constraints`` adds global
     rules (Diagonal, AntiKnight, AntiKing, NonConsecutive, DisjointGroups, ...).
     """
-    if kind not in ("plain", "jigsaw", "killer"):
-        raise ValueError(f"kind must be 'plain', 'jigsaw' or 'killer', got {kind!r}")
+    from .decorate import DECORATORS
+
+    kinds = ("plain", "jigsaw", "killer", *DECORATORS)
+    if kind not in kinds:
+        raise ValueError(f"kind must be one of {', '.join(kinds)}; got {kind!r}")
     rng = random.Random(seed)
     for _ in range(20):
         regions = random_regions(size, rng) if kind == "jigsaw" else None
@@ -197,6 +202,9 @@ def generate(
             solution = random_solution(base, rng)
         except SearchLimitExceeded:
             continue
+        if kind in DECORATORS:
+            typed = DECORATORS[kind](solution, size, rng)
+            return minimize_givens(replace(base, constraints=base.constraints + tuple(typed)), solution, rng)
         if kind != "killer":
             return minimize_givens(base, solution, rng)
         for _ in range(5):

@@ -1,0 +1,142 @@
+"""Variant engine speed against OR-tools CP-SAT, and generation rates.
+
+    python benchmarks/bench_variants.py            # ~2 minutes
+    python benchmarks/bench_variants.py --quick    # smoke run
+
+For each type, ``--count`` unique puzzles are generated with ``sudokit.variants.generate``
+(seeded), then timed per puzzle (median over the set):
+
+* ours, solve: ``_core.engine_solve(program, 1, 0)`` on the compiled program (engine only);
+  ours, count-2: the same with limit 2 (a uniqueness check);
+* API count-2: ``sudokit.count_solutions(puzzle, 2)`` (compiling the Puzzle in Python included);
+* CP-SAT solve / count-2: the tests' independent model (tests/variant_oracle.py) solved to
+  the first solution / enumerated until 2 solutions, one worker; model building excluded.
+
+Then generation rates (puzzles per second) per type and size. Needs the C core and
+``ortools`` (the test extra). Prints a Markdown table for benchmarks/RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+import sudokit  # noqa: E402
+from sudokit import _core  # noqa: E402
+from sudokit.variants import AntiKnight, Diagonal, NonConsecutive, Puzzle, generate  # noqa: E402
+from sudokit.variants.compile import compile_puzzle  # noqa: E402
+
+TYPES: list[tuple[str, dict[str, Any]]] = [
+    ("9x9 plain (engine)", {"size": 9, "constraints": (Diagonal(),)}),  # one rule, so the engine runs
+    ("4x4", {"size": 4}),
+    ("6x6", {"size": 6}),
+    ("8x8", {"size": 8}),
+    ("12x12", {"size": 12}),
+    ("16x16", {"size": 16}),
+    ("25x25", {"size": 25}),
+    ("jigsaw 9x9", {"kind": "jigsaw"}),
+    ("killer 9x9 (no givens)", {"kind": "killer", "givens": False}),
+    ("diagonal X", {"constraints": (Diagonal("main"), Diagonal("anti"))}),
+    ("anti-knight", {"constraints": (AntiKnight(),)}),
+    ("non-consecutive", {"constraints": (NonConsecutive(),)}),
+    ("thermometer", {"kind": "thermometer"}),
+    ("arrow", {"kind": "arrow"}),
+    ("kropki", {"kind": "kropki"}),
+    ("xv", {"kind": "xv"}),
+    ("odd/even", {"kind": "parity"}),
+    ("german whispers", {"kind": "whisper"}),
+    ("renban", {"kind": "renban"}),
+    ("little killer", {"kind": "little_killer"}),
+    ("min/max", {"kind": "extremum"}),
+]
+
+
+def _time(fn: Any, repeat: int = 1) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _cpsat(p: Puzzle, limit: int) -> float:
+    """Seconds CP-SAT takes to find ``limit`` solutions (or prove fewer), model building excluded."""
+    import variant_oracle
+
+    captured: dict[str, float] = {}
+    from ortools.sat.python import cp_model
+
+    original = cp_model.CpSolver.Solve
+
+    def timed(self: Any, model: Any, callback: Any = None) -> Any:
+        start = time.perf_counter()
+        result = original(self, model, callback)
+        captured["t"] = time.perf_counter() - start
+        return result
+
+    cp_model.CpSolver.Solve = timed  # type: ignore[method-assign]
+    try:
+        variant_oracle.oracle_count(p, limit)
+    finally:
+        cp_model.CpSolver.Solve = original  # type: ignore[method-assign]
+    return captured["t"]
+
+
+def bench_type(name: str, options: dict[str, Any], count: int, with_cpsat: bool) -> dict[str, Any]:
+    size = options.pop("size", 9)
+    start = time.perf_counter()
+    puzzles = [generate(size, seed=seed, **options) for seed in range(count)]
+    gen_rate = count / (time.perf_counter() - start)
+    programs = [compile_puzzle(p).encode() for p in puzzles]
+    reps = 5 if size <= 12 else 1
+    solve = [_time(lambda b=b: _core.engine_solve(b, 1, 0), reps) for b in programs]
+    count2 = [_time(lambda b=b: _core.engine_solve(b, 2, 0), reps) for b in programs]
+    api = [_time(lambda p=p: sudokit.count_solutions(p, 2), reps) for p in puzzles]
+    assert all(_core.engine_solve(b, 2, 0)[1] == 1 for b in programs)
+    row: dict[str, Any] = {"type": name, "n": count, "solve": statistics.median(solve), "count2": statistics.median(count2),
+                           "api": statistics.median(api), "gen": gen_rate, "max": max(count2)}
+    if with_cpsat:
+        row["cp_solve"] = statistics.median(_cpsat(p, 1) for p in puzzles)
+        row["cp_count2"] = statistics.median(_cpsat(p, 2) for p in puzzles)
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="3 puzzles per type")
+    parser.add_argument("--count", type=int, default=20, help="puzzles per type (default 20)")
+    parser.add_argument("--no-cpsat", action="store_true", help="skip the CP-SAT columns")
+    args = parser.parse_args()
+    count = 3 if args.quick else args.count
+    print(f"CPU: {_cpu()}; load average {os.getloadavg()[0]:.1f}; Python {platform.python_version()}; {count} puzzles per type\n")
+    print("| type | ours solve µs | ours count-2 µs | API count-2 µs | CP-SAT solve µs | CP-SAT count-2 µs | count-2 ratio | generated/s |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for name, options in TYPES:
+        n = count if "25" not in name else max(1, count // 4)
+        row = bench_type(name, dict(options), n, not args.no_cpsat)
+        cp = (f"{row['cp_solve'] * 1e6:,.0f} | {row['cp_count2'] * 1e6:,.0f} | {row['cp_count2'] / row['count2']:,.0f}x"
+              if "cp_solve" in row else "- | - | -")
+        print(f"| {name} | {row['solve'] * 1e6:,.1f} | {row['count2'] * 1e6:,.1f} | {row['api'] * 1e6:,.0f} | {cp} | {row['gen']:,.1f} |", flush=True)
+
+
+def _cpu() -> str:
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+if __name__ == "__main__":
+    main()

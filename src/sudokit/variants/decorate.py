@@ -1,0 +1,128 @@
+"""Typed constraints drawn from a solution, for generating thermo, arrow, Kropki... puzzles.
+
+Each decorator picks constraints that a given solution satisfies (increasing walks for
+thermometers, sums for arrows, dots where digits are consecutive or doubled, ...);
+:func:`sudokit.variants.generating.generate` then removes the givens they make redundant.
+
+>>> import random
+>>> sol = tuple(int(ch) for ch in "534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+>>> all(sol[a] < sol[b] for t in DECORATORS["thermometer"](sol, 9, random.Random(1)) for a, b in zip(t.cells, t.cells[1:]))
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from . import constraints as C
+
+__all__ = ["DECORATORS"]
+
+Sol = Sequence[int]
+
+
+def _neighbours(i: int, n: int) -> list[int]:
+    r, c = divmod(i, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
+
+
+def _walks(sol: Sol, n: int, rng: random.Random, ok: Callable[[list[int], int], bool], count: int, length: int) -> list[tuple[int, ...]]:
+    """Up to ``count`` disjoint orthogonal walks of 3..length cells, each step allowed by ``ok``."""
+    out: list[tuple[int, ...]] = []
+    used: set[int] = set()
+    for _ in range(40 * count):
+        if len(out) == count:
+            break
+        path = [rng.randrange(n * n)]
+        while len(path) < length:
+            steps = [q for q in _neighbours(path[-1], n) if q not in path and q not in used and ok(path, q)]
+            if not steps:
+                break
+            path.append(rng.choice(steps))
+        if len(path) >= 3 and not used & set(path):
+            out.append(tuple(path))
+            used |= set(path)
+    return out
+
+
+def _pairs(n: int) -> list[tuple[int, int]]:
+    return [(i, j) for i in range(n * n) for j in (i + 1, i + n) if j < n * n and (j != i + 1 or j % n)]
+
+
+def thermometers(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
+    return [C.Thermometer(p) for p in _walks(sol, n, rng, lambda p, q: sol[q] > sol[p[-1]], n * 2 // 3, 5)]
+
+
+def whispers(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
+    gap = n // 2 + 1
+    return [C.Whisper(p, gap) for p in _walks(sol, n, rng, lambda p, q: abs(sol[q] - sol[p[-1]]) >= gap, n * 2 // 3, 5)]
+
+
+def renbans(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
+    def ok(p: list[int], q: int) -> bool:
+        digits = [sol[i] for i in p] + [sol[q]]
+        return len(set(digits)) == len(digits) and max(digits) - min(digits) < len(digits)
+
+    return [C.Renban(p) for p in _walks(sol, n, rng, ok, n * 2 // 3, 4)]
+
+
+def arrows(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
+    out: list[C.Constraint] = []
+    used: set[int] = set()
+    for circle in rng.sample(range(n * n), n * n):
+        for a in _neighbours(circle, n):
+            for b in _neighbours(a, n):
+                if len(out) < n * 2 // 3 and b != circle and sol[a] + sol[b] == sol[circle] and not used & {circle, a, b}:
+                    out.append(C.Arrow((circle,), (a, b)))
+                    used |= {circle, a, b}
+    return out
+
+
+def kropki(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
+    out: list[C.Constraint] = []
+    for i, j in _pairs(n):
+        p, q = sol[i], sol[j]
+        if abs(p - q) == 1:
+            out.append(C.Kropki((i, j), "white"))
+        elif p == 2 * q or q == 2 * p:
+            out.append(C.Kropki((i, j), "black"))
+    return rng.sample(out, len(out) // 2)
+
+
+def xv(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
+    return [C.XV((i, j), sol[i] + sol[j]) for i, j in _pairs(n) if sol[i] + sol[j] in (5, 10)]
+
+
+def parity(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
+    return [C.Parity(i, odd=sol[i] % 2 == 1) for i in rng.sample(range(n * n), n * n // 4)]
+
+
+def extrema(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
+    out: list[C.Constraint] = []
+    for i in range(n * n):
+        nb = [sol[q] for q in _neighbours(i, n)]
+        if sol[i] < min(nb) or sol[i] > max(nb):
+            out.append(C.Extremum(i, minimum=sol[i] < min(nb)))
+    return out[: n + 1]
+
+
+def little_killers(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
+    out: list[C.Constraint] = []
+    for start in range(1, n - 2):
+        cells = tuple(k * n + start + k for k in range(n - start))
+        out.append(C.LittleKiller(cells, sum(sol[c] for c in cells)))
+    return out
+
+
+DECORATORS: dict[str, Callable[[Sol, int, random.Random], list[C.Constraint]]] = {
+    "thermometer": thermometers,
+    "arrow": arrows,
+    "kropki": kropki,
+    "xv": xv,
+    "parity": parity,
+    "whisper": whispers,
+    "renban": renbans,
+    "extremum": extrema,
+    "little_killer": little_killers,
+}
