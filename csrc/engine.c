@@ -29,6 +29,10 @@ typedef struct {
     uint32_t *fwd, *rev;              /* n_rels x n_digits */
     int n_sums, *sum_start, *sum_cell;
     int64_t *sum_coef, *sum_total;
+    int n_tri, *tri_cells;            /* n_tri x (a, b, c) */
+    uint32_t *tri_table;              /* n_tri x n_digits^2 */
+    int n_sw, *sw_start, *sw_cells;   /* CSR: cells of sandwich s in line order */
+    int64_t *sw_total;
     int *queue, qlen, qcap;
 } model;
 
@@ -60,12 +64,17 @@ static void model_free(model *m)
     free(m->sum_cell);
     free(m->sum_coef);
     free(m->sum_total);
+    free(m->tri_cells);
+    free(m->tri_table);
+    free(m->sw_start);
+    free(m->sw_cells);
+    free(m->sw_total);
     free(m->queue);
 }
 
 int eng_program_cells(const int32_t *prog, size_t len)
 {
-    if (len < 5 || prog[0] < 1 || prog[0] > ENG_MAX_CELLS || prog[1] < 1 || prog[1] > ENG_MAX_DIGITS) return -1;
+    if (len < 7 || prog[0] < 1 || prog[0] > ENG_MAX_CELLS || prog[1] < 1 || prog[1] > ENG_MAX_DIGITS) return -1;
     return prog[0];
 }
 
@@ -184,22 +193,76 @@ static int read_sums(reader *r, model *m)
     return 0;
 }
 
+static int read_triples(reader *r, model *m)
+{
+    size_t nn = (size_t)m->n_digits * (size_t)m->n_digits;
+    m->tri_cells = malloc(sizeof(int) * 3 * (size_t)(m->n_tri + 1));
+    m->tri_table = malloc(sizeof(uint32_t) * nn * (size_t)(m->n_tri + 1));
+    if (!m->tri_cells || !m->tri_table) return -2;
+    for (int k = 0; k < m->n_tri; k++) {
+        int32_t v;
+        for (int j = 0; j < 3; j++) {
+            if (take(r, &v) < 0 || v < 0 || v >= m->n_cells) return -1;
+            m->tri_cells[3 * k + j] = v;
+        }
+        const int *t = m->tri_cells + 3 * k;
+        if (t[0] == t[1] || t[0] == t[2] || t[1] == t[2]) return -1;
+        for (size_t j = 0; j < nn; j++) {
+            if (take(r, &v) < 0 || v < 0 || (uint32_t)v > m->full) return -1;
+            m->tri_table[(size_t)k * nn + j] = (uint32_t)v;
+        }
+    }
+    return 0;
+}
+
+static int read_sandwiches(reader *r, model *m)
+{
+    size_t start = r->pos, cells = 0;
+    for (int s = 0; s < m->n_sw; s++) {
+        int32_t k, total;
+        if (take(r, &k) < 0 || take(r, &total) < 0 || k < 0 || k > m->n_cells) return -1;
+        if (total > ENG_MAX_COEF || total < -ENG_MAX_COEF || r->pos + (size_t)k > r->len) return -1;
+        r->pos += (size_t)k;
+        cells += (size_t)k;
+    }
+    r->pos = start;
+    m->sw_start = malloc(sizeof(int) * (size_t)(m->n_sw + 1));
+    m->sw_total = malloc(sizeof(int64_t) * (size_t)(m->n_sw + 1));
+    m->sw_cells = malloc(sizeof(int) * (cells + 1));
+    if (!m->sw_start || !m->sw_total || !m->sw_cells) return -2;
+    int t = 0;
+    for (int s = 0; s < m->n_sw; s++) {
+        int32_t k = r->w[r->pos++];
+        m->sw_total[s] = r->w[r->pos++];
+        m->sw_start[s] = t;
+        for (int j = 0; j < k; j++) {
+            int32_t c = r->w[r->pos++];
+            if (c < 0 || c >= m->n_cells) return -1;
+            m->sw_cells[t++] = c;
+        }
+    }
+    m->sw_start[m->n_sw] = t;
+    return 0;
+}
+
 /* Decode and check the program; 0, -1 (malformed) or -2 (no memory). */
 static int model_read(model *m, const int32_t *prog, size_t len)
 {
     memset(m, 0, sizeof *m);
     reader r = {prog, len, 0};
-    int32_t hdr[5];
-    for (int k = 0; k < 5; k++)
+    int32_t hdr[7];
+    for (int k = 0; k < 7; k++)
         if (take(&r, &hdr[k]) < 0) return -1;
-    if (hdr[0] < 1 || hdr[0] > ENG_MAX_CELLS || hdr[1] < 1 || hdr[1] > ENG_MAX_DIGITS || hdr[2] < 0 || hdr[3] < 0 ||
-        hdr[4] < 0 || hdr[2] > 1 << 20 || hdr[3] > 1 << 20 || hdr[4] > 1 << 20)
-        return -1;
+    if (hdr[0] < 1 || hdr[0] > ENG_MAX_CELLS || hdr[1] < 1 || hdr[1] > ENG_MAX_DIGITS) return -1;
+    for (int k = 2; k < 7; k++)
+        if (hdr[k] < 0 || hdr[k] > 1 << 20) return -1;
     m->n_cells = hdr[0];
     m->n_digits = hdr[1];
     m->full = (hdr[1] == 32) ? 0xFFFFFFFFu : (1u << hdr[1]) - 1u;
     m->n_rels = hdr[3];
     m->n_sums = hdr[4];
+    m->n_tri = hdr[5];
+    m->n_sw = hdr[6];
     m->masks0 = malloc(sizeof(uint32_t) * (size_t)m->n_cells);
     if (!m->masks0) return -2;
     for (int i = 0; i < m->n_cells; i++) {
@@ -220,6 +283,8 @@ static int model_read(model *m, const int32_t *prog, size_t len)
     free(adj);
     if (rc == 0) rc = read_rels(&r, m);
     if (rc == 0) rc = read_sums(&r, m);
+    if (rc == 0) rc = read_triples(&r, m);
+    if (rc == 0) rc = read_sandwiches(&r, m);
     if (rc == 0 && r.pos != r.len) rc = -1;
     if (rc == 0) {
         m->qcap = 2 * m->n_cells + 2;
@@ -347,6 +412,72 @@ static int sums(model *m, uint32_t *cand)
     return changed;
 }
 
+/* Generalised arc consistency on each triple relation (a, b, c). */
+static int triples(model *m, uint32_t *cand)
+{
+    int changed = 0, n = m->n_digits;
+    for (int k = 0; k < m->n_tri; k++) {
+        const int *t = m->tri_cells + 3 * k;
+        const uint32_t *table = m->tri_table + (size_t)k * (size_t)n * (size_t)n;
+        uint32_t ma = cand[t[0]], mb = cand[t[1]], mc = cand[t[2]], sa = 0, sb = 0, sc = 0;
+        for (uint32_t xs = ma; xs; xs = clear_lowest(xs))
+            for (uint32_t ys = mb; ys; ys = clear_lowest(ys)) {
+                uint32_t v = table[lowest_index(xs) * n + lowest_index(ys)] & mc;
+                if (v) sa |= lowest_bit(xs), sb |= lowest_bit(ys), sc |= v;
+            }
+        uint32_t olds[3] = {ma, mb, mc}, news[3] = {ma & sa, mb & sb, mc & sc};
+        for (int j = 0; j < 3; j++)
+            if (news[j] != olds[j]) {
+                if (!narrow(m, cand, t[j], news[j])) return -1;
+                changed = 1;
+            }
+    }
+    return changed;
+}
+
+/* 1 if the cells strictly between positions i < j of a sandwich can hold middle digits summing to total. */
+static int sandwich_fits(const uint32_t *cand, const int *cells, int i, int j, int64_t total, uint32_t middle)
+{
+    int64_t lo = 0, hi = 0;
+    for (int k = i + 1; k < j; k++) {
+        uint32_t v = cand[cells[k]] & middle;
+        if (!v) return 0;
+        lo += lowest_index(v) + 1;
+        hi += 32 - __builtin_clz(v);
+    }
+    return lo <= total && total <= hi;
+}
+
+/* Keep the 1 and the N of a sandwich line only where some placement of both fits the total. */
+static int sandwiches(model *m, uint32_t *cand)
+{
+    int changed = 0;
+    uint32_t low = 1u, high = 1u << (m->n_digits - 1), middle = m->full & ~(low | high);
+    for (int s = 0; s < m->n_sw; s++) {
+        const int *cells = m->sw_cells + m->sw_start[s];
+        int k = m->sw_start[s + 1] - m->sw_start[s];
+        uint64_t ok_one = 0, ok_top = 0; /* positions (k <= 25) that keep their 1 / N */
+        for (int i = 0; i < k; i++) {
+            if (!(cand[cells[i]] & low)) continue;
+            for (int j = 0; j < k; j++)
+                if (j != i && (cand[cells[j]] & high) &&
+                    sandwich_fits(cand, cells, i < j ? i : j, i < j ? j : i, m->sw_total[s], middle))
+                    ok_one |= 1ull << i, ok_top |= 1ull << j;
+        }
+        if (!ok_one) return -1;
+        for (int i = 0; i < k; i++) {
+            uint32_t v = cand[cells[i]];
+            if ((v & low) && !(ok_one >> i & 1)) v &= ~low;
+            if ((v & high) && !(ok_top >> i & 1)) v &= ~high;
+            if (v != cand[cells[i]]) {
+                if (!narrow(m, cand, cells[i], v)) return -1;
+                changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
 /* Run every primitive to the common fixpoint; 0 on a contradiction. */
 static int propagate(model *m, uint32_t *cand)
 {
@@ -358,7 +489,11 @@ static int propagate(model *m, uint32_t *cand)
         if (b < 0) return 0;
         int c = sums(m, cand);
         if (c < 0) return 0;
-        if (!a && !b && !c && !m->qlen) return 1;
+        int d = triples(m, cand);
+        if (d < 0) return 0;
+        int e = sandwiches(m, cand);
+        if (e < 0) return 0;
+        if (!a && !b && !c && !d && !e && !m->qlen) return 1;
     }
 }
 

@@ -1,17 +1,20 @@
 /* engine.h -- the variant constraint engine: any size up to 25 digits, up to 1024 cells.
  *
- * It knows four primitives only (sudokit/variants/compile.py turns every variant
+ * It knows a few primitives only (sudokit/variants/compile.py turns every variant
  * constraint into them): candidate masks, houses (distinct digits; a house of exactly
  * N cells holds every digit), pair relations (weak links between the candidates of two
- * cells, as a table of N masks) and linear sums (sum coef*digit == total).
+ * cells, as a table of N masks), linear sums (sum coef*digit == total), triple relations
+ * (between lines) and sandwiches.
  *
  * The program is a flat int32 array:
  *
- *     n_cells, n_digits, n_houses, n_rels, n_sums,
+ *     n_cells, n_digits, n_houses, n_rels, n_sums, n_triples, n_sandwiches,
  *     mask[n_cells],                           bit d-1 = digit d allowed
- *     n_houses x (size, cell...),
- *     n_rels   x (a, b, table[n_digits]),      table[x]: digits of b allowed when a = x+1
- *     n_sums   x (terms, total, terms x (cell, coef))
+ *     n_houses     x (size, cell...),
+ *     n_rels       x (a, b, table[n_digits]),  table[x]: digits of b allowed when a = x+1
+ *     n_sums       x (terms, total, terms x (cell, coef)),
+ *     n_triples    x (a, b, c, table[n_digits^2]),  table[x*N+y]: digits of c when a=x+1, b=y+1
+ *     n_sandwiches x (size, total, cell...)   cells strictly between the 1 and the N sum to total
  *
  * The search propagates to a fixpoint and branches on the first cell with the fewest
  * candidates, digits increasing; the pure-Python twin src/sudokit/_pyengine.py walks the

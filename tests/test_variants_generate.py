@@ -39,6 +39,8 @@ CASES = [
     (9, "little_killer", (), True),
     (9, "extremum", (), True),
     (9, "parity", (), True),
+    (6, "sandwich", (), False),
+    (9, "between", (), True),
 ]
 
 

@@ -61,8 +61,8 @@ def test_export_import_round_trip(kind: str) -> None:
 
 
 def test_unknown_f_puzzles_constraints_are_named() -> None:
-    data = {"size": 4, "grid": [[{}] * 4] * 4, "sandwichsum": [{"cell": "R0C1", "value": "3"}], "clone": [{"cells": ["R1C1"]}]}
-    with pytest.raises(errors.UnknownConstraintError, match="clone, sandwichsum"):
+    data = {"size": 4, "grid": [[{}] * 4] * 4, "quadruple": [{"cells": ["R1C1"]}], "clone": [{"cells": ["R1C1"]}]}
+    with pytest.raises(errors.UnknownConstraintError, match="clone, quadruple"):
         from_fpuzzles(json.dumps(data))
     with pytest.raises(errors.InvalidFormatError):
         from_fpuzzles('{"size": 4}')

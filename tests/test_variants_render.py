@@ -10,6 +10,7 @@ from sudokit.render import to_pdf, to_png, to_svg
 from sudokit.variants import (
     XV,
     Arrow,
+    Between,
     Diagonal,
     ExtraRegion,
     Extremum,
@@ -20,6 +21,7 @@ from sudokit.variants import (
     Parity,
     Puzzle,
     Renban,
+    Sandwich,
     Thermometer,
     Whisper,
 )
@@ -35,6 +37,7 @@ EXAMPLE = Puzzle(
         Kropki((61, 62), "black"), XV((70, 71), 10), Parity(5, True), Parity(6, False), Whisper((27, 36, 45)),
         Renban((54, 63, 72)), Palindrome((8, 17, 26)), Extremum(78, True), Diagonal("anti"),
         LittleKiller(tuple(k * 9 + 1 + k for k in range(8)), 40), ExtraRegion((12, 13, 14)),
+        Sandwich("row", 3, 17), Between((64, 65, 66)),
     ),
 )
 
@@ -43,7 +46,8 @@ def test_svg_marks_every_constraint() -> None:
     root = ET.fromstring(to_svg(EXAMPLE, size=300))
     kinds = {e.get("class") for e in root.iter() if e.get("class")}
     expected = {"cage", "cage-sum", "thermometer", "thermometer-bulb", "arrow", "arrow-circle", "kropki-white", "kropki-black",
-                "xv", "odd", "even", "whisper", "renban", "palindrome", "minimum", "diagonal", "little-killer", "extra-region"}
+                "xv", "odd", "even", "whisper", "renban", "palindrome", "minimum", "diagonal", "little-killer", "extra-region",
+                "sandwich", "between", "between-end"}
     assert expected <= kinds
     texts = [t.text for t in root.iter(f"{SVG}text")]
     assert "5" in texts and "12" in texts and "X" in texts and "40" in texts

@@ -13,6 +13,7 @@ from sudokit.variants import (
     AntiKing,
     AntiKnight,
     Arrow,
+    Between,
     Diagonal,
     DisjointGroups,
     ExtraRegion,
@@ -26,6 +27,7 @@ from sudokit.variants import (
     Parity,
     Puzzle,
     Renban,
+    Sandwich,
     Thermometer,
     Whisper,
     XVNegative,
@@ -123,6 +125,27 @@ def oracle_count(puzzle: Puzzle, limit: int) -> int:
             for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
                 if 0 <= rr < n and 0 <= cc < n:
                     model.Add(x[con.cell] < x[rr * n + cc] if con.minimum else x[con.cell] > x[rr * n + cc])
+        elif isinstance(con, Sandwich):
+            line = [con.index * n + k for k in range(n)] if con.line == "row" else [k * n + con.index for k in range(n)]
+            is1, isn = [model.NewBoolVar("") for _ in line], [model.NewBoolVar("") for _ in line]
+            for k, cell in enumerate(line):
+                model.Add(x[cell] == 1).OnlyEnforceIf(is1[k])
+                model.Add(x[cell] != 1).OnlyEnforceIf(is1[k].Not())
+                model.Add(x[cell] == n).OnlyEnforceIf(isn[k])
+                model.Add(x[cell] != n).OnlyEnforceIf(isn[k].Not())
+            for i in range(n):
+                for j in range(n):
+                    if i != j:
+                        lo, hi = min(i, j), max(i, j)
+                        model.Add(sum(x[line[k]] for k in range(lo + 1, hi)) == con.total).OnlyEnforceIf([is1[i], isn[j]])
+        elif isinstance(con, Between):
+            a, b = x[con.cells[0]], x[con.cells[-1]]
+            lo, hi = model.NewIntVar(1, n, ""), model.NewIntVar(1, n, "")
+            model.AddMinEquality(lo, [a, b])
+            model.AddMaxEquality(hi, [a, b])
+            for cell in con.cells[1:-1]:
+                model.Add(x[cell] > lo)
+                model.Add(x[cell] < hi)
         else:
             raise AssertionError(f"oracle does not model {con!r}")
 
@@ -239,6 +262,25 @@ def random_constraint(rng: random.Random, kind: str, sol: list[int], n: int) -> 
         start = rng.randrange(n)
         cells = tuple(i * n + start + i for i in range(n - start))
         out.append(LittleKiller(cells, sum(sol[c] for c in cells)))
+    elif kind == "sandwich":
+        for _ in range(rng.randint(1, 3)):
+            line, index = rng.choice(["row", "column"]), rng.randrange(n)
+            cells = [index * n + k for k in range(n)] if line == "row" else [k * n + index for k in range(n)]
+            digits = [sol[c] for c in cells]
+            i, j = sorted((digits.index(1), digits.index(n)))
+            out.append(Sandwich(line, index, sum(digits[i + 1 : j])))
+    elif kind == "between":
+        for _ in range(30):
+            if len(out) >= 3:
+                break
+            path = [rng.randrange(n * n)]
+            for _ in range(rng.randint(2, 4)):
+                ok = [q for q in neighbours(path[-1], n) if q not in path]
+                if ok:
+                    path.append(rng.choice(ok))
+            lo, hi = sorted((sol[path[0]], sol[path[-1]]))
+            if len(path) >= 3 and all(lo < sol[c] < hi for c in path[1:-1]):
+                out.append(Between(tuple(path)))
     elif kind == "diagonal":
         out.append(Diagonal(rng.choice(["main", "anti"])))
     elif kind == "anti_knight":
@@ -254,7 +296,7 @@ def random_constraint(rng: random.Random, kind: str, sol: list[int], n: int) -> 
     return [c for c in out if c is not None]
 
 
-KINDS = ["killer", "thermo", "whisper", "palindrome", "arrow", "kropki", "xv", "parity", "extremum", "renban",
+KINDS = ["sandwich", "between", "killer", "thermo", "whisper", "palindrome", "arrow", "kropki", "xv", "parity", "extremum", "renban",
          "little_killer", "diagonal", "anti_knight", "anti_king", "non_consecutive", "disjoint", "extra_region",
          "jigsaw", "sukaku", "plain"]
 

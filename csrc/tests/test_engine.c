@@ -25,7 +25,7 @@ static size_t sudoku(int32_t *p, int n, int br, int bc, int n_rels, int n_sums)
 {
     size_t k = 0;
     int houses = 2 * n + (br ? n : 0);
-    p[k++] = n * n, p[k++] = n, p[k++] = houses, p[k++] = n_rels, p[k++] = n_sums;
+    p[k++] = n * n, p[k++] = n, p[k++] = houses, p[k++] = n_rels, p[k++] = n_sums, p[k++] = 0, p[k++] = 0;
     for (int i = 0; i < n * n; i++) p[k++] = (1 << n) - 1;
     for (int r = 0; r < n; r++) {
         p[k++] = n;

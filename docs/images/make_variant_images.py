@@ -31,6 +31,8 @@ EXAMPLES = {
     "renban": lambda: generate(9, kind="renban", seed=1),
     "little-killer": lambda: generate(9, kind="little_killer", seed=1),
     "min-max": lambda: generate(9, kind="extremum", seed=1),
+    "sandwich": lambda: generate(9, kind="sandwich", seed=1),
+    "between": lambda: generate(9, kind="between", seed=1),
 }
 
 

@@ -9,7 +9,8 @@ solution, or b'' when there is none. Raises ValueError for a malformed program.
 The search: propagate to a fixpoint (placed digits leave their peers, hidden singles in
 every house of N cells, pair relations made arc consistent, linear sums bounded), then
 branch on the first cell with the fewest candidates, digits in increasing order. The
-fixpoint does not depend on the order the propagators run in, so the C engine and this
+fixpoint does not depend on the order the propagators run in (triple relations and
+sandwiches too), so the C engine and this
 twin walk the same tree and return the same first solution.
 """
 
@@ -33,8 +34,8 @@ class _Model:
         words = array("i", program).tolist()
         self.pos = 0
         self.words = words
-        n_cells, n_digits, n_houses, n_rels, n_sums = self._take(5)
-        if not 1 <= n_cells <= MAX_CELLS or not 1 <= n_digits <= MAX_DIGITS or min(n_houses, n_rels, n_sums) < 0:
+        n_cells, n_digits, n_houses, n_rels, n_sums, n_triples, n_sandwiches = self._take(7)
+        if not 1 <= n_cells <= MAX_CELLS or not 1 <= n_digits <= MAX_DIGITS or min(n_houses, n_rels, n_sums, n_triples, n_sandwiches) < 0:
             raise ValueError("bad program header")
         self.n_cells, self.full = n_cells, (1 << n_digits) - 1
         self.masks = self._take(n_cells)
@@ -71,6 +72,22 @@ class _Model:
             if any(abs(coef) > _MAX_COEF for _, coef in terms) or abs(total) > _MAX_COEF * MAX_CELLS:
                 raise ValueError("bad sum coefficient")
             self.sums.append((terms, total))
+        self.triples = []
+        for _ in range(n_triples):
+            a, b, c = self._take(3)
+            self._cells((a, b, c))
+            table = self._take(n_digits * n_digits)
+            if len({a, b, c}) != 3 or any(m < 0 or m > self.full for m in table):
+                raise ValueError("bad triple relation")
+            self.triples.append((a, b, c, table))
+        self.sandwiches = []
+        for _ in range(n_sandwiches):
+            k, total = self._take(2)
+            if not 0 <= k <= n_cells or abs(total) > _MAX_COEF:
+                raise ValueError("bad sandwich")
+            cells = self._take(k)
+            self._cells(cells)
+            self.sandwiches.append((cells, total))
         if self.pos != len(words):
             raise ValueError("program has trailing data")
 
@@ -111,7 +128,7 @@ def _propagate(md: _Model, cand: list[int], queue: list[int]) -> bool:
         if not _eliminate(md, cand, queue):
             return False
         changed = False
-        for step in (_hidden, _relations, _sums):
+        for step in (_hidden, _relations, _sums, _triples, _sandwiches):
             result = step(md, cand, queue)
             if result is None:
                 return False
@@ -215,6 +232,64 @@ def _sums(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
                     return None
                 changed = True
     return changed
+
+
+def _triples(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
+    """Generalised arc consistency on each triple relation."""
+    changed = False
+    n = md.full.bit_length()
+    for a, b, c, table in md.triples:
+        ma, mb, mc = cand[a], cand[b], cand[c]
+        sa = sb = sc = 0
+        for x in _bits(ma):
+            for y in _bits(mb):
+                m = table[x * n + y] & mc
+                if m:
+                    sa |= 1 << x
+                    sb |= 1 << y
+                    sc |= m
+        for cell, old, new in ((a, ma, ma & sa), (b, mb, mb & sb), (c, mc, mc & sc)):
+            if new != old:
+                if _set(cand, queue, cell, new) is None:
+                    return None
+                changed = True
+    return changed
+
+
+def _sandwiches(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
+    """Keep the 1 and the N only where some placement of both lets the middle reach the total."""
+    changed = False
+    low, high = 1, 1 << (md.full.bit_length() - 1)
+    middle = md.full & ~(low | high)
+    for cells, total in md.sandwiches:
+        ones = [k for k, c in enumerate(cells) if cand[c] & low]
+        tops = [k for k, c in enumerate(cells) if cand[c] & high]
+        ok_one, ok_top = set(), set()
+        for i in ones:
+            for j in tops:
+                if i != j and _sandwich_fits(cand, cells, min(i, j), max(i, j), total, middle):
+                    ok_one.add(i)
+                    ok_top.add(j)
+        if not ok_one:
+            return None
+        for positions, good, bit in ((ones, ok_one, low), (tops, ok_top, high)):
+            for k in positions:
+                if k not in good:
+                    if _set(cand, queue, cells[k], cand[cells[k]] & ~bit) is None:
+                        return None
+                    changed = True
+    return changed
+
+
+def _sandwich_fits(cand: list[int], cells: list[int], i: int, j: int, total: int, middle: int) -> bool:
+    lo = hi = 0
+    for c in cells[i + 1 : j]:
+        m = cand[c] & middle
+        if not m:
+            return False
+        lo += (m & -m).bit_length()
+        hi += m.bit_length()
+    return lo <= total <= hi
 
 
 def _pick(cand: list[int]) -> int:

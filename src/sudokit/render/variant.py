@@ -171,6 +171,23 @@ def _little_killer(pen: _Pen, con: C.LittleKiller) -> None:
     pen.out.append(Text(x + pen.cell * 0.22, y + pen.cell * 0.2, str(con.total), pen.cell * 0.25, pen.theme.given, kind="little-killer"))
 
 
+def _between(pen: _Pen, con: C.Between) -> None:
+    _line_through(pen, con.cells, _GRAY, pen.cell * 0.06, "between")
+    for end in (con.cells[0], con.cells[-1]):
+        cx, cy = pen.centre(end)
+        _ring(pen, cx, cy, pen.cell * 0.4, _GRAY, "between-end")
+
+
+def _sandwich(pen: _Pen, con: C.Sandwich) -> None:
+    """The total in the line's first cell, top left, boxed (the picture has no outside margin)."""
+    first = con.index * pen.n if con.line == "row" else con.index
+    x, y = pen.corner(first)
+    size = pen.cell * 0.24
+    dx, dy = (-pen.margin * 0.5, 0.0) if con.line == "row" else (0.0, -pen.margin * 0.5)
+    pen.out.append(Text(x + dx + pen.cell * (0.1 if con.line == "row" else 0.5), y + dy + pen.cell * (0.5 if con.line == "row" else 0.1),
+                        str(con.total), size, pen.theme.given, bold=True, kind="sandwich"))
+
+
 # ------------------------------------------------------------------ over the grid lines
 def _cage(pen: _Pen, con: C.KillerCage) -> None:
     n, inset, cells = pen.n, pen.cell * 0.08, set(con.cells)
@@ -250,6 +267,8 @@ _UNDER: dict[type, Any] = {
     C.Parity: _parity,
     C.Extremum: _extremum,
     C.LittleKiller: _little_killer,
+    C.Between: _between,
+    C.Sandwich: _sandwich,
 }
 _OVER: dict[type, Any] = {C.KillerCage: _cage, C.Arrow: _arrow, C.Kropki: _kropki, C.XV: _xv}
 

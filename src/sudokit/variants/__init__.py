@@ -23,6 +23,7 @@ from .constraints import (
     AntiKing,
     AntiKnight,
     Arrow,
+    Between,
     Constraint,
     Diagonal,
     DisjointGroups,
@@ -36,6 +37,7 @@ from .constraints import (
     Palindrome,
     Parity,
     Renban,
+    Sandwich,
     Thermometer,
     Whisper,
     XVNegative,
@@ -43,7 +45,7 @@ from .constraints import (
 from .puzzle import SIZES, Puzzle, box_shape, cell_name
 
 __all__ = [
-    "CONSTRAINT_TYPES", "SIZES", "XV", "AntiKing", "AntiKnight", "Arrow", "Constraint", "Diagonal", "DisjointGroups",
+    "CONSTRAINT_TYPES", "SIZES", "XV", "AntiKing", "AntiKnight", "Arrow", "Between", "Constraint", "Sandwich", "Diagonal", "DisjointGroups",
     "ExtraRegion", "Extremum", "KillerCage", "Kropki", "KropkiNegative", "LittleKiller", "NonConsecutive",
     "Palindrome", "Parity", "Puzzle", "Renban", "Thermometer", "Whisper", "XVNegative", "box_shape", "cell_name",
     "from_fpuzzles", "generate",

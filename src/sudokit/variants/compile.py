@@ -11,15 +11,20 @@ The engine (csrc/engine.c, twin :mod:`sudokit._pyengine`) knows only:
   hold when a holds d: a set of weak links between their candidates (thermometers,
   Kropki, XV, whispers, renban, palindromes, non-consecutive, min/max, negatives);
 * **linear sums** -- ``sum(coef * digit) == total`` with bounds propagation (cages,
-  little killers, arrows with multi-cell circles).
+  little killers, arrows with multi-cell circles);
+* **triple relations** -- for cells (a, b, c), ``table[(x-1)*N + y-1]`` is the mask of
+  digits c may hold when a = x and b = y (between lines);
+* **sandwiches** -- the cells of a line strictly between the 1 and the N sum to a total.
 
 The program is a flat list of int32 (native ``array('i')`` bytes)::
 
-    n_cells, n_digits, n_houses, n_rels, n_sums,
+    n_cells, n_digits, n_houses, n_rels, n_sums, n_triples, n_sandwiches,
     mask[n_cells],
-    n_houses x (size, cell...),
-    n_rels   x (a, b, table[n_digits]),
-    n_sums   x (terms, total, terms x (cell, coef))
+    n_houses     x (size, cell...),
+    n_rels       x (a, b, table[n_digits]),
+    n_sums       x (terms, total, terms x (cell, coef)),
+    n_triples    x (a, b, c, table[n_digits * n_digits]),
+    n_sandwiches x (size, total, cell...)
 """
 
 from __future__ import annotations
@@ -32,7 +37,10 @@ from ..errors import BadRegionError, InvalidConstraintError, UnreachableSumError
 from . import constraints as C
 from .puzzle import Puzzle
 
-__all__ = ["Program", "compile_puzzle", "orthogonal_pairs"]
+__all__ = ["Program", "compile_puzzle", "orthogonal_pairs", "HEADER_WORDS"]
+
+#: Words before the candidate masks in an encoded program.
+HEADER_WORDS = 7
 
 Pred = Callable[[int, int], bool]
 
@@ -46,10 +54,13 @@ class Program:
     houses: list[tuple[int, ...]] = field(default_factory=list)
     rels: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     sums: list[tuple[tuple[tuple[int, int], ...], int]] = field(default_factory=list)
+    triples: list[tuple[int, int, int, list[int]]] = field(default_factory=list)
+    sandwiches: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
 
     def encode(self) -> bytes:
         """The flat int32 program the kernel's ``engine_solve`` reads."""
-        out = array("i", [len(self.masks), self.size, len(self.houses), len(self.rels), len(self.sums)])
+        counts = [len(self.houses), len(self.rels), len(self.sums), len(self.triples), len(self.sandwiches)]
+        out = array("i", [len(self.masks), self.size, *counts])
         out.extend(self.masks)
         for house in self.houses:
             out.append(len(house))
@@ -61,6 +72,12 @@ class Program:
             out.extend((len(terms), total))
             for cell, coef in terms:
                 out.extend((cell, coef))
+        for a, b, c, table in self.triples:
+            out.extend((a, b, c))
+            out.extend(table)
+        for cells, total in self.sandwiches:
+            out.extend((len(cells), total))
+            out.extend(cells)
         return out.tobytes()
 
 
@@ -104,6 +121,24 @@ class _Builder:
 
 def _swapped(pred: Pred) -> Pred:
     return lambda x, y: pred(y, x)
+
+
+def _sandwich(b: _Builder, con: C.Sandwich) -> None:
+    n = b.n
+    if n < 3 or con.line not in ("row", "column") or not 0 <= con.index < n:
+        raise InvalidConstraintError(f"needs line 'row' or 'column' and an index 0..{n - 1}", constraint=b.name)
+    if not 0 <= con.total <= sum(range(2, n)):
+        raise UnreachableSumError(f"no sandwich of digits 2..{n - 1} sums to {con.total}", constraint=b.name)
+    cells = tuple(con.index * n + k for k in range(n)) if con.line == "row" else tuple(k * n + con.index for k in range(n))
+    b.program.sandwiches.append((cells, con.total))
+
+
+def _between(b: _Builder, con: C.Between) -> None:
+    _need(b, con.cells, 3)
+    n, (a, z) = b.n, (con.cells[0], con.cells[-1])
+    table = [sum(1 << (m - 1) for m in range(1, n + 1) if min(x, y) < m < max(x, y)) for x in range(1, n + 1) for y in range(1, n + 1)]
+    for middle in con.cells[1:-1]:
+        b.program.triples.append((a, z, middle, table))
 
 
 def orthogonal_pairs(size: int) -> list[tuple[int, int]]:
@@ -327,6 +362,8 @@ _COMPILERS: dict[type, Callable[[_Builder, C.Constraint], None]] = {
     C.XVNegative: _later,
     C.KillerCage: _killer,  # type: ignore[dict-item]
     C.LittleKiller: _little_killer,  # type: ignore[dict-item]
+    C.Sandwich: _sandwich,  # type: ignore[dict-item]
+    C.Between: _between,  # type: ignore[dict-item]
     C.Thermometer: _thermo,  # type: ignore[dict-item]
     C.Arrow: _arrow,  # type: ignore[dict-item]
     C.Kropki: _kropki,  # type: ignore[dict-item]

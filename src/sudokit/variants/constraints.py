@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 __all__ = [
     "Constraint", "Diagonal", "ExtraRegion", "DisjointGroups", "AntiKnight", "AntiKing", "NonConsecutive",
-    "KillerCage", "LittleKiller", "Thermometer", "Arrow", "Kropki", "KropkiNegative", "XV",
+    "KillerCage", "LittleKiller", "Sandwich", "Between", "Thermometer", "Arrow", "Kropki", "KropkiNegative", "XV",
     "XVNegative", "Parity", "Whisper", "Renban", "Palindrome", "Extremum", "CONSTRAINT_TYPES",
 ]
 
@@ -127,6 +127,25 @@ class LittleKiller(Constraint):
 
 
 @dataclass(frozen=True)
+class Sandwich(Constraint):
+    """Between the 1 and the N of row (``line="row"``) or column ``index`` (0-based) the digits sum to ``total``."""
+
+    kind: ClassVar[str] = "sandwich"
+    line: str = "row"
+    index: int = 0
+    total: int = 0
+
+
+@dataclass(frozen=True)
+class Between(Constraint):
+    """Every middle cell of the line holds a digit strictly between the digits of its two ends."""
+
+    kind: ClassVar[str] = "between"
+    cell_fields: ClassVar[tuple[str, ...]] = ("cells",)
+    cells: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class Thermometer(Constraint):
     """Digits increase from the bulb (``cells[0]``); ``slow``: or stay equal."""
 
@@ -218,7 +237,7 @@ CONSTRAINT_TYPES: dict[str, type[Constraint]] = {
     cls.kind: cls
     for cls in (
         Diagonal, ExtraRegion, DisjointGroups, AntiKnight, AntiKing, NonConsecutive, KropkiNegative, XVNegative,
-        KillerCage, LittleKiller, Thermometer, Arrow, Kropki, XV, Parity, Whisper, Renban, Palindrome,
+        KillerCage, LittleKiller, Sandwich, Between, Thermometer, Arrow, Kropki, XV, Parity, Whisper, Renban, Palindrome,
         Extremum,
     )
 }

@@ -115,6 +115,29 @@ def little_killers(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
     return out
 
 
+def sandwiches(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
+    out: list[C.Constraint] = []
+    for line in ("row", "column"):
+        for index in range(n):
+            cells = [index * n + k for k in range(n)] if line == "row" else [k * n + index for k in range(n)]
+            digits = [sol[c] for c in cells]
+            i, j = sorted((digits.index(1), digits.index(n)))
+            out.append(C.Sandwich(line, index, sum(digits[i + 1 : j])))
+    return out
+
+
+def betweens(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
+    def ok(p: list[int], q: int) -> bool:
+        return True
+
+    out: list[C.Constraint] = []
+    for path in _walks(sol, n, rng, ok, 8 * n, 5):
+        lo, hi = sorted((sol[path[0]], sol[path[-1]]))
+        if all(lo < sol[c] < hi for c in path[1:-1]):
+            out.append(C.Between(path))
+    return out[: n * 2 // 3]
+
+
 DECORATORS: dict[str, Callable[[Sol, int, random.Random], list[C.Constraint]]] = {
     "thermometer": thermometers,
     "arrow": arrows,
@@ -125,4 +148,6 @@ DECORATORS: dict[str, Callable[[Sol, int, random.Random], list[C.Constraint]]] =
     "renban": renbans,
     "extremum": extrema,
     "little_killer": little_killers,
+    "sandwich": sandwiches,
+    "between": betweens,
 }

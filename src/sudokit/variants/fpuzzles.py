@@ -185,6 +185,22 @@ def _little_killer(rd: _Reader) -> None:
         rd.out.append(C.LittleKiller(tuple(cells), total))
 
 
+def _sandwich(rd: _Reader) -> None:
+    n = rd.n
+    for k, item in enumerate(rd.items("sandwichsum")):
+        where = f"sandwichsum {k + 1}"
+        total = rd.number(item.get("value"), where)
+        if total is None:
+            continue
+        r, c = rd.row_col(item.get("cell"), where, outside=True)
+        if r in (-1, n) and 0 <= c < n:
+            rd.out.append(C.Sandwich("column", c, total))
+        elif c in (-1, n) and 0 <= r < n:
+            rd.out.append(C.Sandwich("row", r, total))
+        else:
+            raise InvalidConstraintError(f"a sandwich clue sits outside a row or column, not at {item.get('cell')}", constraint=where)
+
+
 def _arrow(rd: _Reader) -> None:
     for k, item in enumerate(rd.items("arrow")):
         where = f"arrow {k + 1}"
@@ -272,6 +288,8 @@ _HANDLERS: dict[str, Callable[[_Reader], None]] = {
     "whispers": lambda rd: rd.lines("whispers", lambda cells: C.Whisper(cells)),
     "renban": lambda rd: rd.lines("renban", lambda cells: C.Renban(cells)),
     "palindrome": lambda rd: rd.lines("palindrome", lambda cells: C.Palindrome(cells)),
+    "betweenline": lambda rd: rd.lines("betweenline", lambda cells: C.Between(cells)),
+    "sandwichsum": _sandwich,
 }
 
 
@@ -356,6 +374,11 @@ def _export_one(out: dict[str, Any], con: C.Constraint, name: Callable[[int], st
         push("renban", {"lines": [names(con.cells)]})
     elif isinstance(con, C.Palindrome):
         push("palindrome", {"lines": [names(con.cells)]})
+    elif isinstance(con, C.Between):
+        push("betweenline", {"lines": [names(con.cells)]})
+    elif isinstance(con, C.Sandwich):
+        clue = f"R{con.index + 1}C0" if con.line == "row" else f"R0C{con.index + 1}"
+        push("sandwichsum", {"cell": clue, "value": str(con.total)})
     else:
         raise UnknownConstraintError(f"f-puzzles has no equivalent of {con!r}", constraint=p.constraint_name(k))
 

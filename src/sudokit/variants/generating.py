@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from .. import _backend
 from ..errors import SearchLimitExceeded
-from .compile import compile_puzzle
+from .compile import HEADER_WORDS, compile_puzzle
 from .constraints import Constraint, KillerCage, NonConsecutive
 from .puzzle import Puzzle
 
@@ -40,7 +40,7 @@ class _Counter:
     def __init__(self, puzzle: Puzzle) -> None:
         base = puzzle.with_givens((0,) * puzzle.cells)
         self.words = array("i", compile_puzzle(base).encode())
-        self.masks = list(self.words[5 : 5 + puzzle.cells])
+        self.masks = list(self.words[HEADER_WORDS : HEADER_WORDS + puzzle.cells])
         self.kernel = _backend.kernel()
         self.budget = _BUDGET.get(puzzle.size, _BIG_BUDGET)
 
@@ -49,7 +49,7 @@ class _Counter:
         words = array("i", self.words)
         for cell, digit in enumerate(givens):
             if digit:
-                words[5 + cell] = self.masks[cell] & (1 << (digit - 1))
+                words[HEADER_WORDS + cell] = self.masks[cell] & (1 << (digit - 1))
         status, count, first, _ = self.kernel.engine_solve(words.tobytes(), limit, self.budget if budget is None else budget)
         if status == 1:
             return -1, None
