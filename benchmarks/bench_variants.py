@@ -56,6 +56,8 @@ TYPES: list[tuple[str, dict[str, Any]]] = [
     ("renban", {"kind": "renban"}),
     ("little killer", {"kind": "little_killer"}),
     ("min/max", {"kind": "extremum"}),
+    ("sandwich", {"kind": "sandwich"}),
+    ("between lines", {"kind": "between"}),
 ]
 
 
