@@ -16,12 +16,15 @@ from __future__ import annotations
 import os
 from array import array
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Literal, overload
+import sys
+from typing import TYPE_CHECKING, Any, Literal, TypeGuard, cast, overload
 
 from . import _backend
 from .errors import ConflictingGivensError, InvalidFormatError, MultipleSolutionsError, UnsolvableError
 from .grid import PEERS, Grid, PuzzleLike
-from .variants.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from .variants.puzzle import Puzzle
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -31,6 +34,13 @@ __all__ = ["solve", "count_solutions", "is_unique", "solutions", "solve_many", "
 #: ``counts[i]`` from :func:`solve_many` for an input that is not a well-formed puzzle.
 BAD_INPUT = 0xFFFFFFFF
 _CHUNK = 2048  # puzzles per kernel call: keeps Ctrl-C responsive and threads balanced
+
+
+def _is_variant(value: object) -> TypeGuard[Puzzle]:
+    """A ``sudokit.variants.Puzzle`` (checked without importing the variants package:
+    nobody can hold one unless it is already imported, and ``import sudokit`` stays light)."""
+    module = sys.modules.get("sudokit.variants.puzzle")
+    return module is not None and isinstance(value, module.Puzzle)
 
 
 _TO_DOT = bytes.maketrans(b"0_*", b"...")
@@ -78,11 +88,11 @@ def solve(puzzle: PuzzleLike | Puzzle, *, unique: bool = True) -> Grid | Puzzle:
         else:
             if count == 1 or (count and not unique):
                 return Grid._trusted(first)
-    if isinstance(puzzle, Puzzle):
+    if _is_variant(puzzle):
         from .variants import solving
 
         return solving.solve(puzzle, unique=unique)
-    cells = _puzzle_bytes(puzzle)
+    cells = _puzzle_bytes(cast(PuzzleLike, puzzle))  # a Puzzle returned above
     count, first, _ = _backend.kernel().solve(cells, 2 if unique else 1)
     if count == 0:
         raise _explain_zero(cells)
@@ -107,11 +117,11 @@ def count_solutions(puzzle: PuzzleLike | Puzzle, limit: int = 2) -> int:
                 return count
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise ValueError(f"limit must be a positive integer, got {limit!r}")
-    if isinstance(puzzle, Puzzle):
+    if _is_variant(puzzle):
         from .variants import solving
 
         return solving.count_solutions(puzzle, limit)
-    cells = _puzzle_bytes(puzzle)
+    cells = _puzzle_bytes(cast(PuzzleLike, puzzle))  # a Puzzle returned above
     count = _backend.kernel().solve(cells, limit)[0]
     if count == 0:
         error = _explain_zero(cells)
@@ -137,12 +147,12 @@ def solutions(puzzle: PuzzleLike | Puzzle, limit: int | None = None) -> Iterator
     """
     if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
         raise ValueError(f"limit must be None or a non-negative integer, got {limit!r}")
-    if isinstance(puzzle, Puzzle):
+    if _is_variant(puzzle):
         from .variants import solving
 
         yield from solving.solutions(puzzle, limit)
         return
-    cells = _puzzle_bytes(puzzle)
+    cells = _puzzle_bytes(cast(PuzzleLike, puzzle))  # a Puzzle returned above
     if _backend.kernel().solve(cells, 1)[0] == 0:
         error = _explain_zero(cells)
         if isinstance(error, ConflictingGivensError):
@@ -238,10 +248,10 @@ def solve_many(
     if isinstance(puzzles, str):
         raise TypeError("solve_many takes many puzzles; use solve() for one string, or pass a pathlib.Path for a file")
     puzzles = list(puzzles)
-    if any(isinstance(p, Puzzle) for p in puzzles):
+    if any(_is_variant(p) for p in puzzles):
         from .variants import solving
 
-        if not all(isinstance(p, Puzzle) for p in puzzles):
+        if not all(_is_variant(p) for p in puzzles):
             raise TypeError("solve_many takes either variant Puzzles or classic puzzles, not a mix")
         return solving.solve_many(puzzles, unique=unique, threads=max(1, threads))
     return _many_list(puzzles, limit, threads, return_counts)

@@ -9,22 +9,37 @@ import json
 import os
 from collections.abc import Callable
 
+from typing import TYPE_CHECKING
+
 from .. import errors
-from ..variants.load import is_variant_source, load_variant, read_variant_file
-from ..variants.puzzle import Puzzle
-from ..variants import solving
 from . import ExitCode, Streams, exit_code_for
+
+if TYPE_CHECKING:  # sudokit.variants is imported only when a variant input shows up
+    from ..variants.puzzle import Puzzle
 
 __all__ = ["split_inputs", "run_variants"]
 
 
 def split_inputs(sources: list[str]) -> tuple[list[str], list[str]]:
     """(variant inputs, classic inputs), each in command-line order."""
+    if not any(_maybe_variant(s) for s in sources):  # the common case: no import, no file reads
+        return [], sources
+    from ..variants.load import is_variant_source
+
     variants = [s for s in sources if s != "-" and is_variant_source(s)]
     return variants, [s for s in sources if s not in variants]
 
 
+def _maybe_variant(source: str) -> bool:
+    """Cheap pre-check: JSON-ish files, links, or text that could be a variant puzzle."""
+    if os.path.isfile(source):
+        return os.path.splitext(source)[1].lower() in (".json", ".fpuzzles", ".fpz", ".txt", "")
+    return source.lstrip()[:1] == "{" or "load=" in source or "fpuzzles" in source or source.startswith("N4Ig")
+
+
 def _load(source: str) -> Puzzle:
+    from ..variants.load import load_variant, read_variant_file
+
     return read_variant_file(source) if os.path.isfile(source) else load_variant(source)
 
 
@@ -45,6 +60,8 @@ def run_variants(sources: list[str], args: argparse.Namespace, streams: Streams,
 
 
 def _solve(p: Puzzle, args: argparse.Namespace, where: str) -> str:
+    from ..variants import solving
+
     try:
         s = solving.solve(p, unique=not args.first)
     except errors.MultipleSolutionsError:
@@ -58,10 +75,14 @@ def _solve(p: Puzzle, args: argparse.Namespace, where: str) -> str:
 
 
 def _count(p: Puzzle, args: argparse.Namespace, where: str) -> str:
+    from ..variants import solving
+
     return str(solving.count_solutions(p, args.limit))
 
 
 def _check(p: Puzzle, args: argparse.Namespace, where: str) -> str:
+    from ..variants import solving
+
     count = solving.count_solutions(p, 2)
     if count == 0:
         raise errors.UnsolvableError("the puzzle has no solution")
