@@ -130,10 +130,11 @@ class MultipleSolutionsError(SudokuError):
 class SearchLimitExceeded(SudokuError):
     """A node, time or result budget ran out before the search finished."""
 
-    def __init__(self, message: str, *, nodes: int | None = None, seconds: float | None = None) -> None:
+    def __init__(self, message: str, *, nodes: int | None = None, seconds: float | None = None, partial: object = None) -> None:
         super().__init__(message)
         self.nodes = nodes
         self.seconds = seconds
+        self.partial = partial  # the best result found before the budget ran out, if any
 
 
 class MissingDependencyError(SudokuError, ImportError):

@@ -27,10 +27,11 @@ from dataclasses import dataclass, field
 from typing import Literal, overload
 
 from .. import _backend
-from ..errors import ConflictingGivensError, SudokuError, UnsolvableError
+from ..errors import ConflictingGivensError, SearchLimitExceeded, SudokuError, UnsolvableError
 from ..grid import Grid, PuzzleLike
 from . import registry
 from .model import DIGITS_OF, POPCOUNT, Candidates
+from .se_chains import LIMIT, Budget, BudgetExceeded
 from .step import Step, cell_text
 
 __all__ = ["Path", "explain", "next_step", "enabled_techniques", "backtracking_step", "STUCK_MESSAGE", "BACKTRACKING"]
@@ -45,7 +46,7 @@ BACKTRACKING = "backtracking"
 #: plus eliminations; 1000 is far above any real path and only guards against bugs).
 MAX_STEPS = 1000
 
-End = Literal["solved", "stuck", "max_steps"]
+End = Literal["solved", "stuck", "max_steps", "limit"]
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,8 @@ class Path(Sequence[Step]):
             return "solved" if self.solved_logically else "solved (with backtracking)"
         if self.end == "stuck":
             return STUCK_MESSAGE if self.solution is not None else f"{STUCK_MESSAGE} ({SEVERAL_SOLUTIONS})"
+        if self.end == "limit":
+            return f"stopped after {len(self.steps)} steps (search budget spent)"
         return f"stopped after {len(self.steps)} steps (max_steps)"
 
     def __str__(self) -> str:
@@ -128,18 +131,21 @@ class Path(Sequence[Step]):
 
 
 def enabled_techniques(techniques: Iterable[str] | None, uniqueness: bool) -> tuple[registry.Technique, ...]:
-    """The registry's techniques restricted to ``techniques`` (ids; None = all), in
-    registry order, without the uniqueness ones unless ``uniqueness``. A string is one id
-    or comma-separated ids (not a sequence of one-letter ids)."""
+    """The registry's techniques restricted to ``techniques`` (ids; None = the default set:
+    all but the slow nested forcing chains; ``"all"`` = every technique), in registry
+    order, without the uniqueness ones unless ``uniqueness``. A string is one id or
+    comma-separated ids (not a sequence of one-letter ids)."""
+    everything = techniques == "all"
     if isinstance(techniques, str):
-        techniques = [t.strip() for t in techniques.split(",") if t.strip()]
-    wanted = None if techniques is None else set(techniques)
+        techniques = [t.strip() for t in techniques.split(",") if t.strip() and t.strip() != "all"]
+    wanted = None if techniques is None or everything else set(techniques)
     if wanted is not None:
         unknown = wanted - {t.id for t in registry.TECHNIQUES}
         if unknown:
             raise ValueError(f"unknown technique id(s): {', '.join(sorted(unknown))}")
     return tuple(
-        t for t in registry.TECHNIQUES if (wanted is None or t.id in wanted) and (uniqueness or not t.uniqueness)
+        t for t in registry.TECHNIQUES
+        if (t.id in wanted if wanted is not None else (t.default or everything)) and (uniqueness or not t.uniqueness)
     )
 
 
@@ -194,13 +200,17 @@ def explain(
     uniqueness: bool | None = None,
     max_steps: int = MAX_STEPS,
     fallback: bool = False,
+    max_seconds: float | None = None,
+    max_nodes: int | None = None,
 ) -> Path:
     """The whole solving path of ``puzzle`` (see the module docstring).
 
     ``techniques``: ids of the techniques to use (default: all of the registry);
     ``uniqueness``: force the uniqueness techniques on/off (default: on when the puzzle
     has exactly one solution); ``fallback``: when stuck, add a labelled backtracking step
-    and carry on. Raises :class:`~sudokit.errors.InvalidPuzzleError` for malformed or
+    and carry on. ``max_seconds``/``max_nodes`` bound the chain searches: when they run
+    out, :class:`~sudokit.errors.SearchLimitExceeded` is raised with the path so far as
+    its ``partial``. Raises :class:`~sudokit.errors.InvalidPuzzleError` for malformed or
     conflicting givens and :class:`~sudokit.errors.UnsolvableError` when there is no
     solution. Every step is applied to the candidate grid before the next is searched.
     """
@@ -210,8 +220,12 @@ def explain(
     use_uniqueness = unique if uniqueness is None else bool(uniqueness)
     enabled = enabled_techniques(techniques, use_uniqueness)
     state = Candidates.from_puzzle(grid)
-    steps, end = walk(state, enabled, max_steps=max_steps, solution=solution if fallback else None)
-    return Path(
+    token = LIMIT.set(Budget(max_nodes, max_seconds) if max_seconds is not None or max_nodes is not None else None)
+    try:
+        steps, end = walk(state, enabled, max_steps=max_steps, solution=solution if fallback else None)
+    finally:
+        LIMIT.reset(token)
+    path = Path(
         puzzle=grid,
         steps=tuple(steps),
         end=end,
@@ -220,6 +234,9 @@ def explain(
         uniqueness=use_uniqueness,
         solution=solution if unique else None,
     )
+    if end == "limit":
+        raise SearchLimitExceeded(f"search budget spent after {len(steps)} steps", nodes=max_nodes, seconds=max_seconds, partial=path)
+    return path
 
 
 def walk(
@@ -238,7 +255,10 @@ def walk(
     while len(steps) < max_steps:
         if not blanks:
             return steps, "solved"
-        step = next_step(state, techniques)
+        try:
+            step = next_step(state, techniques)
+        except BudgetExceeded:
+            return steps, "limit"
         if step is None:
             if solution is None:
                 return steps, "stuck"

@@ -44,9 +44,10 @@ from array import array
 from typing import Any
 
 from .. import _backend
-from ..errors import MultipleSolutionsError, SudokuError
+from ..errors import MultipleSolutionsError, SearchLimitExceeded, SudokuError
 from ..grid import Grid, PuzzleLike
-from . import registry
+from . import registry, se_unique
+from .se_chains import LIMIT, Budget, BudgetExceeded
 from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .path import BACKTRACKING, MAX_STEPS, enabled_techniques, next_step, solve_and_count, walk
 from .step import Step, cell_text, cells_text
@@ -206,16 +207,37 @@ def rate(
     techniques: Iterable[str] | None = None,
     uniqueness: bool | None = None,
     max_steps: int = MAX_STEPS,
+    max_seconds: float | None = None,
+    max_nodes: int | None = None,
     allow_multiple: bool = False,
 ) -> Rating:
     """Rate ``puzzle`` (see the module docstring for every field).
 
-    ``techniques`` and ``uniqueness`` are as for :func:`~sudokit.human.explain`.
+    ``techniques`` and ``uniqueness`` are as for :func:`~sudokit.human.explain`
+    (``techniques="all"`` adds the slow nested forcing chains, which serate uses for the
+    hardest puzzles, ER 9.0 and up). ``max_seconds``/``max_nodes`` bound the chain
+    searches: when they run out, :class:`~sudokit.errors.SearchLimitExceeded` is raised
+    with the rating of the steps found so far (a lower bound) as its ``partial``.
     Raises the same errors as :func:`~sudokit.human.explain`, and
     :class:`~sudokit.errors.MultipleSolutionsError` for a puzzle with several solutions
     (a rating of such a puzzle means little; ``sudokit rate`` refuses it too) unless
     ``allow_multiple=True``.
     """
+    limited = max_seconds is not None or max_nodes is not None
+    token = LIMIT.set(Budget(max_nodes, max_seconds) if limited else None)
+    try:
+        rating, spent = _rate(puzzle, techniques, uniqueness, max_steps, allow_multiple)
+    finally:
+        LIMIT.reset(token)
+    if spent:
+        raise SearchLimitExceeded(f"search budget spent after {rating.steps} steps", nodes=max_nodes, seconds=max_seconds, partial=rating)
+    return rating
+
+
+def _rate(
+    puzzle: PuzzleLike, techniques: Iterable[str] | None, uniqueness: bool | None, max_steps: int, allow_multiple: bool
+) -> tuple[Rating, bool]:
+    """The rating, and whether a search budget ran out (the rating is then a lower bound)."""
     grid = Grid.parse(puzzle)
     count, _solution = solve_and_count(grid)
     if count > 1 and not allow_multiple:
@@ -227,7 +249,10 @@ def rate(
     by_id.update((t.id, t) for t in se_order)
     se_steps, se_end = _se_walk(grid, se_order, se_plan, max_steps)
     solved = se_end == "solved"
-    ho_steps, ho_end = _hodoku_walk(grid, ho_order, ho_plan, max_steps)
+    try:
+        ho_steps, ho_end = _hodoku_walk(grid, ho_order, ho_plan, max_steps) if se_end != "limit" else ([], "limit")
+    except BudgetExceeded:
+        ho_steps, ho_end = [], "limit"
     er, ep, ed, hardest = _se_numbers(se_steps, by_id)
     score, level = _hodoku_numbers(ho_steps, by_id, solved and ho_end == "solved")
     return Rating(
@@ -244,7 +269,7 @@ def rate(
         uniqueness=use_uniqueness,
         engine_version=ENGINE_VERSION,
         techniques=tuple(t.id for t in enabled),
-    )
+    ), "limit" in (se_end, ho_end)
 
 
 @lru_cache(maxsize=64)
@@ -263,7 +288,10 @@ def _se_numbers(steps: Sequence[Step], by_id: dict[str, registry.Technique]) -> 
     er = ep = ed = 0.0
     hardest = ""
     for k, step in enumerate(steps):
-        value = float(by_id[step.technique].se_rating) if step.technique != BACKTRACKING else 0.0
+        if step.rating is not None:
+            value = step.rating
+        else:
+            value = float(by_id[step.technique].se_rating) if step.technique != BACKTRACKING else 0.0
         if value > er:
             er, hardest = value, step.name
         if k == 0:
@@ -482,10 +510,41 @@ SE_DIRECT: tuple[tuple[str, registry.Technique], ...] = (
 )
 
 
+#: SE's uniqueness producer, used on the SE path in place of the Unique Rectangle types.
+SE_UNIQUE_LOOPS = registry.Technique(
+    "se_unique_loops", "Unique Loops", "uniqueness", se_unique.find_se_unique_loops, 4.5, 100, "hard", True
+)
+
+#: SE's BUG producer (types 1-4), used on the SE path in place of BUG+1.
+SE_BUG = registry.Technique("se_bug", "Bivalue Universal Grave", "uniqueness", se_unique.find_se_bug, 5.6, 100, "hard", True)
+
+#: The techniques Sudoku Explainer itself has (in registry order = SE's producer order);
+#: the others (Skyscraper, W-Wing, colours, finned fish, ...) SE finds as chains.
+_SE_KNOWN = frozenset({
+    "full_house", "hidden_single_box", "hidden_single_line", "naked_single", "pointing", "claiming",
+    "locked_pair", "naked_pair", "x_wing", "hidden_pair", "locked_triple", "naked_triple", "swordfish",
+    "hidden_triple", "xy_wing", "xyz_wing", "unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_4",
+    "unique_rectangle_3", "naked_quad", "jellyfish", "hidden_quad", "bug_plus_1", "aligned_pair_exclusion",
+    "se_forcing_chains_cycles", "aligned_triple_exclusion", "se_nishio", "se_multiple_forcing_chains",
+    "se_dynamic_forcing_chains", "se_dynamic_forcing_chains_plus", "se_nested_forcing_chains",
+    "se_nested_multiple_forcing_chains", "se_nested_dynamic_forcing_chains", "se_nested_dynamic_forcing_chains_plus",
+})
+
+
 def se_techniques(enabled: Sequence[registry.Technique]) -> tuple[registry.Technique, ...]:
     """``enabled`` plus SE's direct variants of the enabled bases, each placed before the
-    first technique with a higher SE rating (so in SE's order)."""
+    first technique with a higher SE rating (so in SE's order). When SE's own chaining
+    rules are enabled, the techniques SE does not have are left out: SE finds those
+    deductions as chains, with the chain's rating."""
     order = list(enabled)
+    if any(t.id == "se_forcing_chains_cycles" for t in order):
+        order = [t for t in order if t.id in _SE_KNOWN]
+        # SE's one uniqueness producer (rectangles and loops, its own conditions and ratings)
+        urs = [k for k, t in enumerate(order) if t.id.startswith("unique_rectangle_")]
+        if urs:
+            order = [t for t in order if not t.id.startswith("unique_rectangle_")]
+            order.insert(urs[0], SE_UNIQUE_LOOPS)
+        order = [SE_BUG if t.id == "bug_plus_1" else t for t in order]
     ids = {t.id for t in enabled}
     for base, direct in SE_DIRECT:
         if base in ids:
@@ -1046,7 +1105,10 @@ def _se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], plan: tuple
             return steps, "solved"
         values, cands = list(vbytes), array("H", cbytes).tolist()
         state = _trusted_state(values, cands, givens, wbytes)
-        step = next_step(state, rest)
+        try:
+            step = next_step(state, rest)
+        except BudgetExceeded:
+            return steps, "limit"
         if step is None:
             return steps, "stuck"
         state.apply(step)

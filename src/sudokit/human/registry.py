@@ -31,14 +31,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import als, chains, coloring, sue_de_coq, fish, intersections, single_digit, singles, subsets, uniqueness, wings
+from . import als, chains, coloring, sue_de_coq, fish, intersections, se_rules, single_digit, singles, subsets, uniqueness, wings
 from .model import Candidates
 from .step import Step
 
 __all__ = ["Technique", "TECHNIQUES", "TECHNIQUE_IDS", "find_steps", "technique", "ENGINE_ORDER_VERSION"]
 
 #: Bumped whenever the order, the set or a rating of the techniques changes.
-ENGINE_ORDER_VERSION = 2
+ENGINE_ORDER_VERSION = 3
 
 Finder = Callable[[Candidates], Iterator[Step]]
 
@@ -55,6 +55,9 @@ class Technique:
     hodoku_score: int
     hodoku_level: str
     uniqueness: bool = False
+    #: In the default set (``techniques=None``); the slow nested forcing chains are not:
+    #: name them, or pass ``techniques="all"``.
+    default: bool = True
 
     def find(self, state: Candidates) -> Iterator[Step]:
         """Every instance of this technique in ``state``."""
@@ -150,6 +153,21 @@ TECHNIQUES: tuple[Technique, ...] = (
     _T("als_xz", "Almost Locked Set XZ-Rule", "als", als.find_als_xz, 7.5, 300, "unfair"),
     _T("als_xy_wing", "Almost Locked Set XY-Wing", "als", als.find_als_xy_wing, 7.6, 320, "unfair"),
     _T("death_blossom", "Death Blossom", "als", als.find_death_blossom, 7.8, 360, "unfair"),
+    # Sudoku Explainer's own rules above BUG (serate 1.2.1.3; module se_rules/se_chains), in SE's
+    # producer order. A chain step carries its own rating (base + length surcharge, Step.rating);
+    # the number here is the base. HoDoKu has no such techniques: its nearest are Forcing Chain /
+    # Net (FORCING_CHAIN EXTREME 500, FORCING_NET EXTREME 700) and Templates / Nishio.
+    _T("aligned_pair_exclusion", "Aligned Pair Exclusion", "exclusion", se_rules.aligned_finder(2), 6.2, 500, "extreme"),  # type: ignore[arg-type]
+    _T("se_forcing_chains_cycles", "Forcing Chains & Cycles", "forcing_chains", se_rules.chain_finder("se_forcing_chains_cycles"), 6.5, 500, "extreme"),
+    _T("aligned_triple_exclusion", "Aligned Triplet Exclusion", "exclusion", se_rules.aligned_finder(3), 7.5, 500, "extreme"),  # type: ignore[arg-type]
+    _T("se_nishio", "Nishio Forcing Chains", "forcing_chains", se_rules.chain_finder("se_nishio"), 7.5, 500, "extreme"),
+    _T("se_multiple_forcing_chains", "Multiple Forcing Chains", "forcing_chains", se_rules.chain_finder("se_multiple_forcing_chains"), 8.0, 500, "extreme"),
+    _T("se_dynamic_forcing_chains", "Dynamic Forcing Chains", "forcing_chains", se_rules.chain_finder("se_dynamic_forcing_chains"), 8.5, 700, "extreme"),
+    _T("se_dynamic_forcing_chains_plus", "Dynamic Forcing Chains (+)", "forcing_chains", se_rules.chain_finder("se_dynamic_forcing_chains_plus"), 9.0, 700, "extreme", default=False),
+    _T("se_nested_forcing_chains", "Nested Forcing Chains", "forcing_chains", se_rules.chain_finder("se_nested_forcing_chains"), 9.5, 700, "extreme", default=False),
+    _T("se_nested_multiple_forcing_chains", "Nested Multiple Forcing Chains", "forcing_chains", se_rules.chain_finder("se_nested_multiple_forcing_chains"), 10.0, 700, "extreme", default=False),
+    _T("se_nested_dynamic_forcing_chains", "Nested Dynamic Forcing Chains", "forcing_chains", se_rules.chain_finder("se_nested_dynamic_forcing_chains"), 10.5, 700, "extreme", default=False),
+    _T("se_nested_dynamic_forcing_chains_plus", "Nested Dynamic Forcing Chains (+)", "forcing_chains", se_rules.chain_finder("se_nested_dynamic_forcing_chains_plus"), 11.0, 700, "extreme", default=False),
 )
 # fmt: on
 

@@ -86,6 +86,9 @@ class Step:
     notation: str = ""
     #: Chain links for drawing: ``((cell, digit), (cell, digit), strong)``, in chain order.
     links: tuple[tuple[tuple[int, int], tuple[int, int], bool], ...] = ()
+    #: This step's own Sudoku Explainer rating when it differs from its technique's fixed
+    #: one (chains: the rating grows with the chain's length); None otherwise.
+    rating: float | None = None
 
     def __str__(self) -> str:
         """HoDoKu's one-line notation."""

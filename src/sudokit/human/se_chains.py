@@ -1,0 +1,763 @@
+"""Sudoku Explainer's chaining rules, re-implemented: cycles, forcing chains, Nishio,
+cell/region forcing chains, dynamic forcing chains and their nested levels.
+
+This is an implication engine, not a link graph: SE assumes a candidate on (or off) and
+propagates the consequences breadth first with two rules each way (naked and hidden
+singles), and in the dynamic modes it takes each consequence off the grid as it goes, so
+later implications see the changed grid. Nested levels add the eliminations of simpler
+rules (locked candidates, pairs, X-Wing, then whole forcing chains) found on that changed
+grid. HoDoKu-style AIC/nice-loop searches on a static link graph cannot express this, so it
+lives in its own module.
+
+Ratings follow serate 1.2.1.3 (the ``diuf.sudoku.solver.rules.chaining`` package of the
+public Sudoku Explainer source): a hint's difficulty is its rule's base (cycles 6.5, forcing
+X/Y-chains 6.6, mixed 7.0, Nishio 7.5, multiple 8.0, dynamic 8.5, dynamic+ 9.0, nested
+9.5 / 10.0 / 10.5 / 11.0) plus a length surcharge from its *complexity* (how many distinct
+candidates the chains use, nested chains included); SE takes the easiest hint, ties broken
+by complexity, then by kind, then by search order. Everything that changes which hint comes
+first (the search order, the breadth-first queues, which parent a consequence records) is
+kept as SE has it, because it decides the path and so the rating.
+
+Cells are 0..80 row-major, candidates are the 9-bit masks of :mod:`.model`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
+from typing import Optional
+
+from .model import BIT, DIGITS_OF, HOUSE_CELLS, POPCOUNT
+
+__all__ = ["Potential", "ChainHint", "Chaining", "Budget", "BudgetExceeded", "LIMIT", "CHAINING_RULES", "length_surcharge"]
+
+# SE's causes of an implication (``Potential.Cause``)
+NAKED, HIDDEN_BLOCK, HIDDEN_ROW, HIDDEN_COLUMN, ADVANCED = range(5)
+
+#: The three houses of each cell in SE's order: block, row, column (our house numbers).
+_SE_HOUSES: tuple[tuple[int, int, int], ...] = tuple((18 + (i // 27) * 3 + (i % 9) // 3, i // 9, 9 + i % 9) for i in range(81))
+_CAUSE_OF_HOUSE: tuple[int, ...] = (HIDDEN_ROW,) * 9 + (HIDDEN_COLUMN,) * 9 + (HIDDEN_BLOCK,) * 9
+#: The peers of a cell in SE's order (``Cell.getHouseCells``: block, row, column, itself left out).
+_HOUSE_CELLS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in dict.fromkeys(c for h in _SE_HOUSES[i] for c in HOUSE_CELLS[h]) if c != i) for i in range(81)
+)
+
+
+class BudgetExceeded(Exception):
+    """Raised from inside a search when its node budget is spent."""
+
+
+class Potential:
+    """A candidate assumed on or off, with the implications (``parents``) that force it.
+
+    Two potentials are the same (``key``) when cell, digit and state agree, whatever their
+    parents, exactly as SE compares them.
+    """
+
+    __slots__ = ("cell", "value", "on", "key", "parents", "cause", "nested")
+
+    def __init__(self, cell: int, value: int, on: bool, parent: Optional[Potential] = None,
+                 cause: Optional[int] = None, nested: Optional[ChainHint] = None) -> None:
+        self.cell = cell
+        self.value = value
+        self.on = on
+        self.key = (cell * 9 + value) * 2 + on
+        self.parents: list[Potential] = [parent] if parent is not None else []
+        self.cause = cause
+        self.nested = nested
+
+    def __repr__(self) -> str:
+        return f"r{self.cell // 9 + 1}c{self.cell % 9 + 1}{'=' if self.on else '<>'}{self.value}"
+
+
+PSet = dict[int, Potential]  # SE's LinkedSet: insertion-ordered, by key
+#: A simple rule used inside nested chains: (current grid, initial grid, digit counts) ->
+#: its hints as (removable cell -> mask, parent off potentials, the chain hint or None).
+NestedRule = Callable[[list[int], list[int], Sequence[int]], list[tuple[dict[int, int], list["Potential"], Optional["ChainHint"]]]]
+
+
+def _off_key(p: Potential) -> int:
+    return p.key & ~1
+
+
+def _on_key(p: Potential) -> int:
+    return p.key | 1
+
+
+def length_surcharge(complexity: int) -> float:
+    """SE's length difficulty: +0.1 each time ``complexity - 2`` passes 4, 6, 9, 12, 18, ..."""
+    added = 0.0
+    ceil = 4
+    length = complexity - 2
+    odd = False
+    while length > ceil:
+        added += 0.1
+        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
+        odd = not odd
+    return added
+
+
+def ancestor_count(child: Potential) -> int:
+    """Distinct candidates (by key) the potential depends on, itself included."""
+    seen: set[int] = set()
+    todo = [child]
+    while todo:
+        nxt: list[Potential] = []
+        for p in todo:
+            if p.key not in seen:
+                seen.add(p.key)
+                nxt.extend(p.parents)
+        todo = nxt
+    return len(seen)
+
+
+def chain_of(target: Potential) -> list[Potential]:
+    """The potentials of a chain, breadth first from the target, each once (``getChain``)."""
+    out: list[Potential] = []
+    seen: set[int] = set()
+    todo = [target]
+    while todo:
+        nxt: list[Potential] = []
+        for p in todo:
+            if p.key not in seen:
+                seen.add(p.key)
+                out.append(p)
+                nxt.extend(p.parents)
+        todo = nxt
+    return out
+
+
+# hint kinds and their SE sort keys (``getSortKey``)
+CYCLE, FORCING, BINARY, CELL, REGION = "cycle", "forcing", "binary", "cell", "region"
+
+
+class ChainHint:
+    """One SE chaining hint: what it removes (``removable``: cell -> digit mask), the
+    placement it makes (``result`` when on) and the chains behind it (``targets``)."""
+
+    __slots__ = ("rule", "kind", "removable", "is_x", "is_y", "targets", "result", "absurd",
+                 "source", "house", "digit", "_complexity", "_difficulty", "order")
+
+    def __init__(self, rule: Chaining, kind: str, removable: dict[int, int], targets: list[Potential],
+                 result: Optional[Potential], *, is_x: bool = True, is_y: bool = True, absurd: bool = False,
+                 source: Optional[Potential] = None, house: int = -1, digit: int = 0) -> None:
+        self.rule = rule
+        self.kind = kind
+        self.removable = removable
+        self.targets = targets
+        self.result = result
+        self.is_x = is_x
+        self.is_y = is_y
+        self.absurd = absurd
+        self.source = source
+        self.house = house
+        self.digit = digit
+        self._complexity = -1
+        self._difficulty = -1.0
+        self.order = 0
+
+    # ------------------------------------------------------------ rating
+    def flat_complexity(self) -> int:
+        if self.kind in (CYCLE, FORCING):
+            return ancestor_count(self.targets[0])
+        return sum(ancestor_count(t) for t in self.targets)
+
+    def nested_chains(self) -> list[ChainHint]:
+        """The distinct nested chains used (``FullChain`` equality), first level only."""
+        out: list[ChainHint] = []
+        seen: set[tuple[tuple[int, ...], ...]] = set()
+        for target in self.targets:
+            for p in chain_of(target):
+                if p.nested is not None:
+                    sig = p.nested.signature()
+                    if sig not in seen:
+                        seen.add(sig)
+                        out.append(p.nested)
+        return out
+
+    def signature(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(p.key for p in chain_of(t)) for t in self.targets)
+
+    def complexity(self) -> int:
+        if self._complexity < 0:
+            self._complexity = self.flat_complexity() + sum(n.complexity() for n in self.nested_chains())
+        return self._complexity
+
+    def difficulty(self) -> float:
+        if self._difficulty < 0:
+            if self.kind == CYCLE:
+                base = 7.0 if self.is_x and self.is_y else 6.5
+            elif self.kind == FORCING:
+                base = 7.0 if self.is_x and self.is_y else 6.6
+            else:
+                base = self.rule.base_difficulty()
+            self._difficulty = base + length_surcharge(self.complexity())
+        return self._difficulty
+
+    def sort_key(self) -> int:
+        if self.kind in (CYCLE, FORCING):
+            return 4 if self.is_x and self.is_y else (3 if self.is_y else 2)
+        if self.kind == BINARY:
+            return 7 if self.absurd else 1
+        return 5 if self.kind == CELL else 6
+
+    def removable_key(self) -> tuple[tuple[int, int], ...]:
+        """SE compares chaining hints by what they remove (``ChainingHint.equals``)."""
+        return tuple(sorted(self.removable.items()))
+
+    # ------------------------------------------------------------ naming
+    def name(self) -> str:
+        rule = self.rule
+        if self.kind == CYCLE:
+            return "Bidirectional X-Cycle" if not self.is_y else ("Bidirectional Y-Cycle" if not self.is_x else "Bidirectional Cycle")
+        if self.kind == FORCING:
+            if self.is_x and self.is_y:
+                return "Forcing Chain"
+            if self.is_y:
+                return "Forcing Y-Chain"
+            return "Turbot Fish" if ancestor_count(self.targets[0]) == 6 else "Forcing X-Chain"
+        if self.kind == BINARY:
+            if rule.nishio:
+                return "Nishio Forcing Chains"
+            core = "Contradiction Forcing Chain" if self.absurd else "Double Forcing Chain"
+        else:
+            core = "Cell Forcing Chain" if self.kind == CELL else "Region Forcing Chain"
+        prefix = "Dynamic " if rule.dynamic or rule.level else ""
+        return prefix + core + "s" + nested_suffix(rule.level)
+
+    # ------------------------------------------------------------ nesting
+    def rule_parents(self, initial: Sequence[int], current: Sequence[int]) -> list[Potential]:
+        """The off potentials of the outer chain this hint relies on (``getRuleParents``)."""
+        out: PSet = {}
+        for target in self.targets:
+            seen: set[int] = set()
+            todo = [target]
+            while todo:
+                nxt: list[Potential] = []
+                for p in todo:
+                    if p.key in seen:
+                        continue
+                    seen.add(p.key)
+                    cause = p.cause
+                    if cause is None:
+                        if self.kind == CELL:
+                            cause = NAKED
+                        elif self.kind == REGION:
+                            cause = _CAUSE_OF_HOUSE[self.house]
+                    if p.on and cause is not None:
+                        if cause == NAKED:
+                            gone = initial[p.cell] & ~current[p.cell]
+                            for v in DIGITS_OF[gone]:
+                                q = Potential(p.cell, v, False)
+                                out.setdefault(q.key, q)
+                        else:
+                            bit = BIT[p.value]
+                            for c in HOUSE_CELLS[_house_of_cause(cause, p.cell)]:
+                                if initial[c] & bit and not current[c] & bit:
+                                    q = Potential(c, p.value, False)
+                                    out.setdefault(q.key, q)
+                    nxt.extend(p.parents)
+                todo = nxt
+        return list(out.values())
+
+
+def _house_of_cause(cause: int, cell: int) -> int:
+    b, r, c = _SE_HOUSES[cell]
+    return b if cause == HIDDEN_BLOCK else (r if cause == HIDDEN_ROW else c)
+
+
+def nested_suffix(level: int) -> str:
+    """SE's name suffix of a nesting level."""
+    if level == 1:
+        return " (+)"
+    if level == 2:
+        return " (+ Forcing Chains)"
+    if level == 3:
+        return " (+ Multiple Forcing Chains)"
+    if level == 4:
+        return " (+ Dynamic Forcing Chains)"
+    if level >= 5:
+        return " (+ Dynamic Forcing Chains" + nested_suffix(level - 3) + ")"
+    return ""
+
+
+class Budget:
+    """A node and time budget shared by every search of one call (``None``: unlimited)."""
+
+    __slots__ = ("left", "deadline", "_tick")
+
+    def __init__(self, nodes: Optional[int], seconds: Optional[float] = None) -> None:
+        self.left = nodes
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self._tick = 0
+
+    def spend(self, n: int = 1) -> None:
+        if self.left is not None:
+            self.left -= n
+            if self.left < 0:
+                raise BudgetExceeded
+        if self.deadline is not None:
+            self._tick += 1
+            if self._tick >= 256:
+                self._tick = 0
+                if time.monotonic() > self.deadline:
+                    raise BudgetExceeded
+
+
+#: The budget of the call under way (set by ``rate``/``explain`` with limits); the chain
+#: searches read it when they start.
+LIMIT: ContextVar[Optional[Budget]] = ContextVar("sudokit_human_limit", default=None)
+
+
+class Chaining:
+    """One of SE's chaining producers: ``Chaining(multiple, dynamic, nishio, level)``.
+
+    :meth:`hints` returns every hint on a candidate grid, sorted as SE sorts them and
+    without duplicates (same eliminations), easiest first.
+    """
+
+    def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int, budget: Optional[Budget] = None) -> None:
+        self.multiple = multiple
+        self.dynamic = dynamic
+        self.nishio = nishio
+        self.level = level
+        self.budget = budget or LIMIT.get() or Budget(None)
+        self._other_rules: Optional[list[NestedRule]] = None
+        self._cache_key: Optional[tuple[int, ...]] = None
+        self._cache: list[ChainHint] = []
+        self.cands: list[int] = []
+        self.counts: Sequence[int] = (0,) * 10
+
+    def base_difficulty(self) -> float:
+        if self.level >= 2:
+            return 9.5 + 0.5 * (self.level - 2)
+        if self.level > 0:
+            return 8.5 + 0.5 * self.level
+        if self.nishio:
+            return 7.5
+        if self.dynamic:
+            return 8.5
+        if self.multiple:
+            return 8.0
+        raise ValueError("cycles and forcing chains rate themselves")
+
+    def name(self) -> str:
+        if self.nishio:
+            return "Nishio Forcing Chains"
+        if self.dynamic:
+            return "Dynamic Forcing Chains" + nested_suffix(self.level)
+        return "Multiple Forcing Chains" if self.multiple else "Forcing Chains & Cycles"
+
+    # ================================================================ entry
+    def hints(self, cands: list[int], counts: Sequence[int]) -> list[ChainHint]:
+        """SE's ``getHintList`` + de-duplication for the grid ``cands`` (81 masks; a
+        filled cell has mask 0; ``counts[d]``: how many cells hold digit d). ``cands`` is
+        used as scratch but restored."""
+        key = tuple(cands)
+        if key == self._cache_key:
+            return self._cache
+        self.cands = cands
+        self.counts = counts
+        if self.multiple or self.dynamic:
+            found = self._multiple_chains()
+        else:
+            found = self._loops(False, True) + self._loops(True, False) + self._loops(True, True)
+        for k, h in enumerate(found):
+            h.order = k
+        found.sort(key=lambda h: (h.difficulty(), h.complexity(), h.sort_key(), h.order))
+        unique: dict[tuple[tuple[int, int], ...], ChainHint] = {}
+        for h in found:
+            unique.setdefault(h.removable_key(), h)
+        self._cache_key, self._cache = key, list(unique.values())
+        return self._cache
+
+    # ====================================================== implication rules
+    def _on_to_off(self, p: Potential, y_chain: bool) -> list[Potential]:
+        cands = self.cands
+        out: PSet = {}
+        if y_chain:
+            for v in DIGITS_OF[cands[p.cell] & ~BIT[p.value]]:
+                q = Potential(p.cell, v, False, p, NAKED)
+                out[q.key] = q
+        bit = BIT[p.value]
+        for h in _SE_HOUSES[p.cell]:
+            cause = _CAUSE_OF_HOUSE[h]
+            for c in HOUSE_CELLS[h]:
+                if c != p.cell and cands[c] & bit:
+                    q = Potential(c, p.value, False, p, cause)
+                    if q.key not in out:
+                        out[q.key] = q
+        return list(out.values())
+
+    def _off_to_on(self, p: Potential, source: Optional[list[int]], offs: PSet, y_chain: bool, x_chain: bool) -> list[Potential]:
+        cands = self.cands
+        out: PSet = {}
+        if y_chain:
+            m = cands[p.cell]
+            if POPCOUNT[m] == 2:
+                lo, hi = DIGITS_OF[m]
+                other = hi if lo == p.value else lo
+                q = Potential(p.cell, other, True, p, NAKED)
+                if source is not None:
+                    for v in DIGITS_OF[source[p.cell] & ~m]:
+                        q.parents.append(_hidden_parent(offs, p.cell, v))
+                out[q.key] = q
+        if x_chain:
+            bit = BIT[p.value]
+            for h in _SE_HOUSES[p.cell]:
+                cells = [c for c in HOUSE_CELLS[h] if cands[c] & bit]
+                if len(cells) == 2:
+                    other = cells[1] if cells[0] == p.cell else cells[0]
+                    q = Potential(other, p.value, True, p, _CAUSE_OF_HOUSE[h])
+                    if source is not None:
+                        for c in HOUSE_CELLS[h]:
+                            if source[c] & bit and not cands[c] & bit:
+                                q.parents.append(_hidden_parent(offs, c, p.value))
+                    if q.key not in out:
+                        out[q.key] = q
+        return list(out.values())
+
+    # ===================================================== cycles and X/Y chains
+    def _loops(self, y_chain: bool, x_chain: bool) -> list[ChainHint]:
+        result: list[ChainHint] = []
+        cands = self.cands
+        for cell in range(81):
+            m = cands[cell]
+            if POPCOUNT[m] > 1:
+                for v in DIGITS_OF[m]:
+                    self._unary_chaining(Potential(cell, v, True), result, y_chain, x_chain)
+        return result
+
+    def _unary_chaining(self, p_on: Potential, result: list[ChainHint], y_chain: bool, x_chain: bool) -> None:
+        if POPCOUNT[self.cands[p_on.cell]] > 2 and not x_chain:
+            return  # Y-cycles start only from a bivalue cell
+        self.budget.spend()
+        cycles: list[Potential] = []
+        chains: list[Potential] = []
+        self._cycles({p_on.key: p_on}, {}, y_chain, x_chain, cycles, p_on)
+        if x_chain:
+            self._forcing_chains({p_on.key: p_on}, {}, y_chain, chains, p_on)
+            p_off = Potential(p_on.cell, p_on.value, False)
+            self._forcing_chains({}, {p_off.key: p_off}, y_chain, chains, p_off)
+        for dst_on in cycles:
+            hint = self._cycle_hint(dst_on, _reversed_cycle(dst_on), y_chain, x_chain)
+            if hint.removable:
+                result.append(hint)
+        for target in chains:
+            hint = self._forcing_chain_hint(target, y_chain, x_chain)
+            if hint.removable:
+                result.append(hint)
+
+    def _cycles(self, to_on: PSet, to_off: PSet, y_chain: bool, x_chain: bool, cycles: list[Potential], source: Potential) -> None:
+        pending_on = list(to_on.values())
+        pending_off = list(to_off.values())
+        length = 0
+        while pending_on or pending_off:
+            length += 1
+            for p in pending_on:
+                for q in self._on_to_off(p, y_chain):
+                    if not _is_parent(p, q):
+                        pending_off.append(q)
+                        to_off.setdefault(q.key, q)
+            pending_on = []
+            length += 1
+            for p in pending_off:
+                for q in self._off_to_on(p, None, to_off, y_chain, x_chain):
+                    if length >= 4 and q.key == source.key:
+                        cycles.append(q)
+                    if q.key not in to_on:
+                        pending_on.append(q)
+                        to_on[q.key] = q
+            pending_off = []
+            self.budget.spend()
+
+    def _forcing_chains(self, to_on: PSet, to_off: PSet, y_chain: bool, chains: list[Potential], source: Potential) -> None:
+        pending_on = list(to_on.values())
+        pending_off = list(to_off.values())
+        found = {c.key for c in chains}
+        while pending_on or pending_off:
+            for p in pending_on:
+                for q in self._on_to_off(p, y_chain):
+                    if _on_key(q) == source.key and q.key not in found:
+                        chains.append(q)
+                        found.add(q.key)
+                    if not _is_parent(p, q) and q.key not in to_off:
+                        pending_off.append(q)
+                        to_off[q.key] = q
+            pending_on = []
+            for p in pending_off:
+                for q in self._off_to_on(p, None, to_off, y_chain, True):
+                    if _off_key(q) == source.key and q.key not in found:
+                        chains.append(q)
+                        found.add(q.key)
+                    if q.key not in to_on:
+                        pending_on.append(q)
+                        to_on[q.key] = q
+            pending_off = []
+            self.budget.spend()
+
+    def _cycle_hint(self, dst_on: Potential, dst_off: Potential, y_chain: bool, x_chain: bool) -> ChainHint:
+        cands = self.cands
+        cells: set[int] = set()
+        p = dst_on
+        while p.parents:
+            cells.add(p.cell)
+            p = p.parents[0]
+        forward: set[tuple[int, int]] = set()
+        back: set[tuple[int, int]] = set()
+        p = dst_on
+        while p.parents:
+            bit = BIT[p.value]
+            for c in _HOUSE_CELLS_OF[p.cell]:
+                if c not in cells and cands[c] & bit:
+                    (forward if p.on else back).add((c, p.value))
+            p = p.parents[0]
+        removable: dict[int, int] = {}
+        for c, v in forward & back:
+            removable[c] = removable.get(c, 0) | BIT[v]
+        return ChainHint(self, CYCLE, removable, [dst_on, dst_off], None, is_x=x_chain, is_y=y_chain)
+
+    def _forcing_chain_hint(self, target: Potential, y_chain: bool, x_chain: bool) -> ChainHint:
+        if not target.on:
+            removable = {target.cell: BIT[target.value]}
+        else:
+            removable = {target.cell: self.cands[target.cell] & ~BIT[target.value]}
+        return ChainHint(self, FORCING, removable, [target], target, is_x=x_chain, is_y=y_chain)
+
+    # ======================================== multiple, Nishio and dynamic chains
+    def _multiple_chains(self) -> list[ChainHint]:
+        result: list[ChainHint] = []
+        cands = self.cands
+        for cell in range(81):
+            m = cands[cell]
+            card = POPCOUNT[m]
+            if not (card > 2 or (card > 1 and self.dynamic)):
+                continue
+            value_to_on: dict[int, PSet] = {}
+            value_to_off: dict[int, PSet] = {}
+            cell_to_on: Optional[PSet] = None
+            cell_to_off: PSet = {}
+            for v in DIGITS_OF[m]:
+                p_on = Potential(cell, v, True)
+                p_off = Potential(cell, v, False)
+                on_to_on: PSet = {}
+                on_to_off: PSet = {}
+                double = card >= 3 and not self.nishio and self.dynamic
+                contradiction = self.dynamic or self.nishio
+                self._binary_chaining(p_on, p_off, result, on_to_on, on_to_off, double, contradiction)
+                if not self.nishio:
+                    self._region_chainings(result, cell, v, on_to_on, on_to_off)
+                value_to_on[v] = on_to_on
+                value_to_off[v] = on_to_off
+                if cell_to_on is None:
+                    cell_to_on, cell_to_off = dict(on_to_on), dict(on_to_off)
+                else:
+                    cell_to_on = {k: p for k, p in cell_to_on.items() if k in on_to_on}
+                    cell_to_off = {k: p for k, p in cell_to_off.items() if k in on_to_off}
+            if not self.nishio and (card == 2 or (self.multiple and card > 2)) and cell_to_on is not None:
+                for outcomes, common in ((value_to_on, cell_to_on), (value_to_off, cell_to_off)):
+                    for p in common.values():
+                        hint = self._reduction_hint(CELL, p, [outcomes[v][p.key] for v in DIGITS_OF[m]], house=-1)
+                        if hint.removable:
+                            result.append(hint)
+        return result
+
+    def _binary_chaining(self, p_on: Potential, p_off: Potential, result: list[ChainHint], on_to_on: PSet,
+                         on_to_off: PSet, reduction: bool, contradiction: bool) -> None:
+        off_to_on: PSet = {}
+        off_to_off: PSet = {}
+        on_to_on[p_on.key] = p_on
+        absurd = self._chaining(on_to_on, on_to_off)
+        if contradiction and absurd is not None:
+            self._add(result, self._off_hint(absurd[0], absurd[1], p_on, p_on, True))
+        off_to_off[p_off.key] = p_off
+        absurd = self._chaining(off_to_on, off_to_off)
+        if contradiction and absurd is not None:
+            self._add(result, self._on_hint(absurd[0], absurd[1], p_off, p_off, True))
+        if reduction:
+            for key, p_from_on in on_to_on.items():
+                p_from_off = off_to_on.get(key)
+                if p_from_off is not None:
+                    self._add(result, self._on_hint(p_from_on, p_from_off, p_on, p_from_on, False))
+            for key, p_from_on in on_to_off.items():
+                p_from_off = off_to_off.get(key)
+                if p_from_off is not None:
+                    self._add(result, self._off_hint(p_from_on, p_from_off, p_off, p_from_off, False))
+
+    @staticmethod
+    def _add(result: list[ChainHint], hint: ChainHint) -> None:
+        if hint.removable:
+            result.append(hint)
+
+    def _on_hint(self, dst_on: Potential, dst_off: Potential, source: Potential, target: Potential, absurd: bool) -> ChainHint:
+        rest = self.cands[target.cell] & ~BIT[target.value]
+        removable = {target.cell: rest} if rest else {}
+        return self._binary_hint(removable, source, dst_on, dst_off, absurd)
+
+    def _off_hint(self, dst_on: Potential, dst_off: Potential, source: Potential, target: Potential, absurd: bool) -> ChainHint:
+        return self._binary_hint({target.cell: BIT[target.value]}, source, dst_on, dst_off, absurd)
+
+    def _binary_hint(self, removable: dict[int, int], source: Potential, dst_on: Potential, dst_off: Potential, absurd: bool) -> ChainHint:
+        if self.nishio or absurd:
+            result: Optional[Potential] = Potential(source.cell, source.value, not source.on)
+        else:
+            result = dst_on
+        return ChainHint(self, BINARY, removable, [dst_on, dst_off], result, absurd=absurd, source=source)
+
+    def _region_chainings(self, result: list[ChainHint], cell: int, value: int, on_to_on: PSet, on_to_off: PSet) -> None:
+        bit = BIT[value]
+        cands = self.cands
+        for h in _SE_HOUSES[cell]:
+            cells = [c for c in HOUSE_CELLS[h] if cands[c] & bit]
+            card = len(cells)
+            if not (card == 2 or (self.multiple and card > 2)) or cells[0] != cell:
+                continue
+            outcomes_on: list[PSet] = []
+            outcomes_off: list[PSet] = []
+            region_on: PSet = {}
+            region_off: PSet = {}
+            for c in cells:
+                if c == cell:
+                    outcomes_on.append(on_to_on)
+                    outcomes_off.append(on_to_off)
+                    region_on.update(on_to_on)
+                    region_off.update(on_to_off)
+                else:
+                    other = Potential(c, value, True)
+                    other_on: PSet = {other.key: other}
+                    other_off: PSet = {}
+                    self._chaining(other_on, other_off)
+                    outcomes_on.append(other_on)
+                    outcomes_off.append(other_off)
+                    region_on = {k: p for k, p in region_on.items() if k in other_on}
+                    region_off = {k: p for k, p in region_off.items() if k in other_off}
+            for outcomes, common in ((outcomes_on, region_on), (outcomes_off, region_off)):
+                for p in common.values():
+                    hint = self._reduction_hint(REGION, p, [o[p.key] for o in outcomes], house=h, digit=value)
+                    if hint.removable:
+                        result.append(hint)
+
+    def _reduction_hint(self, kind: str, target: Potential, chains: list[Potential], house: int, digit: int = 0) -> ChainHint:
+        if target.on:
+            rest = self.cands[target.cell] & ~BIT[target.value]
+            removable = {target.cell: rest} if rest else {}
+        else:
+            removable = {target.cell: BIT[target.value]}
+        return ChainHint(self, kind, removable, chains, chains[0], house=house, digit=digit)
+
+    def _chaining(self, to_on: PSet, to_off: PSet) -> Optional[tuple[Potential, Potential]]:
+        """Propagate the assumptions in place; the first (on, off) pair of one candidate
+        forced both ways, or None. The grid is restored on return."""
+        cands = self.cands
+        save = cands[:]
+        y_chain = not self.nishio
+        dynamic = self.dynamic
+        source = save if dynamic else None
+        pending_on = list(to_on.values())
+        pending_off = list(to_off.values())
+        spend = self.budget.spend
+        try:
+            while pending_on or pending_off:
+                spend()
+                if pending_on:
+                    p = pending_on.pop(0)
+                    for q in self._on_to_off(p, y_chain):
+                        conj = to_on.get(q.key | 1)
+                        if conj is not None:
+                            return conj, q
+                        if q.key not in to_off:
+                            to_off[q.key] = q
+                            pending_off.append(q)
+                else:
+                    p = pending_off.pop(0)
+                    made_on = self._off_to_on(p, source, to_off, y_chain, True)
+                    if dynamic:
+                        cands[p.cell] &= ~BIT[p.value]
+                    for q in made_on:
+                        conj = to_off.get(q.key & ~1)
+                        if conj is not None:
+                            return q, conj
+                        if q.key not in to_on:
+                            to_on[q.key] = q
+                            pending_on.append(q)
+                if not pending_on and not pending_off and self.level > 0:
+                    for q in self._advanced_potentials(save, to_off):
+                        if q.key not in to_off:
+                            to_off[q.key] = q
+                            pending_off.append(q)
+            return None
+        finally:
+            cands[:] = save
+
+    # ============================================================= nesting
+    def _advanced_potentials(self, source: list[int], offs: PSet) -> list[Potential]:
+        """Eliminations of simpler rules on the changed grid, each an off potential whose
+        parents are the chain's eliminations the rule needed (``getAdvancedPotentials``)."""
+        from .se_rules import nested_rules  # the simple rules live with SE's other rules
+
+        if self._other_rules is None:
+            self._other_rules = nested_rules(self.level, self.budget)
+        current = self.cands[:]
+        result: list[Potential] = []
+        for rule in self._other_rules:
+            for removable, parents, nested in rule(current, source, self.counts):
+                if not parents:
+                    continue  # the rule applies without the chain: nothing to add
+                reals = [offs[q.key] for q in parents]
+                for cell, mask in removable.items():
+                    for v in DIGITS_OF[mask]:
+                        q = Potential(cell, v, False, None, ADVANCED, nested)
+                        q.parents.extend(reals)
+                        result.append(q)
+            if result:
+                break
+        return result
+
+
+def _hidden_parent(offs: PSet, cell: int, value: int) -> Potential:
+    p = offs.get((cell * 9 + value) * 2)
+    if p is None:  # SE raises too: the grid can only lose candidates the chain took off
+        raise RuntimeError(f"chaining: no parent for r{cell // 9 + 1}c{cell % 9 + 1}<>{value}")
+    return p
+
+
+def _is_parent(child: Potential, parent: Potential) -> bool:
+    p = child
+    key = parent.key
+    while p.parents:
+        p = p.parents[0]
+        if p.key == key:
+            return True
+    return False
+
+
+def _reversed_cycle(org: Potential) -> Potential:
+    """The cycle read backwards with every state flipped (``getReversedCycle``)."""
+    rev_list: list[Potential] = []
+    cause = None
+    p: Optional[Potential] = org
+    while p is not None:
+        rev = Potential(p.cell, p.value, not p.on, None, p.cause)
+        rev_list.insert(0, rev)
+        p = p.parents[0] if p.parents else None
+    for a, b in zip(rev_list, rev_list[1:]):
+        a.parents.append(b)
+    del cause
+    return rev_list[0]
+
+
+#: SE's chaining producers in the order serate tries them, with their technique ids:
+#: (id, display name, multiple, dynamic, nishio, level). Aligned Triplet Exclusion (7.5)
+#: sits between the first two in serate; see :mod:`.se_rules`.
+CHAINING_RULES: tuple[tuple[str, str, bool, bool, bool, int], ...] = (
+    ("se_forcing_chains_cycles", "Forcing Chains & Cycles", False, False, False, 0),
+    ("se_nishio", "Nishio Forcing Chains", False, True, True, 0),
+    ("se_multiple_forcing_chains", "Multiple Forcing Chains", True, False, False, 0),
+    ("se_dynamic_forcing_chains", "Dynamic Forcing Chains", True, True, False, 0),
+    ("se_dynamic_forcing_chains_plus", "Dynamic Forcing Chains (+)", True, True, False, 1),
+    ("se_nested_forcing_chains", "Nested Forcing Chains", True, True, False, 2),
+    ("se_nested_multiple_forcing_chains", "Nested Multiple Forcing Chains", True, True, False, 3),
+    ("se_nested_dynamic_forcing_chains", "Nested Dynamic Forcing Chains", True, True, False, 4),
+    ("se_nested_dynamic_forcing_chains_plus", "Nested Dynamic Forcing Chains (+)", True, True, False, 5),
+)

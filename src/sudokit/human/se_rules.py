@@ -1,0 +1,304 @@
+"""Sudoku Explainer's rules above BUG, as serate 1.2.1.3 applies them: Aligned Pair and
+Triplet Exclusion, the chaining producers of :mod:`.se_chains` as path techniques, and the
+simple rules SE runs inside nested chains (locked candidates, hidden/naked pairs, X-Wing)
+with the "parents" each needs.
+
+Each chaining technique's finder yields the hints of one SE producer as steps, easiest
+first and in SE's order, each step carrying its own rating (``Step.rating``): a chain's ER
+depends on its length, so it is not a fixed number of the technique.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import product
+from typing import Optional
+
+from .model import BIT, DIGITS_OF, HOUSE_CELLS, POPCOUNT, Candidates
+from .se_chains import CHAINING_RULES, LIMIT, Budget, Chaining, ChainHint, NestedRule, Potential, _HOUSE_CELLS_OF
+from .step import Step, cells_text
+
+__all__ = ["aligned_exclusion", "nested_rules", "chain_finder", "aligned_finder", "colex"]
+
+
+def colex(k: int, n: int) -> Iterator[tuple[int, ...]]:
+    """The k-subsets of range(n) in SE's ``Permutations`` order (Gosper's hack: colex)."""
+    if k > n:
+        return
+    value = (1 << k) - 1
+    limit = 1 << n
+    while value < limit:
+        yield tuple(i for i in range(n) if value >> i & 1)
+        if not value:
+            return
+        smallest = value & -value
+        ripple = value + smallest
+        value = ripple | (((value ^ ripple) >> 2) // smallest)
+
+
+# ------------------------------------------------------------ aligned exclusion
+def aligned_exclusion(cands: Sequence[int], degree: int) -> Iterator[dict[int, int]]:
+    """SE's Aligned Pair (degree 2) / Triplet (3) Exclusion: removable cell -> mask, in
+    SE's search order."""
+    budget = LIMIT.get()
+    candidates: list[int] = []
+    excluders: dict[int, list[int]] = {}
+    for cell in range(81):
+        if POPCOUNT[cands[cell]] < 2:
+            continue
+        naked_single = False
+        cells = []
+        for other in _HOUSE_CELLS_OF[cell]:
+            n = POPCOUNT[cands[other]]
+            if n == 1:
+                naked_single = True
+            elif 2 <= n <= degree:
+                cells.append(other)
+        if not naked_single and cells:
+            candidates.append(cell)
+            excluders[cell] = cells
+    if len(candidates) < degree:
+        return
+    is_candidate = set(candidates)
+    for i0, i1 in colex(2, len(candidates)):
+        c0, c1 = candidates[i0], candidates[i1]
+        if degree == 2:
+            tails: list[tuple[int, ...]] = [()]
+        else:
+            twin = list(dict.fromkeys(excluders[c0] + excluders[c1]))
+            twin = [c for c in twin if c in is_candidate and c != c0 and c != c1]
+            if len(twin) < degree - 2:
+                continue
+            tails = [tuple(twin[t] for t in idx) for idx in colex(degree - 2, len(twin))]
+        for tail in tails:
+            base = (c0, c1, *tail)
+            common = list(excluders[base[0]])
+            for c in base[1:]:
+                keep = set(excluders[c])
+                common = [e for e in common if e in keep]
+            if len(common) < 2:
+                continue
+            removable = _exclusion(cands, base, common)
+            if removable:
+                yield removable
+        if budget is not None:
+            budget.spend()
+
+
+def _exclusion(cands: Sequence[int], base: tuple[int, ...], common: list[int]) -> dict[int, int]:
+    seen_pairs = [(a, b) for a in range(len(base)) for b in range(a + 1, len(base)) if base[b] in _HOUSE_CELLS_OF[base[a]]]
+    allowed = [0] * len(base)
+    for combo in product(*(DIGITS_OF[cands[c]] for c in base)):
+        if any(combo[a] == combo[b] for a, b in seen_pairs):
+            continue
+        mask = 0
+        for v in combo:
+            mask |= BIT[v]
+        if any(not cands[e] & ~mask for e in common):
+            continue
+        for k, v in enumerate(combo):
+            allowed[k] |= BIT[v]
+    removable: dict[int, int] = {}
+    for k, c in enumerate(base):
+        gone = cands[c] & ~allowed[k]
+        if gone:
+            removable[c] = removable.get(c, 0) | gone
+    return removable
+
+
+# -------------------------------------------- simple rules inside nested chains
+_BOX = tuple(range(18, 27))
+_ROW = tuple(range(9))
+_COL = tuple(range(9, 18))
+_HOUSE_SET = tuple(frozenset(cells) for cells in HOUSE_CELLS)
+
+
+def _positions(cands: Sequence[int], h: int, bit: int) -> list[int]:
+    return [k for k, c in enumerate(HOUSE_CELLS[h]) if cands[c] & bit]
+
+
+def _locking(cur: list[int], init: list[int], counts: Sequence[int]) -> list[tuple[dict[int, int], list[Potential], Optional[ChainHint]]]:
+    out: list[tuple[dict[int, int], list[Potential], Optional[ChainHint]]] = []
+    for first, second in ((_BOX, _COL), (_BOX, _ROW), (_COL, _BOX), (_ROW, _BOX)):
+        for h1 in first:
+            for h2 in second:
+                inter = _HOUSE_SET[h1] & _HOUSE_SET[h2]
+                if not inter:
+                    continue
+                for v in range(1, 10):
+                    bit = BIT[v]
+                    pos = [c for c in HOUSE_CELLS[h1] if cur[c] & bit]
+                    if len(pos) > 1 and all(c in inter for c in pos):
+                        removable = {c: bit for c in HOUSE_CELLS[h2] if c not in _HOUSE_SET[h1] and cur[c] & bit}
+                        if removable:
+                            parents = [Potential(c, v, False) for c in HOUSE_CELLS[h1]
+                                       if init[c] & bit and not cur[c] & bit and c not in _HOUSE_SET[h2]]
+                            out.append((removable, parents, None))
+    return out
+
+
+def _hidden_pair(cur: list[int], init: list[int], counts: Sequence[int]) -> list[tuple[dict[int, int], list[Potential], Optional[ChainHint]]]:
+    out: list[tuple[dict[int, int], list[Potential], Optional[ChainHint]]] = []
+    for houses in (_BOX, _COL, _ROW):
+        for h in houses:
+            cells = HOUSE_CELLS[h]
+            if sum(1 for c in cells if cur[c]) <= 4:
+                continue
+            for a, b in colex(2, 9):
+                va, vb = a + 1, b + 1
+                pa, pb = _positions(cur, h, BIT[va]), _positions(cur, h, BIT[vb])
+                if len(pa) <= 1 or len(pb) <= 1:
+                    continue
+                union = sorted(set(pa) | set(pb))
+                if len(union) != 2:
+                    continue
+                keep = BIT[va] | BIT[vb]
+                removable = {cells[k]: cur[cells[k]] & ~keep for k in union if cur[cells[k]] & ~keep}
+                if removable:
+                    parents = [Potential(cells[k], v, False) for k in range(9) if k not in union
+                               for v in (va, vb) if init[cells[k]] & BIT[v]]
+                    out.append((removable, parents, None))
+    return out
+
+
+def _naked_pair(cur: list[int], init: list[int], counts: Sequence[int]) -> list[tuple[dict[int, int], list[Potential], Optional[ChainHint]]]:
+    out: list[tuple[dict[int, int], list[Potential], Optional[ChainHint]]] = []
+    for houses in (_BOX, _COL, _ROW):
+        for h in houses:
+            cells = HOUSE_CELLS[h]
+            if sum(1 for c in cells if cur[c]) < 4:
+                continue
+            for a, b in colex(2, 9):
+                ca, cb = cells[a], cells[b]
+                if POPCOUNT[cur[ca]] <= 1 or POPCOUNT[cur[cb]] <= 1:
+                    continue
+                union = cur[ca] | cur[cb]
+                if POPCOUNT[union] != 2:
+                    continue
+                removable = {c: cur[c] & union for c in cells if c != ca and c != cb and cur[c] & union}
+                if removable:
+                    parents = [Potential(c, v, False) for c in (ca, cb) for v in DIGITS_OF[init[c] & ~union]]
+                    out.append((removable, parents, None))
+    return out
+
+
+def _x_wing(cur: list[int], init: list[int], counts: Sequence[int]) -> list[tuple[dict[int, int], list[Potential], Optional[ChainHint]]]:
+    out: list[tuple[dict[int, int], list[Potential], Optional[ChainHint]]] = []
+    for bases, covers in ((_COL, _ROW), (_ROW, _COL)):
+        for i, j in colex(2, 9):
+            for v in range(1, 10):
+                if counts[v] + 4 > 9:
+                    continue
+                bit = BIT[v]
+                p1, p2 = _positions(cur, bases[i], bit), _positions(cur, bases[j], bit)
+                if len(p1) <= 1 or len(p2) <= 1:
+                    continue
+                common = sorted(set(p1) | set(p2))
+                if len(common) != 2:
+                    continue
+                cover_cells = set(HOUSE_CELLS[covers[common[0]]]) | set(HOUSE_CELLS[covers[common[1]]])
+                removable: dict[int, int] = {}
+                for k in common:
+                    for pos, c in enumerate(HOUSE_CELLS[covers[k]]):
+                        if pos not in (i, j) and cur[c] & bit:
+                            removable[c] = bit
+                if removable:
+                    parents = [Potential(c, v, False) for b in (bases[i], bases[j]) for c in HOUSE_CELLS[b]
+                               if init[c] & bit and not cur[c] & bit and c not in cover_cells]
+                    out.append((removable, parents, None))
+    return out
+
+
+def _chaining_rule(engine: Chaining) -> NestedRule:
+    def rule(cur: list[int], init: list[int], counts: Sequence[int]) -> list[tuple[dict[int, int], list[Potential], Optional[ChainHint]]]:
+        out: list[tuple[dict[int, int], list[Potential], Optional[ChainHint]]] = []
+        for hint in engine.hints(cur, counts):
+            out.append((hint.removable, hint.rule_parents(init, cur), hint))
+        return out
+
+    return rule
+
+
+def nested_rules(level: int, budget: Budget) -> list[NestedRule]:
+    """The rules a chain of nesting ``level`` runs on its changed grid (SE's
+    ``Chaining.getAdvancedPotentials``), in SE's order."""
+    rules: list[NestedRule] = [_locking, _hidden_pair, _naked_pair, _x_wing]
+    if level < 4:
+        if level >= 2:
+            rules.append(_chaining_rule(Chaining(False, False, False, 0, budget)))
+        if level >= 3:
+            rules.append(_chaining_rule(Chaining(True, False, False, 0, budget)))
+    else:
+        rules.append(_chaining_rule(Chaining(True, True, False, 0, budget)))
+        if level >= 5:
+            rules.append(_chaining_rule(Chaining(True, True, False, level - 3, budget)))
+    return rules
+
+
+# ------------------------------------------------------------ path techniques
+def _counts(state: Candidates) -> list[int]:
+    counts = [0] * 10
+    for v in state.values:
+        counts[v] += 1
+    return counts
+
+
+def hint_step(technique: str, hint: ChainHint, cands: Sequence[int]) -> Step:
+    """A chaining hint as a path step: its eliminations, its placement when the result is
+    on, and its own SE rating."""
+    elims = tuple((c, v) for c, mask in sorted(hint.removable.items()) for v in DIGITS_OF[mask])
+    placements: tuple[tuple[int, int], ...] = ()
+    result = hint.result
+    if result is not None and result.on and cands[result.cell] & BIT[result.value]:
+        placements = ((result.cell, result.value),)
+        elims = tuple((c, v) for c, v in elims if c != result.cell)
+    cells = tuple(dict.fromkeys((t.cell, "link") for t in hint.targets))
+    rating = round(hint.difficulty(), 10)
+    name = hint.name()
+    source = hint.targets[0]
+    while source.parents:
+        source = source.parents[0]
+    why = (f"{name} from {source!r}: {len(hint.targets)} chain(s), {hint.complexity()} candidates involved "
+           f"(SE rating {rating:.1f}).")
+    return Step(technique, name, "chains", placements=placements, eliminations=elims, cells=cells,
+                digits=tuple(sorted({v for _, v in elims} | {v for _, v in placements})), why=why,
+                notation=f"{source!r} ({hint.complexity()} nodes)", rating=rating)
+
+
+class _ChainFinder:
+    """The finder of one SE chaining producer (a callable: Candidates -> steps)."""
+
+    def __init__(self, technique: str, multiple: bool, dynamic: bool, nishio: bool, level: int) -> None:
+        self.technique = technique
+        self.args = (multiple, dynamic, nishio, level)
+
+    def __call__(self, state: Candidates, budget: Optional[Budget] = None) -> Iterator[Step]:
+        engine = Chaining(*self.args, budget=budget)
+        cands = list(state.cands)
+        for hint in engine.hints(cands, _counts(state)):
+            yield hint_step(self.technique, hint, cands)
+
+
+def chain_finder(technique: str) -> _ChainFinder:
+    """The finder of the SE chaining technique ``technique`` (an id of ``CHAINING_RULES``)."""
+    for tid, _name, multiple, dynamic, nishio, level in CHAINING_RULES:
+        if tid == technique:
+            return _ChainFinder(tid, multiple, dynamic, nishio, level)
+    raise KeyError(technique)
+
+
+def aligned_finder(degree: int) -> object:
+    """The finder of Aligned Pair (2) / Triplet (3) Exclusion."""
+    technique, name, rating = (("aligned_pair_exclusion", "Aligned Pair Exclusion", 6.2) if degree == 2
+                               else ("aligned_triple_exclusion", "Aligned Triplet Exclusion", 7.5))
+
+    def find(state: Candidates) -> Iterator[Step]:
+        for removable in aligned_exclusion(state.cands, degree):
+            elims = tuple((c, v) for c, mask in sorted(removable.items()) for v in DIGITS_OF[mask])
+            cells = tuple((c, "base") for c in sorted(removable))
+            yield Step(technique, name, "exclusion", eliminations=elims, cells=cells,
+                       digits=tuple(sorted({v for _, v in elims})),
+                       why=f"No combination of digits of {cells_text(removable)} allows these candidates.",
+                       rating=rating)
+
+    return find

@@ -1,0 +1,138 @@
+"""Sudoku Explainer's rules above BUG (sudokit.human.se_chains / se_rules / se_unique).
+
+Reference ratings are serate 1.2.1.3's output (gsf's command-line Sudoku Explainer,
+public source ``1to9only/SudokuExplainer`` at commit ``729c00e``, built with OpenJDK 17 and
+run as ``serate --format='%g ED=%r/%p/%d'``) on puzzles of the grantm "diabolical" bank;
+they come from that independent program, not from this one.
+"""
+
+from __future__ import annotations
+
+import random
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from sudokit import SearchLimitExceeded, solve
+from sudokit.human import explain, rate
+from sudokit.human.model import Candidates
+from sudokit.human.se_chains import length_surcharge
+from sudokit.human.se_rules import aligned_exclusion, chain_finder, colex
+
+pytestmark = pytest.mark.single_backend  # pure-Python rules: the kernel backend does not matter
+
+HARD = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+
+#: (puzzle, serate ER/EP/ED): one or two per rule SE needs for the ER.
+SERATE = [
+    ("090000052004000000280007900000100360003040200047008000006900027000000100810000090", (6.8, 1.2, 1.2)),  # UR corners
+    ("610000000040600500307009004003804001000050000400903600900400207008005030000000056", (7.6, 1.2, 1.2)),  # Nishio
+    ("004010350100070900850900001000000800280000063007000000700008049008050002025040700", (7.2, 1.2, 1.2)),  # forcing chains
+    ("130000092090205010002080600320908054000000000700040001060000070800000005003010800", (6.2, 1.2, 1.2)),  # APE
+    ("052000300000010000004380000100704503500000002903805001000057400000090000009000260", (5.7, 1.2, 1.2)),  # BUG / loop
+    ("240900001005074009000000080010020005030405060800010040020000000700340500400002078", (5.6, 1.2, 1.2)),
+]
+
+
+def _data(name: str) -> Path | None:
+    import os
+
+    root = Path(os.environ.get("SUDOKIT_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
+    path = root / name
+    return path if path.exists() else None
+
+
+def test_length_surcharge_follows_se_steps() -> None:
+    # SE's ceilings: 4, then alternately x3/2 and x4/3 (4, 6, 8, 12, 16, 24, 32, 48, 64 ...)
+    ceilings = [4]
+    for k in range(10):
+        ceilings.append(ceilings[-1] * 3 // 2 if k % 2 == 0 else ceilings[-1] * 4 // 3)
+    assert ceilings[:9] == [4, 6, 8, 12, 16, 24, 32, 48, 64]
+    for complexity in range(2, 120):
+        expected = sum(1 for c in ceilings if complexity - 2 > c) * 0.1
+        assert length_surcharge(complexity) == pytest.approx(expected)
+
+
+def test_colex_is_ses_permutation_order() -> None:
+    assert list(colex(2, 4)) == [(0, 1), (0, 2), (1, 2), (0, 3), (1, 3), (2, 3)]
+    for n in range(0, 10):
+        for k in range(1, n + 1):
+            subsets = list(colex(k, n))
+            assert len(subsets) == len(set(subsets)) == comb(n, k)
+            assert subsets == sorted(subsets, key=lambda s: s[::-1])
+
+
+@pytest.mark.parametrize("puzzle,expected", SERATE)
+def test_er_ep_ed_equal_serate(puzzle: str, expected: tuple[float, float, float]) -> None:
+    r = rate(puzzle)
+    assert (r.se, r.ep, r.ed) == expected
+    assert r.solved_logically
+
+
+def _assert_steps_true(puzzle: str, techniques: str | None = None) -> None:
+    path = explain(puzzle, techniques=techniques)
+    solution = solve(puzzle)
+    state = Candidates.from_puzzle(puzzle)
+    for step in path:
+        for cell, digit in step.eliminations:
+            assert solution[cell] != digit, f"{step} removes the true {digit} of cell {cell}"
+        for cell, digit in step.placements:
+            assert solution[cell] == digit, f"{step} places a wrong digit"
+        state.apply(step)
+    assert path.end in ("solved", "stuck")
+
+
+def test_every_chain_step_is_true_on_diabolical_puzzles() -> None:
+    path = _data("rated/grantm_sudoku-exchange_diabolical_2020-06-25.txt")
+    if path is None:
+        pytest.skip("shared data not found (set SUDOKIT_DATA)")
+    lines = path.read_text().split("\n")
+    rng = random.Random(20261201)
+    puzzles = [lines[k].split()[1] for k in rng.sample(range(len(lines) - 1), 8)]
+    for puzzle in puzzles:
+        _assert_steps_true(puzzle)
+        assert explain(puzzle).end == "solved"  # dynamic forcing chains finish every one of these
+
+
+def test_forcing_chains_are_true_on_a_hardest_puzzle() -> None:
+    # Every hint of every static/dynamic producer on the start grid of a forum-hardest puzzle.
+    state = Candidates.from_puzzle("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
+    solution = solve(state.to_grid())
+    for technique in ("se_forcing_chains_cycles", "se_nishio", "se_multiple_forcing_chains", "se_dynamic_forcing_chains"):
+        for step in chain_finder(technique)(state):
+            assert all(solution[c] != d for c, d in step.eliminations), step
+            assert all(solution[c] == d for c, d in step.placements), step
+            assert step.rating is not None and step.rating >= 6.5
+
+
+def test_aligned_pair_exclusion_eliminations_are_true() -> None:
+    puzzle = SERATE[3][0]
+    solution = solve(puzzle)
+    path = explain(puzzle)
+    ape = [s for s in path if s.technique == "aligned_pair_exclusion"]
+    assert ape, "this puzzle needs Aligned Pair Exclusion (serate ER 6.2)"
+    state = Candidates.from_puzzle(puzzle)
+    for step in path:
+        if step.technique == "aligned_pair_exclusion":
+            found = list(aligned_exclusion(state.cands, 2))
+            assert found and all(solution[c] != d for c, m in found[0].items() for d in range(1, 10) if m >> (d - 1) & 1)
+            break
+        state.apply(step)
+
+
+def test_budget_raises_with_partial_rating() -> None:
+    with pytest.raises(SearchLimitExceeded) as info:
+        rate(HARD, max_nodes=200)
+    partial = info.value.partial
+    assert partial is not None and not partial.solved_logically  # type: ignore[attr-defined]
+    with pytest.raises(SearchLimitExceeded) as info2:
+        explain(HARD, max_nodes=200)
+    assert info2.value.partial is not None and info2.value.partial.end == "limit"  # type: ignore[attr-defined]
+
+
+def test_default_set_leaves_out_nested_chains_all_adds_them() -> None:
+    default = rate(SERATE[2][0]).techniques
+    everything = rate(SERATE[2][0], techniques="all").techniques
+    assert "se_dynamic_forcing_chains" in default and "se_nested_forcing_chains" not in default
+    assert set(default) < set(everything) and "se_nested_dynamic_forcing_chains_plus" in everything
