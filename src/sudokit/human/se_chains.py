@@ -38,6 +38,21 @@ NAKED, HIDDEN_BLOCK, HIDDEN_ROW, HIDDEN_COLUMN, ADVANCED = range(5)
 #: The three houses of each cell in SE's order: block, row, column (our house numbers).
 _SE_HOUSES: tuple[tuple[int, int, int], ...] = tuple((18 + (i // 27) * 3 + (i % 9) // 3, i // 9, 9 + i % 9) for i in range(81))
 _CAUSE_OF_HOUSE: tuple[int, ...] = (HIDDEN_ROW,) * 9 + (HIDDEN_COLUMN,) * 9 + (HIDDEN_BLOCK,) * 9
+#: A cell's peers with the cause of "same digit" through them, in SE's order: the block
+#: (ascending = SE's block order), then the rest of the row, then the rest of the column.
+_PEER_PARTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    (
+        (sum(1 << c for c in HOUSE_CELLS[_SE_HOUSES[i][0]] if c != i), HIDDEN_BLOCK),
+        (sum(1 << c for c in HOUSE_CELLS[_SE_HOUSES[i][1]] if c != i and c not in HOUSE_CELLS[_SE_HOUSES[i][0]]), HIDDEN_ROW),
+        (sum(1 << c for c in HOUSE_CELLS[_SE_HOUSES[i][2]] if c != i and c not in HOUSE_CELLS[_SE_HOUSES[i][0]]), HIDDEN_COLUMN),
+    )
+    for i in range(81)
+)
+#: A cell's houses in SE's order as (house, 81-bit mask, cause).
+_HOUSES_OF: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((h, sum(1 << c for c in HOUSE_CELLS[h]), _CAUSE_OF_HOUSE[h]) for h in _SE_HOUSES[i]) for i in range(81)
+)
+
 #: The peers of a cell in SE's order (``Cell.getHouseCells``: block, row, column, itself left out).
 _HOUSE_CELLS_OF: tuple[tuple[int, ...], ...] = tuple(
     tuple(c for c in dict.fromkeys(c for h in _SE_HOUSES[i] for c in HOUSE_CELLS[h]) if c != i) for i in range(81)
@@ -327,6 +342,8 @@ class Chaining:
         self._cache_key: Optional[tuple[int, ...]] = None
         self._cache: list[ChainHint] = []
         self.cands: list[int] = []
+        self.where: list[int] = [0] * 10  # digit -> 81-bit mask of the cells that still hold it
+        self._static: Optional[dict[int, list[tuple[int, int, Optional[int]]]]] = None
         self.counts: Sequence[int] = (0,) * 10
 
     def base_difficulty(self) -> float:
@@ -359,6 +376,14 @@ class Chaining:
             return self._cache
         self.cands = cands
         self.counts = counts
+        where = [0] * 10
+        for cell, m in enumerate(cands):
+            for v in DIGITS_OF[m]:
+                where[v] |= 1 << cell
+        self.where = where
+        # consequences on a grid that does not change during the search (all but the
+        # dynamic modes), by potential: computed once per grid
+        self._static = None if self.dynamic else {}
         if self.multiple or self.dynamic:
             found = self._multiple_chains()
         else:
@@ -374,49 +399,76 @@ class Chaining:
 
     # ====================================================== implication rules
     def _on_to_off(self, p: Potential, y_chain: bool) -> list[Potential]:
-        cands = self.cands
-        out: PSet = {}
-        if y_chain:
-            for v in DIGITS_OF[cands[p.cell] & ~BIT[p.value]]:
-                q = Potential(p.cell, v, False, p, NAKED)
-                out[q.key] = q
-        bit = BIT[p.value]
-        for h in _SE_HOUSES[p.cell]:
-            cause = _CAUSE_OF_HOUSE[h]
-            for c in HOUSE_CELLS[h]:
-                if c != p.cell and cands[c] & bit:
-                    q = Potential(c, p.value, False, p, cause)
-                    if q.key not in out:
-                        out[q.key] = q
-        return list(out.values())
+        static = self._static
+        if static is not None:
+            ck = p.key * 2 + y_chain
+            made = static.get(ck)
+            if made is None:
+                made = static[ck] = [(q.cell, q.value, q.cause) for q in self._on_to_off_now(p, y_chain)]
+            return [Potential(c, v, False, p, cause) for c, v, cause in made]
+        return self._on_to_off_now(p, y_chain)
 
-    def _off_to_on(self, p: Potential, source: Optional[list[int]], offs: PSet, y_chain: bool, x_chain: bool) -> list[Potential]:
-        cands = self.cands
-        out: PSet = {}
+    def _on_to_off_now(self, p: Potential, y_chain: bool) -> list[Potential]:
+        out: list[Potential] = []
+        cell, value = p.cell, p.value
         if y_chain:
-            m = cands[p.cell]
+            for v in DIGITS_OF[self.cands[cell] & ~BIT[value]]:
+                out.append(Potential(cell, v, False, p, NAKED))
+        w = self.where[value]
+        for mask, cause in _PEER_PARTS[cell]:  # block, rest of the row, rest of the column
+            m = w & mask
+            while m:
+                low = m & -m
+                out.append(Potential(low.bit_length() - 1, value, False, p, cause))
+                m ^= low
+        return out
+
+    def _off_to_on(self, p: Potential, source: Optional[tuple[list[int], list[int]]], offs: PSet, y_chain: bool, x_chain: bool) -> list[Potential]:
+        static = self._static
+        if static is not None and source is None:
+            ck = -(p.key * 4 + y_chain * 2 + x_chain) - 1
+            made = static.get(ck)
+            if made is None:
+                made = static[ck] = [(q.cell, q.value, q.cause) for q in self._off_to_on_now(p, None, offs, y_chain, x_chain)]
+            return [Potential(c, v, True, p, cause) for c, v, cause in made]
+        return self._off_to_on_now(p, source, offs, y_chain, x_chain)
+
+    def _off_to_on_now(self, p: Potential, source: Optional[tuple[list[int], list[int]]], offs: PSet, y_chain: bool, x_chain: bool) -> list[Potential]:
+        cands = self.cands
+        out: list[Potential] = []
+        cell, value = p.cell, p.value
+        if y_chain:
+            m = cands[cell]
             if POPCOUNT[m] == 2:
                 lo, hi = DIGITS_OF[m]
-                other = hi if lo == p.value else lo
-                q = Potential(p.cell, other, True, p, NAKED)
+                q = Potential(cell, hi if lo == value else lo, True, p, NAKED)
                 if source is not None:
-                    for v in DIGITS_OF[source[p.cell] & ~m]:
-                        q.parents.append(_hidden_parent(offs, p.cell, v))
-                out[q.key] = q
+                    for v in DIGITS_OF[source[0][cell] & ~m]:
+                        q.parents.append(_hidden_parent(offs, cell, v))
+                out.append(q)
         if x_chain:
-            bit = BIT[p.value]
-            for h in _SE_HOUSES[p.cell]:
-                cells = [c for c in HOUSE_CELLS[h] if cands[c] & bit]
-                if len(cells) == 2:
-                    other = cells[1] if cells[0] == p.cell else cells[0]
-                    q = Potential(other, p.value, True, p, _CAUSE_OF_HOUSE[h])
-                    if source is not None:
-                        for c in HOUSE_CELLS[h]:
-                            if source[c] & bit and not cands[c] & bit:
-                                q.parents.append(_hidden_parent(offs, c, p.value))
-                    if q.key not in out:
-                        out[q.key] = q
-        return list(out.values())
+            w = self.where[value]
+            seen: list[int] = []
+            for h, hmask, cause in _HOUSES_OF[cell]:
+                m = w & hmask
+                if m.bit_count() != 2:
+                    continue
+                low = m & -m
+                other = low.bit_length() - 1
+                if other == cell:
+                    other = m.bit_length() - 1
+                if other in seen:
+                    continue  # the same consequence through another house: SE keeps the first
+                seen.append(other)
+                q = Potential(other, value, True, p, cause)
+                if source is not None:
+                    gone = source[1][value] & ~w & hmask
+                    while gone:
+                        bit = gone & -gone
+                        q.parents.append(_hidden_parent(offs, bit.bit_length() - 1, value))
+                        gone ^= bit
+                out.append(q)
+        return out
 
     # ===================================================== cycles and X/Y chains
     def _loops(self, y_chain: bool, x_chain: bool) -> list[ChainHint]:
@@ -482,7 +534,7 @@ class Chaining:
                     if _on_key(q) == source.key and q.key not in found:
                         chains.append(q)
                         found.add(q.key)
-                    if not _is_parent(p, q) and q.key not in to_off:
+                    if q.key not in to_off and not _is_parent(p, q):
                         pending_off.append(q)
                         to_off[q.key] = q
             pending_on = []
@@ -650,10 +702,12 @@ class Chaining:
         """Propagate the assumptions in place; the first (on, off) pair of one candidate
         forced both ways, or None. The grid is restored on return."""
         cands = self.cands
+        where = self.where
         save = cands[:]
+        save_where = where[:]
         y_chain = not self.nishio
         dynamic = self.dynamic
-        source = save if dynamic else None
+        source = (save, save_where) if dynamic else None
         pending_on = list(to_on.values())
         pending_off = list(to_off.values())
         spend = self.budget.spend
@@ -674,6 +728,7 @@ class Chaining:
                     made_on = self._off_to_on(p, source, to_off, y_chain, True)
                     if dynamic:
                         cands[p.cell] &= ~BIT[p.value]
+                        where[p.value] &= ~(1 << p.cell)
                     for q in made_on:
                         conj = to_off.get(q.key & ~1)
                         if conj is not None:
@@ -689,6 +744,7 @@ class Chaining:
             return None
         finally:
             cands[:] = save
+            where[:] = save_where
 
     # ============================================================= nesting
     def _advanced_potentials(self, source: list[int], offs: PSet) -> list[Potential]:

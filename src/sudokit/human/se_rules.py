@@ -11,7 +11,6 @@ depends on its length, so it is not a fixed number of the technique.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import product
 from typing import Optional
 
 from .model import BIT, DIGITS_OF, HOUSE_CELLS, POPCOUNT, Candidates
@@ -86,21 +85,51 @@ def aligned_exclusion(cands: Sequence[int], degree: int) -> Iterator[dict[int, i
 
 
 def _exclusion(cands: Sequence[int], base: tuple[int, ...], common: list[int]) -> dict[int, int]:
-    seen_pairs = [(a, b) for a in range(len(base)) for b in range(a + 1, len(base)) if base[b] in _HOUSE_CELLS_OF[base[a]]]
-    allowed = [0] * len(base)
-    for combo in product(*(DIGITS_OF[cands[c]] for c in base)):
-        if any(combo[a] == combo[b] for a, b in seen_pairs):
-            continue
-        mask = 0
-        for v in combo:
-            mask |= BIT[v]
-        if any(not cands[e] & ~mask for e in common):
-            continue
-        for k, v in enumerate(combo):
-            allowed[k] |= BIT[v]
+    """The candidates of the base cells that no allowed combination uses. A combination is
+    not allowed when two base cells that see each other share a digit, or when it covers
+    every candidate of a common excluder cell."""
+    n = len(base)
+    sees = [[base[b] in _HOUSE_CELLS_OF[base[a]] for b in range(n)] for a in range(n)]
+    ems = [cands[e] for e in common]
+    locked: dict[int, bool] = {}
+
+    def is_locked(mask: int) -> bool:
+        hit = locked.get(mask)
+        if hit is None:
+            hit = locked[mask] = any(not em & ~mask for em in ems)
+        return hit
+
+    full = [cands[c] for c in base]
+    allowed = [0] * n
+    digits = [[BIT[d] for d in DIGITS_OF[m]] for m in full]
+    if n == 2:
+        for b0 in digits[0]:
+            for b1 in digits[1]:
+                if (b0 == b1 and sees[0][1]) or is_locked(b0 | b1):
+                    continue
+                allowed[0] |= b0
+                allowed[1] |= b1
+    else:
+        done = False
+        for b0 in digits[0]:
+            for b1 in digits[1]:
+                if b0 == b1 and sees[0][1]:
+                    continue
+                m01 = b0 | b1
+                for b2 in digits[2]:
+                    if (b2 == b0 and sees[0][2]) or (b2 == b1 and sees[1][2]) or is_locked(m01 | b2):
+                        continue
+                    allowed[0] |= b0
+                    allowed[1] |= b1
+                    allowed[2] |= b2
+                if allowed == full:
+                    done = True
+                    break
+            if done:
+                break
     removable: dict[int, int] = {}
     for k, c in enumerate(base):
-        gone = cands[c] & ~allowed[k]
+        gone = full[k] & ~allowed[k]
         if gone:
             removable[c] = removable.get(c, 0) | gone
     return removable
