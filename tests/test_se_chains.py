@@ -136,3 +136,14 @@ def test_default_set_leaves_out_nested_chains_all_adds_them() -> None:
     everything = rate(SERATE[2][0], techniques="all").techniques
     assert "se_dynamic_forcing_chains" in default and "se_nested_forcing_chains" not in default
     assert set(default) < set(everything) and "se_nested_dynamic_forcing_chains_plus" in everything
+
+
+def test_rate_many_matches_rate_in_order() -> None:
+    from sudokit.human import rate_many
+
+    puzzles = [SERATE[5][0], "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", SERATE[3][0]]
+    expected = [rate(p) for p in puzzles]
+    assert rate_many(puzzles, jobs=2) == expected
+    assert rate_many(puzzles, jobs=1) == expected
+    with pytest.raises(ValueError):
+        rate_many(puzzles, jobs=0)

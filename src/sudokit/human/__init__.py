@@ -14,6 +14,8 @@ from .step import Step
 from .hint import Hint, UserState, hint
 from .path import Path, explain
 from .rating import Rating, rate
+from .batch import rate_many
 
 __all__ = ["Candidates", "Step", "Technique", "TECHNIQUES", "TECHNIQUE_IDS", "find_steps", "technique",
-           "explain", "Path", "hint", "Hint", "UserState", "rate", "Rating"]
+           "explain", "Path", "hint", "Hint", "UserState", "rate", "Rating",
+           "rate_many"]
