@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Sudoku Explainer agreement and speed: ``sudokit.human.rate`` against serate 1.2.1.3.
+
+Usage::
+
+    python benchmarks/bench_se.py NAME=FILE [NAME=FILE ...] [--limit N] [--max-seconds S]
+    python benchmarks/bench_se.py --forum N [--data DIR]
+
+Each FILE is serate's output for a set, one line per puzzle, as printed by
+``serate --format='%g ED=%r/%p/%d %e'`` (puzzle, ER/EP/ED, serate's own time per puzzle);
+serate itself is not run here (build it from its public source outside the repo).
+``--forum N`` adds a fixed sample of N puzzles of the forum's hardest database spread over
+its ER range, with the database's serate ER/EP/ED as reference (no serate times: serate
+takes minutes per puzzle there). Each puzzle is rated with every technique
+(``techniques="all"``) and, with ``--max-seconds``, a time budget per puzzle (a puzzle over
+budget counts as not rated). Printed as Markdown: per set, ER/EP/ED exact-match %, ER and
+ER within 0.1, mean |dER|, and seconds per puzzle (median, p90, max) for both tools.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import sudokit
+from sudokit.errors import SearchLimitExceeded
+from sudokit.human import rate
+
+FORUM = "rated/forum_hardest_database_110626.csv"
+
+
+def parse_serate(path: Path) -> list[tuple[str, tuple[float, float, float], float | None]]:
+    """(puzzle, (ER, EP, ED), serate seconds or None) per line of a serate output file."""
+    out = []
+    for line in path.read_text().splitlines():
+        parts = line.split()
+        if len(parts) < 2 or not parts[1].startswith("ED="):
+            continue
+        er, ep, ed = (float(x) for x in parts[1][3:].split("/"))
+        out.append((parts[0], (er, ep, ed), _seconds(parts[2]) if len(parts) > 2 else None))
+    return out
+
+
+def _seconds(text: str) -> float:
+    """serate's %e: ``1.23s``, ``2m05s``, ``1h02m``."""
+    if text.endswith("s") and "m" in text:
+        m, s = text[:-1].split("m")
+        return int(m) * 60 + float(s)
+    if text.endswith("s"):
+        return float(text[:-1])
+    if "h" in text:
+        h, m = text.rstrip("m").split("h")
+        return int(h) * 3600 + int(m or 0) * 60
+    return float("nan")
+
+
+def forum_sample(data: Path, n: int) -> list[tuple[str, tuple[float, float, float], float | None]]:
+    """``n`` puzzles of the forum hardest database with an ER, evenly spread over the
+    puzzles sorted by ER (a fixed, reproducible sample)."""
+    rows: list[tuple[str, tuple[float, float, float], float | None]] = []
+    for line in (data / FORUM).read_text().splitlines()[2:]:
+        cols = line.split(",")
+        if len(cols) > 8 and cols[6]:
+            rows.append((cols[0].replace(".", "0"), (float(cols[6]), float(cols[7]), float(cols[8])), None))
+    rows.sort(key=lambda r: (r[1][0], r[0]))
+    if n >= len(rows):
+        return rows
+    return [rows[round(k * (len(rows) - 1) / max(1, n - 1))] for k in range(n)]
+
+
+def pct(k: int, n: int) -> str:
+    return f"{100 * k / n:.1f}%" if n else "-"
+
+
+def quantiles(values: list[float]) -> str:
+    if not values:
+        return "-"
+    v = sorted(values)
+    return f"{statistics.median(v):.2f} / {v[int(0.9 * (len(v) - 1))]:.2f} / {v[-1]:.2f}"
+
+
+def run_set(name: str, items: list[tuple[str, tuple[float, float, float], float | None]], max_seconds: float | None,
+            log: bool) -> str:
+    ours: list[float] = []
+    exact = er_same = er_near = rated = 0
+    dsum = 0.0
+    for k, (puzzle, ref, _t) in enumerate(items, 1):
+        t0 = time.process_time()
+        try:
+            r = rate(puzzle, techniques="all", max_seconds=max_seconds)
+        except SearchLimitExceeded:
+            ours.append(time.process_time() - t0)
+            continue
+        ours.append(time.process_time() - t0)
+        rated += 1
+        got = (r.se, r.ep, r.ed)
+        exact += got == ref
+        er_same += abs(r.se - ref[0]) < 0.05
+        er_near += abs(r.se - ref[0]) <= 0.1 + 1e-9
+        dsum += abs(r.se - ref[0])
+        if log and got != ref:
+            print(f"{name} {puzzle} serate {ref} ours {got} {r.hardest}", file=sys.stderr, flush=True)
+    n = len(items)
+    theirs = [t for _p, _r, t in items if t is not None]
+    return (f"| {name} | {n} | {rated} | {pct(exact, n)} | {pct(er_same, n)} | {pct(er_near, n)} | "
+            f"{dsum / rated if rated else float('nan'):.3f} | {quantiles(ours)} | {quantiles(theirs)} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sets", nargs="*", metavar="NAME=FILE", help="a set name and serate's output for it")
+    parser.add_argument("--limit", type=int, default=None, help="first N puzzles of each file")
+    parser.add_argument("--forum", type=int, default=0, help="forum hardest database puzzles to add (spread over ER)")
+    parser.add_argument("--data", default=os.environ.get("SUDOKIT_DATA", str(Path(__file__).resolve().parents[2] / "shared" / "data")))
+    parser.add_argument("--max-seconds", type=float, default=None, help="time budget per puzzle")
+    parser.add_argument("--log", action="store_true", help="print every disagreement to stderr")
+    args = parser.parse_args(argv)
+    rows = []
+    for spec in args.sets:
+        name, _, file = spec.partition("=")
+        items = parse_serate(Path(file))[: args.limit]
+        rows.append(run_set(name, items, args.max_seconds, args.log))
+    if args.forum:
+        rows.append(run_set("forum hardest (DB ER)", forum_sample(Path(args.data), args.forum), args.max_seconds, args.log))
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    print(f"sudokit {sudokit.__version__}, Python {platform.python_version()}, {platform.machine()}, "
+          f"load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}; CPU seconds per puzzle (ours: process time; "
+          "serate: its own %e wall time)\n")
+    print("| set | puzzles | rated | ER/EP/ED exact | ER exact | ER within 0.1 | mean abs dER | ours s (median / p90 / max) | serate s (median / p90 / max) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("\n".join(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
