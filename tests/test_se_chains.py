@@ -147,3 +147,13 @@ def test_rate_many_matches_rate_in_order() -> None:
     assert rate_many(puzzles, jobs=1) == expected
     with pytest.raises(ValueError):
         rate_many(puzzles, jobs=0)
+
+
+def test_generator_reaches_the_chain_band() -> None:
+    from sudokit.generate import generate
+
+    g = generate((7.0, 9.0), seed=5, time_budget=300)
+    assert g.rating is not None and 7.0 <= g.rating.se <= 9.0 and g.rating.solved_logically
+    again = rate(g.puzzle)
+    assert again.se == g.rating.se and again.band == "expert"
+    assert solve(g.puzzle) is not None

@@ -205,7 +205,7 @@ class Difficulty:
             from .human.rating import BANDS as ER_BANDS
 
             cap = next((bound for bound, name in ER_BANDS if name == self.name), None)
-            if cap is None or self.name == "expert":
+            if cap is None or self.name in ("expert", "extreme"):
                 return None
             return [t.id for t in _techniques() if t.se_rating < cap]
         if self.kind == "se":
@@ -269,7 +269,7 @@ def _se_range(low: float, high: float) -> Difficulty:
 
     # An SE target must be solved by the technique set, so nothing rates above its hardest
     # step: such a range would be searched for ever instead of being refused.
-    reachable = max(t.se_rating for t in TECHNIQUES)
+    reachable = max(t.se_rating for t in TECHNIQUES) + 0.9  # + SE's length surcharge of the longest nested chains
     if low > reachable:
         raise ValueError(f"SE range {low}-{high} is out of reach: the technique set rates at most {reachable}")
     return Difficulty("se", low=low, high=high)
@@ -780,9 +780,12 @@ class _Search:
 
         if opts.difficulty is not None and not self._could_match(cand, opts.difficulty):
             return False
-        cand.rating = rating = rate(Grid._trusted(cand.puzzle))
-        on_target = opts.difficulty is None or opts.difficulty.matches(rating)
-        has_all = all(rating.counts.get(t, 0) > 0 for t in opts.required)
+        target = opts.difficulty
+        # an SE range from 9.0 up needs SE's nested forcing chains, which the default set leaves out
+        every = target is not None and target.kind == "se" and target.high >= 9.0
+        cand.rating = rating = rate(Grid._trusted(cand.puzzle), techniques="all" if every else None)
+        on_target = target is None or target.matches(rating)
+        has_all = _uses_all(cand.puzzle, rating, opts.required)
         cand.distance = (opts.difficulty.distance(rating) if opts.difficulty else 0.0) + (0 if has_all else 1)
         if on_target and has_all:
             return True
@@ -807,6 +810,26 @@ class _Search:
         if not _unique(cand.puzzle):  # never trust a shortcut: one last independent count
             raise AssertionError("internal error: generated puzzle is not unique")
         return Generated(puzzle, Grid._trusted(cand.solution), self.seed, self.attempts, cand.rating, self.options.symmetry)
+
+
+def _uses_all(puzzle: bytes, rating: Rating, required: tuple[str, ...]) -> bool:
+    """True when the solving path uses every ``required`` technique. The rating's path is
+    SE's (its counts); techniques SE does not have (Skyscraper, X-Chain, ALS, ...) are
+    looked for on the :func:`~sudokit.human.explain` path."""
+    missing = [t for t in required if rating.counts.get(t, 0) == 0]
+    if not missing:
+        return True
+    from .human import explain
+
+    used = {step.technique for step in explain(Grid._trusted(puzzle), techniques="all" if any(
+        not _technique_default(t) for t in missing) else None)}
+    return all(t in used for t in missing)
+
+
+def _technique_default(technique_id: str) -> bool:
+    from .human.registry import technique
+
+    return technique(technique_id).default
 
 
 def _new_seed() -> int:

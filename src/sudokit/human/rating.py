@@ -69,7 +69,8 @@ BANDS: tuple[tuple[float, str], ...] = (
     (2.5, "easy"),  # singles only (Full House 1.0, Hidden Single 1.2/1.5, Naked Single 2.3)
     (4.2, "medium"),  # intersections, pairs, triples, X-Wing, Swordfish (2.6 - 4.0)
     (6.2, "hard"),  # wings, uniqueness, quads, Jellyfish, BUG+1 (4.2 - 6.0)
-    (99.0, "expert"),  # chain-like patterns rated as SE's X-/Y-chains (6.2 and up)
+    (9.0, "expert"),  # exclusion, chains, cycles, Nishio, multiple and dynamic forcing chains (6.2 - 8.9)
+    (99.0, "extreme"),  # dynamic forcing chains (+) and nested forcing chains (9.0 - 11.9+)
 )
 
 #: HoDoKu's solver order (``Options.solverSteps`` index) for the techniques of our set;
