@@ -162,7 +162,9 @@ def test_forum_hardest_paths_never_go_wrong() -> None:
 
 @pytest.mark.single_backend
 def test_every_technique_id_is_known_to_the_path() -> None:
-    assert explain(EASY).techniques == TECHNIQUE_IDS
+    assert explain(EASY, techniques="all").techniques == TECHNIQUE_IDS
+    default = explain(EASY).techniques
+    assert set(default) < set(TECHNIQUE_IDS) and "se_dynamic_forcing_chains" not in default
 
 
 # ------------------------------------------------------------------- CLI

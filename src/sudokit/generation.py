@@ -781,8 +781,8 @@ class _Search:
         if opts.difficulty is not None and not self._could_match(cand, opts.difficulty):
             return False
         target = opts.difficulty
-        # an SE range from 9.0 up needs SE's nested forcing chains, which the default set leaves out
-        every = target is not None and target.kind == "se" and target.high >= 9.0
+        # an SE range from 8.5 up needs SE's dynamic/nested forcing chains, which the default set leaves out
+        every = target is not None and target.kind == "se" and target.high >= 8.5
         cand.rating = rating = rate(Grid._trusted(cand.puzzle), techniques="all" if every else None)
         on_target = target is None or target.matches(rating)
         has_all = _uses_all(cand.puzzle, rating, opts.required)

@@ -215,8 +215,8 @@ def rate(
     """Rate ``puzzle`` (see the module docstring for every field).
 
     ``techniques`` and ``uniqueness`` are as for :func:`~sudokit.human.explain`
-    (``techniques="all"`` adds the slow nested forcing chains, which serate uses for the
-    hardest puzzles, ER 9.0 and up). ``max_seconds``/``max_nodes`` bound the chain
+    (``techniques="all"`` adds SE's slow dynamic and nested forcing chains, which serate
+    uses from ER 8.5 up: use it for SE-exact ratings of the hardest puzzles). ``max_seconds``/``max_nodes`` bound the chain
     searches: when they run out, :class:`~sudokit.errors.SearchLimitExceeded` is raised
     with the rating of the steps found so far (a lower bound) as its ``partial``.
     Raises the same errors as :func:`~sudokit.human.explain`, and

@@ -55,8 +55,8 @@ class Technique:
     hodoku_score: int
     hodoku_level: str
     uniqueness: bool = False
-    #: In the default set (``techniques=None``); the slow nested forcing chains are not:
-    #: name them, or pass ``techniques="all"``.
+    #: In the default set (``techniques=None``); SE's dynamic and nested forcing chains are
+    #: not (seconds to minutes a step in Python): name them, or pass ``techniques="all"``.
     default: bool = True
 
     def find(self, state: Candidates) -> Iterator[Step]:
@@ -162,7 +162,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     _T("aligned_triple_exclusion", "Aligned Triplet Exclusion", "exclusion", se_rules.aligned_finder(3), 7.5, 500, "extreme"),  # type: ignore[arg-type]
     _T("se_nishio", "Nishio Forcing Chains", "forcing_chains", se_rules.chain_finder("se_nishio"), 7.5, 500, "extreme"),
     _T("se_multiple_forcing_chains", "Multiple Forcing Chains", "forcing_chains", se_rules.chain_finder("se_multiple_forcing_chains"), 8.0, 500, "extreme"),
-    _T("se_dynamic_forcing_chains", "Dynamic Forcing Chains", "forcing_chains", se_rules.chain_finder("se_dynamic_forcing_chains"), 8.5, 700, "extreme"),
+    _T("se_dynamic_forcing_chains", "Dynamic Forcing Chains", "forcing_chains", se_rules.chain_finder("se_dynamic_forcing_chains"), 8.5, 700, "extreme", default=False),
     _T("se_dynamic_forcing_chains_plus", "Dynamic Forcing Chains (+)", "forcing_chains", se_rules.chain_finder("se_dynamic_forcing_chains_plus"), 9.0, 700, "extreme", default=False),
     _T("se_nested_forcing_chains", "Nested Forcing Chains", "forcing_chains", se_rules.chain_finder("se_nested_forcing_chains"), 9.5, 700, "extreme", default=False),
     _T("se_nested_multiple_forcing_chains", "Nested Multiple Forcing Chains", "forcing_chains", se_rules.chain_finder("se_nested_multiple_forcing_chains"), 10.0, 700, "extreme", default=False),
