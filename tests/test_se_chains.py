@@ -149,7 +149,7 @@ def test_rate_many_matches_rate_in_order() -> None:
 
 
 def test_generator_reaches_the_chain_band() -> None:
-    from sudokit.generate import generate
+    from sudokit.generation import generate
 
     g = generate((7.0, 9.0), seed=5, time_budget=300)
     assert g.rating is not None and 7.0 <= g.rating.se <= 9.0 and g.rating.solved_logically
