@@ -203,10 +203,15 @@ def test_solve_many_rejects_numpy_values_that_do_not_fit_a_byte(value: int) -> N
         solve_many(puzzles)
 
 
-@pytest.mark.parametrize("threads", [0, -1, None, 1.5, "2", True])
+@pytest.mark.parametrize("threads", [-1, None, 1.5, "2", True])
 def test_solve_many_rejects_a_bad_thread_count(threads: object) -> None:
     with pytest.raises((ValueError, TypeError), match="threads"):
         solve_many([EXAMPLE], threads=threads)  # type: ignore[arg-type]
+
+
+def test_solve_many_threads_zero_means_automatic() -> None:
+    # threads=0 is the documented default (every usable CPU for big batches), not an error.
+    assert solve_many([EXAMPLE], threads=0) == solve_many([EXAMPLE], threads=1)
 
 
 @pytest.mark.parametrize("limit", [True, False])
