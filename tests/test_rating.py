@@ -43,7 +43,7 @@ def test_reproducible_and_hashable() -> None:
     assert rate(EASY) == rate(EASY)
     assert hash(rate(EASY)) == hash(rate(EASY))
     data = rate(EASY).as_dict()
-    assert data["techniques"] == list(TECHNIQUE_IDS) and data["counts"] == rate(EASY).counts
+    assert data["techniques"] == [t for t in TECHNIQUE_IDS if technique(t).default] and data["counts"] == rate(EASY).counts
 
 
 def test_se_numbers_follow_serate_definitions() -> None:
@@ -54,7 +54,7 @@ def test_se_numbers_follow_serate_definitions() -> None:
     for line in lines:
         puzzle = line.split("\t")[2]
         path, _end = walk(Candidates.from_puzzle(puzzle), order)
-        values = [rating_of[s.technique] for s in path]
+        values = [s.rating if s.rating is not None else rating_of[s.technique] for s in path]
         first_placement = next(k for k, s in enumerate(path) if s.placements)
         r = rate(puzzle)
         assert r.se == max(values)
@@ -109,9 +109,10 @@ def test_band_mapping() -> None:
     assert band_for(1.2, True) == "easy" and band_for(2.3, True) == "easy"
     assert band_for(2.6, True) == "medium" and band_for(4.0, True) == "medium"
     assert band_for(4.2, True) == "hard" and band_for(6.0, True) == "hard"
-    assert band_for(6.6, True) == "expert"
+    assert band_for(6.6, True) == "expert" and band_for(8.9, True) == "expert"
+    assert band_for(9.0, True) == "extreme" and band_for(11.9, True) == "extreme"
     assert band_for(1.0, False) == "extreme"
-    assert [name for _, name in BANDS] == ["easy", "medium", "hard", "expert"]
+    assert [name for _, name in BANDS] == ["easy", "medium", "hard", "expert", "extreme"]
 
 
 def test_hodoku_level_is_bumped_by_score() -> None:
