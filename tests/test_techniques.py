@@ -197,8 +197,11 @@ def test_reglib_every_mapped_case(cases: list[Case]) -> None:
 
 
 def test_reglib_map_covers_every_technique() -> None:
+    # Sudoku Explainer's exclusion and forcing-chain rules have no HoDoKu regression cases.
+    se_only = {t.id for t in TECHNIQUES if t.family in ("exclusion", "forcing_chains")}
     mapped = {tid for ids in REGLIB_MAP.values() for tid in ids}
-    assert mapped == {t.id for t in TECHNIQUES}
+    assert se_only and not mapped & se_only
+    assert mapped == {t.id for t in TECHNIQUES} - se_only
 
 
 # ------------------------------------------------------------ soundness properties
