@@ -220,6 +220,9 @@ def _sample_puzzles() -> list[str]:
 
 #: Families whose finders search the whole grid (chains): checked only where the path needs them.
 _SEARCHES = frozenset({"chains", "als"})
+#: Sudoku Explainer's own rules: seconds to minutes a state in Python; test_se_chains checks them.
+_SE_ONLY = frozenset({"forcing_chains", "exclusion"})
+_HODOKU_SET = tuple(t for t in TECHNIQUES if t.family not in _SE_ONLY)
 
 
 def _assert_sound(state: Candidates, solution: list[int], where: str, techniques: tuple[Technique, ...]) -> None:
@@ -240,8 +243,8 @@ def test_every_finder_is_sound_along_a_path() -> None:
     puzzles = _sample_puzzles()
     if not puzzles:
         pytest.skip(f"rated puzzle files not found under {RATED}")
-    patterns = tuple(t for t in TECHNIQUES if t.family not in _SEARCHES)
-    searches = tuple(t for t in TECHNIQUES if t.family in _SEARCHES)
+    patterns = tuple(t for t in _HODOKU_SET if t.family not in _SEARCHES)
+    searches = tuple(t for t in _HODOKU_SET if t.family in _SEARCHES)
     for puzzle in puzzles:
         solution = list(solve(puzzle))
         state = Candidates.from_puzzle(puzzle)
@@ -280,14 +283,16 @@ def test_finders_never_crash_on_arbitrary_candidates() -> None:
         for cell in rng.sample(range(81), 40):
             for digit in rng.sample(range(1, 10), rng.randint(0, 6)):
                 state.eliminate(cell, digit)
-        for t in TECHNIQUES if k < 4 else [t for t in TECHNIQUES if t.family not in _SEARCHES]:
+        for t in _HODOKU_SET if k < 4 else [t for t in _HODOKU_SET if t.family not in _SEARCHES]:
             for step in t.finder(state):
                 assert all(not state.values[c] for c, _ in step.eliminations + step.placements), str(step)
 
 
 def test_registry_order_and_lookup() -> None:
-    ratings = [t.se_rating for t in TECHNIQUES]
-    assert ratings == sorted(ratings), "TECHNIQUES must stay in non-decreasing ER order"
+    # Below SE's exclusions (6.2) the solver order is ER order; above it chain-like patterns
+    # carry their equivalent chain's ER (issue 12) while keeping HoDoKu's solver order.
+    ratings = [t.se_rating for t in TECHNIQUES if t.se_rating < 6.2]
+    assert ratings == sorted(ratings), "TECHNIQUES must stay in non-decreasing ER order below 6.2"
     assert len({t.id for t in TECHNIQUES}) == len(TECHNIQUES)
     assert technique("x_wing").hodoku_score == 140 and technique("full_house").se_rating == 1.0
     assert all(t.hodoku_level in ("easy", "medium", "hard", "unfair", "extreme") for t in TECHNIQUES)
