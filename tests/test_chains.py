@@ -30,8 +30,12 @@ LEARNING = RATED / "sudocue_learningcurve_rated.tsv"
 
 #: A grantm "diabolical" puzzle whose path needs nice loops / AICs (and an XY-Chain).
 NEEDS_CHAINS = "590000007040010083008034900001402000069000820000109300004670200980040030700000016"
-STUCK_BEFORE_CHAINS = [t for t in TECHNIQUE_IDS if t not in ("x_chain", "xy_chain", "remote_pair", "nice_loop", "grouped_nice_loop",
-                                    "als_xz", "als_xy_wing", "death_blossom")]
+#: Everything before the chains: HoDoKu's chains and ALS, and SE's exclusion and forcing-chain
+#: rules (which would otherwise finish the puzzle the chain tests need stuck).
+STUCK_BEFORE_CHAINS = [t for t in TECHNIQUE_IDS
+                       if t not in ("x_chain", "xy_chain", "remote_pair", "nice_loop", "grouped_nice_loop",
+                                    "als_xz", "als_xy_wing", "death_blossom")
+                       and not t.startswith(("se_", "aligned_"))]
 
 
 def _sample(n_diabolical: int, n_learning: int) -> list[str]:

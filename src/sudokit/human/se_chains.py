@@ -174,6 +174,7 @@ class ChainHint:
 
     # ------------------------------------------------------------ rating
     def flat_complexity(self) -> int:
+        """How many links this chain has, not counting nested chains (SE's ``getFlatComplexity``)."""
         if self.kind in (CYCLE, FORCING):
             return ancestor_count(self.targets[0])
         return sum(ancestor_count(t) for t in self.targets)
@@ -192,14 +193,17 @@ class ChainHint:
         return out
 
     def signature(self) -> tuple[tuple[int, ...], ...]:
+        """The potentials of each branch, as keys: equal signatures are the same chain."""
         return tuple(tuple(p.key for p in chain_of(t)) for t in self.targets)
 
     def complexity(self) -> int:
+        """Links of this chain plus those of every nested chain it uses (SE's ``getComplexity``)."""
         if self._complexity < 0:
             self._complexity = self.flat_complexity() + sum(n.complexity() for n in self.nested_chains())
         return self._complexity
 
     def difficulty(self) -> float:
+        """SE's ER of this hint: the rule's base plus the length surcharge."""
         if self._difficulty < 0:
             if self.kind == CYCLE:
                 base = 7.0 if self.is_x and self.is_y else 6.5
@@ -211,6 +215,7 @@ class ChainHint:
         return self._difficulty
 
     def sort_key(self) -> int:
+        """SE's tie-break between hints of equal difficulty (``ChainingHint.getSortKey``)."""
         if self.kind in (CYCLE, FORCING):
             return 4 if self.is_x and self.is_y else (3 if self.is_y else 2)
         if self.kind == BINARY:
@@ -223,6 +228,7 @@ class ChainHint:
 
     # ------------------------------------------------------------ naming
     def name(self) -> str:
+        """The hint's name as serate prints it (e.g. "Forcing X-Chain", "Dynamic Cell Forcing Chains")."""
         rule = self.rule
         if self.kind == CYCLE:
             return "Bidirectional X-Cycle" if not self.is_y else ("Bidirectional Y-Cycle" if not self.is_x else "Bidirectional Cycle")
@@ -308,6 +314,7 @@ class Budget:
         self._tick = 0
 
     def spend(self, n: int = 1) -> None:
+        """Use ``n`` nodes; raises ``BudgetExceeded`` when the nodes or the time run out."""
         if self.left is not None:
             self.left -= n
             if self.left < 0:
@@ -347,6 +354,7 @@ class Chaining:
         self.counts: Sequence[int] = (0,) * 10
 
     def base_difficulty(self) -> float:
+        """The rule's ER before the length surcharge (SE's ``Chaining.getDifficulty``)."""
         if self.level >= 2:
             return 9.5 + 0.5 * (self.level - 2)
         if self.level > 0:
@@ -360,6 +368,7 @@ class Chaining:
         raise ValueError("cycles and forcing chains rate themselves")
 
     def name(self) -> str:
+        """The rule's name as SE lists it in its technique selection."""
         if self.nishio:
             return "Nishio Forcing Chains"
         if self.dynamic:
