@@ -1,5 +1,5 @@
-"""Variant puzzles in ``sudokit solve``/``count``/``check``: JSON files (sudokit's schema or
-f-puzzles) and f-puzzles links/strings, one puzzle per input, answered before the classic
+"""Variant puzzles in ``sudokit solve``/``count``/``check``: JSON files (sudokit's schema,
+f-puzzles or SudokuPad SCL) and f-puzzles/SudokuPad links/strings, one puzzle per input, answered before the classic
 inputs of the same command line."""
 
 from __future__ import annotations
@@ -34,7 +34,9 @@ def _maybe_variant(source: str) -> bool:
     """Cheap pre-check: JSON-ish files, links, or text that could be a variant puzzle."""
     if os.path.isfile(source):
         return os.path.splitext(source)[1].lower() in (".json", ".fpuzzles", ".fpz", ".txt", "")
-    return source.lstrip()[:1] == "{" or "load=" in source or "fpuzzles" in source or source.startswith("N4Ig")
+    head = source.lstrip()
+    return (head[:1] == "{" or "load=" in source or "fpuzzles" in source or head.startswith(("N4Ig", "scl", "ctc"))
+            or "sudokupad" in source or "crackingthecryptic" in source)
 
 
 def _load(source: str) -> Puzzle:

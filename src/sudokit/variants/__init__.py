@@ -48,7 +48,7 @@ __all__ = [
     "CONSTRAINT_TYPES", "SIZES", "XV", "AntiKing", "AntiKnight", "Arrow", "Between", "Constraint", "Sandwich", "Diagonal", "DisjointGroups",
     "ExtraRegion", "Extremum", "KillerCage", "Kropki", "KropkiNegative", "LittleKiller", "NonConsecutive",
     "Palindrome", "Parity", "Puzzle", "Renban", "Thermometer", "Whisper", "XVNegative", "box_shape", "cell_name",
-    "from_fpuzzles", "generate",
+    "from_fpuzzles", "from_sudokupad", "generate", "load_variant",
     "windoku",
 ]
 
@@ -65,6 +65,22 @@ def windoku(size: int = 9) -> tuple[ExtraRegion, ...]:
 def from_fpuzzles(text: str) -> Puzzle:
     """Read an f-puzzles puzzle: its JSON, the LZ-String base64 string or a whole link."""
     from .fpuzzles import from_fpuzzles as read
+
+    return read(text)
+
+
+def from_sudokupad(text: str) -> Puzzle:
+    """Read a SudokuPad puzzle: a link, an ``scl``/``ctc``/``fpuzzles`` string or SCL JSON
+    (see :mod:`sudokit.variants.sudokupad`)."""
+    from .sudokupad import from_sudokupad as read
+
+    return read(text)
+
+
+def load_variant(text: str) -> Puzzle:
+    """Read a variant puzzle from any text sudokit knows: its JSON, f-puzzles or SudokuPad
+    JSON, links and compressed strings (see :mod:`sudokit.variants.load`)."""
+    from .load import load_variant as read
 
     return read(text)
 

@@ -50,16 +50,19 @@ def read_puzzle(text: str) -> tuple[Grid, list[frozenset[int]] | None]:
 
 def _looks_like_fpuzzles(text: str) -> bool:
     """An f-puzzles link, its LZ-String payload (``N4Ig...``: compressed ``{"size"``) or its JSON."""
+    from ..variants.sudokupad import is_sudokupad_text
+
     head = text.lstrip()[:200]
-    return "load=" in head or head.startswith("N4Ig") or (head.startswith("{") and '"grid"' in text and '"size"' in text)
+    return ("load=" in head or head.startswith("N4Ig") or (head.startswith("{") and '"grid"' in text and '"size"' in text)
+            or is_sudokupad_text(head))
 
 
 def _from_fpuzzles(text: str) -> tuple[Grid, list[frozenset[int]] | None]:
     """A classic 9x9 f-puzzles puzzle as a grid (and its given pencil marks); variant rules
     are refused by name: the page plays classic Sudoku only."""
-    from ..variants import from_fpuzzles
+    from ..variants.load import load_variant
 
-    puzzle = from_fpuzzles(text)
+    puzzle = load_variant(text)  # f-puzzles or SudokuPad
     default_boxes = puzzle.boxes in ((), (3, 3))  # None would be a Latin square
     if puzzle.size != 9 or puzzle.constraints or puzzle.regions is not None or not default_boxes:
         rules = sorted({type(c).__name__ for c in puzzle.constraints}) or ["jigsaw regions" if puzzle.regions else f"size {puzzle.size}"]
