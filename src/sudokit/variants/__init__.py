@@ -1,7 +1,8 @@
 """Every size and the popular variants: the :class:`Puzzle` model and its engine.
 
 A :class:`Puzzle` is N x N cells (N = 4, 6, 8, 9, 12, 16, 25 with r x c boxes, or jigsaw
-regions), givens, optional sukaku candidates and constraint records. ``sudokit.solve``,
+regions; or several such grids overlapping, as in a Samurai), givens, optional sukaku
+candidates and constraint records. ``sudokit.solve``,
 ``count_solutions``, ``is_unique``, ``solutions`` and ``solve_many`` accept it.
 
 >>> import sudokit
@@ -42,13 +43,13 @@ from .constraints import (
     Whisper,
     XVNegative,
 )
-from .puzzle import SIZES, Puzzle, box_shape, cell_name
+from .puzzle import SIZES, Puzzle, box_shape, cell_name, samurai_grids
 
 __all__ = [
     "CONSTRAINT_TYPES", "SIZES", "XV", "AntiKing", "AntiKnight", "Arrow", "Between", "Constraint", "Sandwich", "Diagonal", "DisjointGroups",
     "ExtraRegion", "Extremum", "KillerCage", "Kropki", "KropkiNegative", "LittleKiller", "NonConsecutive",
     "Palindrome", "Parity", "Puzzle", "Renban", "Thermometer", "Whisper", "XVNegative", "box_shape", "cell_name",
-    "from_fpuzzles", "from_sudokupad", "generate", "load_variant",
+    "from_fpuzzles", "from_sudokupad", "generate", "load_variant", "samurai_grids",
     "windoku",
 ]
 

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 from ..errors import BadRegionError, InvalidConstraintError, UnreachableSumError
 from . import constraints as C
+from .overlap import canvas_neighbours, canvas_pairs
 from .puzzle import Puzzle
 
 __all__ = ["Program", "compile_puzzle", "orthogonal_pairs", "HEADER_WORDS"]
@@ -85,9 +86,11 @@ class _Builder:
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self.n = puzzle.size
+        self.w = puzzle.width  # names cells in messages
         full = (1 << self.n) - 1
         cands = puzzle.candidates or (0,) * puzzle.cells
-        self.program = Program(self.n, [(m or full) for m in cands])
+        # cells outside every grid (overlapping grids) are a placed 1 in no house
+        self.program = Program(self.n, [(m or full) if puzzle.is_active(i) else 1 for i, m in enumerate(cands)])
         self._house_set: set[tuple[int, ...]] = set()
         self.name = ""
 
@@ -97,7 +100,7 @@ class _Builder:
     def house(self, cells: Iterable[int]) -> None:
         key = tuple(sorted(set(cells)))
         if len(key) > self.n:
-            raise InvalidConstraintError(f"{len(key)} cells cannot hold distinct digits 1..{self.n}", constraint=self.name, cell=key[0], size=self.n)
+            raise InvalidConstraintError(f"{len(key)} cells cannot hold distinct digits 1..{self.n}", constraint=self.name, cell=key[0], size=self.w)
         if len(key) > 1 and key not in self._house_set:
             self._house_set.add(key)
             self.program.houses.append(key)
@@ -105,7 +108,7 @@ class _Builder:
     def rel(self, a: int, b: int, pred: Pred) -> None:
         """Allow only digit pairs (x in a, y in b) with ``pred(x, y)``."""
         if a == b:
-            raise InvalidConstraintError("relates a cell to itself", constraint=self.name, cell=a, size=self.n)
+            raise InvalidConstraintError("relates a cell to itself", constraint=self.name, cell=a, size=self.w)
         if a > b:
             a, b, pred = b, a, _swapped(pred)
         table = [sum(1 << (y - 1) for y in range(1, self.n + 1) if pred(x, y)) for x in range(1, self.n + 1)]
@@ -125,6 +128,8 @@ def _swapped(pred: Pred) -> Pred:
 
 def _sandwich(b: _Builder, con: C.Sandwich) -> None:
     n = b.n
+    if b.puzzle.grids is not None:
+        raise InvalidConstraintError("a sandwich clue needs a single grid (its line is ambiguous on overlapping grids)", constraint=b.name)
     if n < 3 or con.line not in ("row", "column") or not 0 <= con.index < n:
         raise InvalidConstraintError(f"needs line 'row' or 'column' and an index 0..{n - 1}", constraint=b.name)
     if not 0 <= con.total <= sum(range(2, n)):
@@ -153,8 +158,11 @@ def orthogonal_pairs(size: int) -> list[tuple[int, int]]:
     return out
 
 
-def _offsets_pairs(size: int, offsets: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
-    out = []
+def _pairs(puzzle: Puzzle, offsets: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Cell pairs ``offsets`` apart (on the canvas of overlapping grids: both inside a grid)."""
+    if puzzle.grids is not None:
+        return canvas_pairs(puzzle, offsets)
+    size, out = puzzle.size, []
     for r in range(size):
         for c in range(size):
             for dr, dc in offsets:
@@ -166,6 +174,7 @@ def _offsets_pairs(size: int, offsets: Iterable[tuple[int, int]]) -> list[tuple[
 
 _KNIGHT = [(1, 2), (2, 1), (1, -2), (2, -1)]
 _KING = [(1, 1), (1, -1)]
+_ORTHO = [(0, 1), (1, 0)]
 
 
 def compile_puzzle(puzzle: Puzzle) -> Program:
@@ -175,12 +184,13 @@ def compile_puzzle(puzzle: Puzzle) -> Program:
     for cell, digit in enumerate(puzzle.givens):
         if digit:
             b.restrict(cell, 1 << (digit - 1))
-    for r in range(n):
-        b.house(range(r * n, r * n + n))
-        b.house(range(r, n * n, n))
+    for grid in puzzle.grid_list():
+        for r in range(n):
+            b.house(grid[r * n : r * n + n])
+            b.house(grid[r::n])
     for region in puzzle.region_list():
         b.house(region)
-    pairs = {(p, q) for p, q in orthogonal_pairs(n)}
+    pairs = set(_pairs(puzzle, _ORTHO))
     for k, con in enumerate(puzzle.constraints):
         b.name = puzzle.constraint_name(k)
         _COMPILERS[type(con)](b, con)
@@ -193,27 +203,30 @@ def _diagonal(b: _Builder, con: C.Diagonal) -> None:
     n = b.n
     if con.direction not in ("main", "anti"):
         raise InvalidConstraintError(f"direction must be 'main' or 'anti', got {con.direction!r}", constraint=b.name)
-    b.house(i * n + i if con.direction == "main" else (n - 1 - i) * n + i for i in range(n))
+    for grid in b.puzzle.grid_list():  # overlapping grids: the diagonal of every grid
+        b.house(grid[i * n + i] if con.direction == "main" else grid[(n - 1 - i) * n + i] for i in range(n))
 
 
 def _disjoint(b: _Builder, con: C.DisjointGroups) -> None:
-    boxes = b.puzzle.region_list()
-    if not boxes or b.puzzle.regions is not None:
+    p = b.puzzle
+    if not p.boxes or p.regions is not None:
         raise BadRegionError("needs rectangular boxes", constraint=b.name)
-    for pos in range(b.n):
-        b.house(box[pos] for box in boxes)
+    for grid in p.grid_list():  # overlapping grids: within every grid
+        boxes = Puzzle(size=p.size, boxes=p.boxes).region_list()
+        for pos in range(b.n):
+            b.house(grid[box[pos]] for box in boxes)
 
 
 def _pairs_house(offsets: list[tuple[int, int]]) -> Callable[[_Builder, C.Constraint], None]:
     def compile_it(b: _Builder, con: C.Constraint) -> None:
-        for p, q in _offsets_pairs(b.n, offsets):
+        for p, q in _pairs(b.puzzle, offsets):
             b.house((p, q))
 
     return compile_it
 
 
 def _nonconsecutive(b: _Builder, con: C.NonConsecutive) -> None:
-    for p, q in orthogonal_pairs(b.n):
+    for p, q in _pairs(b.puzzle, _ORTHO):
         b.rel(p, q, lambda x, y: abs(x - y) != 1)
 
 
@@ -226,14 +239,14 @@ def _killer(b: _Builder, con: C.KillerCage) -> None:
         k, n = len(set(cells)), b.n
         low, high = k * (k + 1) // 2, k * (2 * n - k + 1) // 2
         if not low <= con.total <= high:
-            raise UnreachableSumError(f"{k} distinct digits cannot sum to {con.total} (only {low}..{high})", constraint=b.name, cell=cells[0], size=n)
+            raise UnreachableSumError(f"{k} distinct digits cannot sum to {con.total} (only {low}..{high})", constraint=b.name, cell=cells[0], size=b.w)
         b.linear(((c, 1) for c in cells), con.total)
 
 
 def _little_killer(b: _Builder, con: C.LittleKiller) -> None:
     k = len(con.cells)
     if not k or not k <= con.total <= k * b.n:
-        raise UnreachableSumError(f"{k} digits cannot sum to {con.total}", constraint=b.name, cell=con.cells[0] if k else None, size=b.n)
+        raise UnreachableSumError(f"{k} digits cannot sum to {con.total}", constraint=b.name, cell=con.cells[0] if k else None, size=b.w)
     b.linear(((c, 1) for c in con.cells), con.total)
 
 
@@ -247,7 +260,7 @@ def _arrow(b: _Builder, con: C.Arrow) -> None:
     _need(b, con.circle, 1)
     _need(b, con.path, 1)
     if set(con.circle) & set(con.path):
-        raise InvalidConstraintError("circle and path share a cell", constraint=b.name, cell=min(set(con.circle) & set(con.path)), size=b.n)
+        raise InvalidConstraintError("circle and path share a cell", constraint=b.name, cell=min(set(con.circle) & set(con.path)), size=b.w)
     width = len(con.circle)
     terms = [(c, 1) for c in con.path] + [(c, -(10 ** (width - 1 - j))) for j, c in enumerate(con.circle)]
     b.linear(terms, 0)
@@ -255,21 +268,21 @@ def _arrow(b: _Builder, con: C.Arrow) -> None:
 
 def _two_cells(b: _Builder, cells: tuple[int, ...]) -> tuple[int, int]:
     if len(cells) != 2 or cells[0] == cells[1]:
-        raise InvalidConstraintError(f"needs two different cells, got {len(cells)}", constraint=b.name, cell=cells[0] if cells else None, size=b.n)
+        raise InvalidConstraintError(f"needs two different cells, got {len(cells)}", constraint=b.name, cell=cells[0] if cells else None, size=b.w)
     return cells[0], cells[1]
 
 
 def _kropki(b: _Builder, con: C.Kropki) -> None:
     p, q = _two_cells(b, con.cells)
     if con.color not in ("white", "black"):
-        raise InvalidConstraintError(f"color must be 'white' or 'black', got {con.color!r}", constraint=b.name, cell=p, size=b.n)
+        raise InvalidConstraintError(f"color must be 'white' or 'black', got {con.color!r}", constraint=b.name, cell=p, size=b.w)
     b.rel(p, q, _WHITE if con.color == "white" else _BLACK)
 
 
 def _xv(b: _Builder, con: C.XV) -> None:
     p, q = _two_cells(b, con.cells)
     if not 3 <= con.total <= 2 * b.n - 1:
-        raise UnreachableSumError(f"two digits cannot sum to {con.total}", constraint=b.name, cell=p, size=b.n)
+        raise UnreachableSumError(f"two digits cannot sum to {con.total}", constraint=b.name, cell=p, size=b.w)
     b.rel(p, q, lambda x, y: x + y == con.total)
 
 
@@ -301,11 +314,8 @@ def _palindrome(b: _Builder, con: C.Palindrome) -> None:
 
 
 def _extremum(b: _Builder, con: C.Extremum) -> None:
-    n, cell = b.n, con.cell
-    r, c = divmod(cell, n)
-    for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-        if 0 <= rr < n and 0 <= cc < n:
-            b.rel(cell, rr * n + cc, (lambda x, y: x < y) if con.minimum else (lambda x, y: x > y))
+    for other in canvas_neighbours(b.puzzle, con.cell):
+        b.rel(con.cell, other, (lambda x, y: x < y) if con.minimum else (lambda x, y: x > y))
 
 
 def _extra_region(b: _Builder, con: C.ExtraRegion) -> None:
@@ -315,10 +325,10 @@ def _extra_region(b: _Builder, con: C.ExtraRegion) -> None:
 
 def _need(b: _Builder, cells: tuple[int, ...], at_least: int) -> None:
     if len(cells) < at_least:
-        raise InvalidConstraintError(f"needs at least {at_least} cell(s), got {len(cells)}", constraint=b.name, cell=cells[0] if cells else None, size=b.n)
+        raise InvalidConstraintError(f"needs at least {at_least} cell(s), got {len(cells)}", constraint=b.name, cell=cells[0] if cells else None, size=b.w)
     if len(set(cells)) != len(cells):
         dup = next(c for c in cells if cells.count(c) > 1)
-        raise InvalidConstraintError("names a cell twice", constraint=b.name, cell=dup, size=b.n)
+        raise InvalidConstraintError("names a cell twice", constraint=b.name, cell=dup, size=b.w)
 
 
 def _WHITE(x: int, y: int) -> bool:

@@ -103,17 +103,18 @@ def _connected(k: int, region: list[int], n: int) -> bool:
 def _seed_digits(puzzle: Puzzle, rng: random.Random) -> list[int]:
     """Random digits that cannot clash: independent boxes when there are boxes, else row 1."""
     n = puzzle.size
-    givens = [0] * (n * n)
-    boxes = puzzle.region_list()
-    if puzzle.regions is None and boxes and not puzzle.constraints:
+    givens = [0] * puzzle.cells
+    grid = puzzle.grid_list()[0]  # overlapping grids: seed the first grid only
+    boxes = Puzzle(size=n, boxes=puzzle.boxes).region_list() if puzzle.regions is None and puzzle.boxes else ()
+    if boxes and not puzzle.constraints:
         br, bc = puzzle.boxes or (1, n)
         for k in range(min(n // br, n // bc)):
             box = boxes[k * (n // bc) + k]
             for cell, d in zip(box, rng.sample(range(1, n + 1), n)):
-                givens[cell] = d
+                givens[grid[cell]] = d
     else:  # every other cell of row 1: no two are related by any pairwise rule
         for c, d in zip(range(0, n, 2), rng.sample(range(1, n + 1), n)):
-            givens[c] = d
+            givens[grid[c]] = d
     return givens
 
 
@@ -126,8 +127,8 @@ def random_solution(puzzle: Puzzle, rng: random.Random, attempts: int = 50) -> t
             if not givens[cell] and d:
                 givens[cell] = d
         count, first = counter.count(givens, 1, 200_000)
-        if count == 1 and first is not None:
-            return first
+        if count == 1 and first is not None:  # the engine places a 1 outside overlapping grids
+            return tuple(d if puzzle.is_active(i) else 0 for i, d in enumerate(first))
     raise SearchLimitExceeded(f"no solution found for the rules after {attempts} random starts")
 
 
@@ -179,6 +180,7 @@ def generate(
     seed: int | None = None,
     givens: bool = True,
     largest_cage: int = 4,
+    grids: Sequence[tuple[int, int]] | str | None = None,
 ) -> Puzzle:
     """A random puzzle with exactly one solution, reproducible from ``seed``.
 
@@ -187,17 +189,22 @@ def generate(
     givens at all, which may take several cage layouts), or a typed constraint drawn from
     the solution (``"thermometer"``, ``"arrow"``, ``"kropki"``, ``"xv"``, ``"parity"``,
     ``"whisper"``, ``"renban"``, ``"extremum"``, ``"little_killer"``). ``constraints`` adds global
-    rules (Diagonal, AntiKnight, AntiKing, NonConsecutive, DisjointGroups, ...).
+    rules (Diagonal, AntiKnight, AntiKing, NonConsecutive, DisjointGroups, ...). ``grids``:
+    overlapping grids (``"samurai"`` or (top, left) offsets), plain kind only.
     """
     from .decorate import DECORATORS
+    from .puzzle import samurai_grids
 
     kinds = ("plain", "jigsaw", "killer", *DECORATORS)
     if kind not in kinds:
         raise ValueError(f"kind must be one of {', '.join(kinds)}; got {kind!r}")
+    if grids is not None and kind != "plain":
+        raise ValueError(f"overlapping grids are generated for kind 'plain' only, got {kind!r}")
+    layout = samurai_grids(size) if grids == "samurai" else None if grids is None else tuple(tuple(g) for g in grids)
     rng = random.Random(seed)
     for _ in range(20):
         regions = random_regions(size, rng) if kind == "jigsaw" else None
-        base = Puzzle(size=size, regions=regions, constraints=tuple(constraints))
+        base = Puzzle(size=size, regions=regions, constraints=tuple(constraints), grids=layout)  # type: ignore[arg-type]
         try:
             solution = random_solution(base, rng)
         except SearchLimitExceeded:

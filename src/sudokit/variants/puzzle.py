@@ -1,5 +1,6 @@
-"""The :class:`Puzzle` value: a geometry (size, boxes or jigsaw regions), givens, optional
-per-cell candidates (sukaku) and typed constraint records.
+"""The :class:`Puzzle` value: a geometry (size, boxes or jigsaw regions, or several grids
+overlapping on a canvas: Samurai), givens, optional per-cell candidates (sukaku) and typed
+constraint records.
 
 >>> p = Puzzle.from_string("1..." + "." * 12, size=4, boxes=(2, 2))
 >>> p.size, p.givens[:4]
@@ -18,13 +19,15 @@ from ..errors import BadRegionError, CellOffGridError, InvalidConstraintError, I
 from .constraints import *  # noqa: F403  (repr of a Puzzle names these classes)
 from .constraints import Constraint, KillerCage
 
-__all__ = ["Puzzle", "SIZES", "box_shape", "cell_name", "DIGIT_CHARS"]
+__all__ = ["Puzzle", "SIZES", "box_shape", "cell_name", "samurai_grids", "DIGIT_CHARS", "MAX_CANVAS_CELLS"]
 
 #: The sizes with a standard box shape (rows x columns of a box).
 SIZES: dict[int, tuple[int, int]] = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5)}
 #: Digit characters of the one-line text form: 1-9 then A.. for 10 and up ('.' or '0' blank).
 DIGIT_CHARS = "123456789ABCDEFGHIJKLMNOP"
 MAX_SIZE = 25
+#: Most cells a canvas of overlapping grids may span (the engine's cell limit).
+MAX_CANVAS_CELLS = 1024
 
 
 def box_shape(size: int) -> tuple[int, int]:
@@ -35,6 +38,14 @@ def box_shape(size: int) -> tuple[int, int]:
         if size % rows == 0:
             return rows, size // rows
     return 1, size
+
+
+def samurai_grids(size: int = 9, boxes: tuple[int, int] | None = None) -> tuple[tuple[int, int], ...]:
+    """Top-left corners of the five grids of a Samurai: four corner grids, each sharing one
+    corner box with the centre grid (9x9: ``(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)``)."""
+    br, bc = boxes or box_shape(size)
+    down, across = size - br, size - bc
+    return ((0, 0), (0, 2 * across), (down, across), (2 * down, 0), (2 * down, 2 * across))
 
 
 def cell_name(cell: int, size: int) -> str:
@@ -50,6 +61,12 @@ class Puzzle:
     of N cells tiling the grid) is given; ``boxes=None`` and ``regions=None`` mean rows and
     columns only (Latin square). ``givens`` holds N*N digits (0 blank); ``candidates``
     (sukaku), when set, holds N*N masks (bit d-1: digit d allowed; 0: any digit).
+
+    ``grids`` (overlapping grids, e.g. :meth:`samurai`) places several N x N grids, each with
+    its rows, columns and boxes, at (top, left) offsets on a canvas of ``height`` x ``width``
+    cells; grids that overlap share whole boxes. Cells are then canvas indices
+    ``row * width + column``, ``givens``/``candidates`` cover the whole canvas, and cells
+    outside every grid stay 0.
     """
 
     size: int = 9
@@ -59,39 +76,64 @@ class Puzzle:
     constraints: tuple[Constraint, ...] = ()
     candidates: tuple[int, ...] | None = None
     title: str = field(default="", compare=False)
+    grids: tuple[tuple[int, int], ...] | None = None
 
     def __post_init__(self) -> None:
         n = self.size
         if not isinstance(n, int) or not 1 <= n <= MAX_SIZE:
             raise InvalidFormatError(f"size must be 1..{MAX_SIZE}, got {n!r}")
-        if not self.givens:
-            object.__setattr__(self, "givens", (0,) * (n * n))
-        object.__setattr__(self, "givens", tuple(self.givens))
-        object.__setattr__(self, "constraints", tuple(self.constraints))
         if self.regions is not None:  # jigsaw regions replace the boxes
             object.__setattr__(self, "regions", tuple(tuple(r) for r in self.regions))
             object.__setattr__(self, "boxes", None)
         elif self.boxes is not None:
             object.__setattr__(self, "boxes", tuple(self.boxes) or box_shape(n))
+        self._set_canvas()
+        if not self.givens:
+            object.__setattr__(self, "givens", (0,) * self.cells)
+        object.__setattr__(self, "givens", tuple(self.givens))
+        object.__setattr__(self, "constraints", tuple(self.constraints))
         self._check()
 
     # ------------------------------------------------------------ validation
-    def _check(self) -> None:
+    def _set_canvas(self) -> None:
+        """Canvas size and the cells of each grid (one grid of N x N without ``grids``)."""
         n = self.size
-        if len(self.givens) != n * n:
-            raise InvalidFormatError(f"givens must hold {n * n} digits for size {n}, got {len(self.givens)}")
+        if self.grids is None:
+            object.__setattr__(self, "_shape", (n, n))
+            object.__setattr__(self, "_grid_cells", (tuple(range(n * n)),))
+            object.__setattr__(self, "_active", None)
+            return
+        from .overlap import canvas_of
+
+        grids, shape, grid_cells, active = canvas_of(self)
+        object.__setattr__(self, "grids", grids)
+        object.__setattr__(self, "_shape", shape)
+        object.__setattr__(self, "_grid_cells", grid_cells)
+        object.__setattr__(self, "_active", active)
+
+    def _check(self) -> None:
+        n, cells, w = self.size, self.cells, self.width
+        if len(self.givens) != cells:
+            raise InvalidFormatError(f"givens must hold {cells} digits for a {self.height}x{w} grid, got {len(self.givens)}")
         for cell, digit in enumerate(self.givens):
             if not isinstance(digit, int) or not 0 <= digit <= n:
-                raise InvalidConstraintError(f"given {digit!r} is not a digit 0..{n}", constraint="givens", cell=cell, size=n)
+                raise InvalidConstraintError(f"given {digit!r} is not a digit 0..{n}", constraint="givens", cell=cell, size=w)
+            if digit and not self.is_active(cell):
+                raise CellOffGridError("a given lies outside every grid", constraint="givens", cell=cell, size=w)
         if self.candidates is not None:
             object.__setattr__(self, "candidates", tuple(self.candidates))
-            if len(self.candidates) != n * n or any(not isinstance(m, int) or not 0 <= m < 1 << n for m in self.candidates):
-                raise InvalidFormatError(f"candidates must hold {n * n} masks of {n} bits")
+            if len(self.candidates) != cells or any(not isinstance(m, int) or not 0 <= m < 1 << n for m in self.candidates):
+                raise InvalidFormatError(f"candidates must hold {cells} masks of {n} bits")
+            for cell, mask in enumerate(self.candidates):
+                if mask and not self.is_active(cell):
+                    raise CellOffGridError("candidates lie outside every grid", constraint="candidates", cell=cell, size=w)
         self._check_geometry()
         self._check_constraints()
 
     def _check_geometry(self) -> None:
         n = self.size
+        if self.grids is not None and self.regions is not None:
+            raise BadRegionError("jigsaw regions cannot be combined with overlapping grids", constraint="regions")
         if self.regions is not None:
             seen: dict[int, int] = {}
             if len(self.regions) != n:
@@ -122,13 +164,15 @@ class Puzzle:
                 for cell in con.cells:
                     if cell in caged:
                         raise OverlappingCagesError(
-                            f"overlaps {self.constraint_name(caged[cell])}", constraint=name, cell=cell, size=self.size
+                            f"overlaps {self.constraint_name(caged[cell])}", constraint=name, cell=cell, size=self.width
                         )
                     caged[cell] = k
 
     def _on_grid(self, cell: object, name: str) -> None:
-        if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < self.size * self.size:
-            raise CellOffGridError(f"cell {cell!r} is off the {self.size}x{self.size} grid", constraint=name)
+        if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < self.cells:
+            raise CellOffGridError(f"cell {cell!r} is off the {self.height}x{self.width} grid", constraint=name)
+        if not self.is_active(cell):
+            raise CellOffGridError("the cell lies outside every grid", constraint=name, cell=cell, size=self.width)
 
     def constraint_name(self, index: int) -> str:
         """How messages name constraint ``index``: e.g. ``"killer 3"`` (1-based per kind)."""
@@ -162,6 +206,26 @@ class Puzzle:
             raise InvalidFormatError(f"expected {n} rows of {n} digits")
         return cls(size=n, givens=tuple(d for r in rows for d in r), **kwargs)
 
+    @classmethod
+    def samurai(cls, givens: str | Sequence[int] = (), *, size: int = 9, boxes: tuple[int, int] | None = None, **kwargs: Any) -> Puzzle:
+        """A Samurai: five N x N grids, the centre one sharing a corner box with each of the
+        others (9x9: 369 cells on a 21x21 canvas). ``givens`` as for :meth:`overlapping`."""
+        return cls.overlapping(samurai_grids(size, boxes), givens, size=size, boxes=boxes or (), **kwargs)
+
+    @classmethod
+    def overlapping(
+        cls, grids: Sequence[tuple[int, int]], givens: str | Sequence[int] = (), *, size: int = 9, boxes: tuple[int, ...] | None = (), **kwargs: Any
+    ) -> Puzzle:
+        """Grids of N x N at ``grids`` (top, left) offsets. ``givens``: canvas digits (0
+        blank) or text (``1-9A-P`` digits, ``.``/``0``/``-`` blank, whitespace ignored) of
+        either every canvas cell or only the cells inside the grids, in reading order."""
+        shape = cls(size=size, boxes=boxes, grids=tuple(tuple(g) for g in grids))  # type: ignore[misc]
+        if isinstance(givens, str):
+            from .overlap import parse_canvas_text
+
+            givens = parse_canvas_text(givens, shape)
+        return cls(size=size, boxes=boxes, grids=shape.grids, givens=tuple(givens), **kwargs)
+
     def with_givens(self, givens: Sequence[int]) -> Puzzle:
         """The same puzzle with other givens (e.g. a solution)."""
         return replace(self, givens=tuple(givens))
@@ -180,31 +244,54 @@ class Puzzle:
     # ------------------------------------------------------------ reading
     @property
     def cells(self) -> int:
-        """Number of cells (N*N)."""
-        return self.size * self.size
+        """Number of cells of the canvas (N*N for one grid)."""
+        return self.height * self.width
+
+    @property
+    def height(self) -> int:
+        """Rows of the canvas (N for one grid)."""
+        return int(self._shape[0])  # type: ignore[attr-defined]
+
+    @property
+    def width(self) -> int:
+        """Columns of the canvas (N for one grid)."""
+        return int(self._shape[1])  # type: ignore[attr-defined]
+
+    def is_active(self, cell: int) -> bool:
+        """True when ``cell`` lies inside some grid (always, without ``grids``)."""
+        active = self._active  # type: ignore[attr-defined]
+        return active is None or bool(active[cell])
+
+    def grid_list(self) -> tuple[tuple[int, ...], ...]:
+        """The cells of each N x N grid, row by row (one grid without ``grids``)."""
+        return self._grid_cells  # type: ignore[attr-defined,no-any-return]
 
     @property
     def is_classic(self) -> bool:
         """A plain 9x9 Sudoku: the band-bitboard core solves it."""
-        return self.size == 9 and self.boxes == (3, 3) and self.regions is None and not self.constraints and self.candidates is None
+        return (
+            self.size == 9 and self.boxes == (3, 3) and self.regions is None and not self.constraints and self.candidates is None and self.grids is None
+        )
 
     def region_list(self) -> tuple[tuple[int, ...], ...]:
-        """The boxes (or jigsaw regions) as cell tuples; empty for a Latin square."""
+        """The boxes (or jigsaw regions) as cell tuples, each shared box once; empty for a Latin square."""
         if self.regions is not None:
             return self.regions
         if self.boxes is None:
             return ()
         n, (br, bc) = self.size, self.boxes
-        return tuple(
-            tuple((top + r) * n + left + c for r in range(br) for c in range(bc))
-            for top in range(0, n, br)
-            for left in range(0, n, bc)
-        )
+        out: dict[tuple[int, ...], None] = {}
+        for grid in self.grid_list():
+            for top in range(0, n, br):
+                for left in range(0, n, bc):
+                    out.setdefault(tuple(grid[(top + r) * n + left + c] for r in range(br) for c in range(bc)))
+        return tuple(out)
 
     def to_list(self) -> list[list[int]]:
-        """The givens as rows of ints (0 blank); for a solution, its digits."""
-        n = self.size
-        return [list(self.givens[r * n : r * n + n]) for r in range(n)]
+        """The givens as rows of ints (0 blank); for a solution, its digits (cells outside
+        every grid of overlapping grids stay 0)."""
+        w = self.width
+        return [list(self.givens[r * w : r * w + w]) for r in range(self.height)]
 
     def __str__(self) -> str:
         return "".join(DIGIT_CHARS[d - 1] if d else "." for d in self.givens)
@@ -225,6 +312,9 @@ class Puzzle:
     def to_fpuzzles(self, *, compress: bool = True) -> str:
         """f-puzzles JSON, LZ-String compressed base64 (as after ``?load=``) by default."""
         from .fpuzzles import to_fpuzzles
+
+        if self.grids is not None:
+            raise InvalidFormatError("f-puzzles has no overlapping grids (Samurai)")
 
         return to_fpuzzles(self, compress=compress)
 

@@ -30,7 +30,11 @@ def run(puzzle: Puzzle, limit: int, max_nodes: int | None = None) -> tuple[int, 
     status, count, first, nodes = _backend.kernel().engine_solve(program, limit, max_nodes or 0)
     if status == 1:
         raise SearchLimitExceeded(f"node budget of {max_nodes} exhausted after {count} solution(s)", nodes=nodes)
-    return count, (tuple(first) if count else None)
+    if not count:
+        return count, None
+    if puzzle.grids is not None:  # the engine places a 1 outside every grid
+        return count, tuple(d if puzzle.is_active(i) else 0 for i, d in enumerate(first))
+    return count, tuple(first)
 
 
 def _run_classic(puzzle: Puzzle, limit: int) -> tuple[int, tuple[int, ...] | None]:
@@ -75,7 +79,7 @@ def solutions(puzzle: Puzzle, limit: int | None = None) -> Iterator[Puzzle]:
 
 def _split(puzzle: Puzzle) -> list[Puzzle]:
     """One child per digit of the first blank cell (children partition the solutions)."""
-    cell = puzzle.givens.index(0)
+    cell = next(i for i, d in enumerate(puzzle.givens) if not d and puzzle.is_active(i))
     out = []
     for d in range(1, puzzle.size + 1):
         givens = list(puzzle.givens)
