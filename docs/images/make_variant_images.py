@@ -33,6 +33,7 @@ EXAMPLES = {
     "min-max": lambda: generate(9, kind="extremum", seed=1),
     "sandwich": lambda: generate(9, kind="sandwich", seed=1),
     "between": lambda: generate(9, kind="between", seed=1),
+    "samurai": lambda: generate(9, grids="samurai", seed=1),
 }
 
 
@@ -40,7 +41,7 @@ def main() -> None:
     HERE.mkdir(exist_ok=True)
     for name, make in EXAMPLES.items():
         puzzle = make()
-        (HERE / f"{name}.svg").write_text(to_svg(puzzle, size=300, title=name))
+        (HERE / f"{name}.svg").write_text(to_svg(puzzle, size=420 if name == "samurai" else 300, title=name))
         print(name, sum(1 for d in puzzle.givens if d), "givens,", len(puzzle.constraints), "constraints")
 
 

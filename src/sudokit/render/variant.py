@@ -1,4 +1,4 @@
-"""Pictures of variant puzzles (any size, jigsaw, cages, lines, dots, arrows, shading).
+"""Pictures of variant puzzles (any size, jigsaw, Samurai, cages, lines, dots, arrows, shading).
 
 :func:`variant_shapes` draws a :class:`~sudokit.variants.Puzzle` with the shared shape
 model of :mod:`sudokit.render._layout`, so the SVG, PNG and PDF back ends paint it
@@ -34,16 +34,17 @@ def is_variant(value: object) -> bool:
 class _Pen:
     def __init__(self, p: Puzzle, size: float, theme: Theme) -> None:
         self.p, self.n, self.theme = p, p.size, theme
+        self.w = p.width  # canvas columns: N, or wider for overlapping grids
         self.margin = size * 0.02
-        self.cell = (size - 2 * self.margin) / self.n
+        self.cell = (size - 2 * self.margin) / max(p.height, p.width)
         self.out: list[Shape] = []
 
     def centre(self, i: int) -> tuple[float, float]:
-        r, c = divmod(i, self.n)
+        r, c = divmod(i, self.w)
         return self.margin + (c + 0.5) * self.cell, self.margin + (r + 0.5) * self.cell
 
     def corner(self, i: int) -> tuple[float, float]:
-        r, c = divmod(i, self.n)
+        r, c = divmod(i, self.w)
         return self.margin + c * self.cell, self.margin + r * self.cell
 
 
@@ -83,6 +84,9 @@ def _region_of(p: Puzzle) -> list[int]:
 
 
 def _grid_lines(pen: _Pen) -> None:
+    if pen.p.grids is not None:
+        _canvas_lines(pen)
+        return
     n, th, cell, m = pen.n, pen.theme, pen.cell, pen.margin
     region = _region_of(pen.p)
     thin, thick = max(1.0, cell / 40) * th.line_scale, max(2.0, cell / 14) * th.line_scale
@@ -99,6 +103,30 @@ def _grid_lines(pen: _Pen) -> None:
                 pen.out.append(Line(m + c * cell, y, m + (c + 1) * cell, y, th.thick_line if heavy else th.thin_line, thick if heavy else thin))
     side = n * cell
     pen.out.append(Rect(m, m, side, side, stroke=th.thick_line, width=thick))
+
+
+def _canvas_lines(pen: _Pen) -> None:
+    """Overlapping grids: every edge of a cell inside a grid; heavy on box and grid borders."""
+    p, th, cell, m, w = pen.p, pen.theme, pen.cell, pen.margin, pen.w
+    region = [-1] * p.cells
+    for k, box in enumerate(p.region_list()):
+        for i in box:
+            region[i] = k
+    thin, thick = max(1.0, cell / 40) * th.line_scale, max(2.0, cell / 14) * th.line_scale
+
+    def other(r: int, c: int) -> int:  # region of a canvas cell, -2 off the canvas or outside the grids
+        return region[r * w + c] if 0 <= r < p.height and 0 <= c < w and p.is_active(r * w + c) else -2
+
+    for i in (i for i in range(p.cells) if p.is_active(i)):
+        r, c = divmod(i, w)
+        x, y = m + c * cell, m + r * cell
+        for dr, dc, edge in ((0, 1, (x + cell, y, x + cell, y + cell)), (1, 0, (x, y + cell, x + cell, y + cell)),
+                             (0, -1, (x, y, x, y + cell)), (-1, 0, (x, y, x + cell, y))):
+            them = other(r + dr, c + dc)
+            if (dr < 0 or dc < 0) and them != -2:
+                continue  # an inner edge is drawn once, from its upper/left cell
+            heavy = them != region[i]
+            pen.out.append(Line(*edge, th.thick_line if heavy else th.thin_line, thick if heavy else thin))
 
 
 def _digits(pen: _Pen, solution: Puzzle | None) -> None:
@@ -136,8 +164,9 @@ def _thermo(pen: _Pen, con: C.Thermometer) -> None:
 
 def _diagonal(pen: _Pen, con: C.Diagonal) -> None:
     n = pen.n
-    cells = tuple(i * n + i for i in range(n)) if con.direction == "main" else tuple((n - 1 - i) * n + i for i in range(n))
-    _line_through(pen, cells, _GRAY, max(1.0, pen.cell / 30), "diagonal", dash=(pen.cell * 0.15, pen.cell * 0.1))
+    for grid in pen.p.grid_list():
+        cells = tuple(grid[i * n + i] for i in range(n)) if con.direction == "main" else tuple(grid[(n - 1 - i) * n + i] for i in range(n))
+        _line_through(pen, cells, _GRAY, max(1.0, pen.cell / 30), "diagonal", dash=(pen.cell * 0.15, pen.cell * 0.1))
 
 
 def _colored_line(color: str, kind: str) -> Any:
@@ -190,7 +219,7 @@ def _sandwich(pen: _Pen, con: C.Sandwich) -> None:
 
 # ------------------------------------------------------------------ over the grid lines
 def _cage(pen: _Pen, con: C.KillerCage) -> None:
-    n, inset, cells = pen.n, pen.cell * 0.08, set(con.cells)
+    n, inset, cells = pen.w, pen.cell * 0.08, set(con.cells)
     dash, width = (pen.cell * 0.08, pen.cell * 0.06), max(1.0, pen.cell / 35)
     for i in con.cells:
         x, y = pen.corner(i)
