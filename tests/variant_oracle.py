@@ -40,7 +40,11 @@ def oracle_count(puzzle: Puzzle, limit: int) -> int:
 
     n = puzzle.size
     model = cp_model.CpModel()
-    x = [model.NewIntVar(1, n, f"x{i}") for i in range(n * n)]
+    # overlapping grids (Samurai): N x N grids at (top, left) on a canvas, cells r * W + c
+    origins = list(puzzle.grids) if puzzle.grids is not None else [(0, 0)]
+    H, W = max(t for t, _ in origins) + n, max(left for _, left in origins) + n
+    inside = {(t + r) * W + left + c for t, left in origins for r in range(n) for c in range(n)}
+    x = {i: model.NewIntVar(1, n, f"x{i}") for i in sorted(inside)}
     for i, d in enumerate(puzzle.givens):
         if d:
             model.Add(x[i] == d)
@@ -48,35 +52,45 @@ def oracle_count(puzzle: Puzzle, limit: int) -> int:
         for i, m in enumerate(puzzle.candidates):
             if m:
                 model.AddAllowedAssignments([x[i]], [(d,) for d in range(1, n + 1) if m >> (d - 1) & 1])
-    groups = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
-    groups += [list(g) for g in puzzle.region_list()]
+    groups = []
+    for t, left in origins:
+        groups += [[(t + r) * W + left + c for c in range(n)] for r in range(n)] + [[(t + r) * W + left + c for r in range(n)] for c in range(n)]
+    if puzzle.grids is None:
+        groups += [list(g) for g in puzzle.region_list()]
+    elif puzzle.boxes:
+        br, bc = puzzle.boxes
+        groups += [[(t + a + i) * W + left + b + j for i in range(br) for j in range(bc)]
+                   for t, left in origins for a in range(0, n, br) for b in range(0, n, bc)]
     for g in groups:
         model.AddAllDifferent([x[i] for i in g])
 
     def rel(a: int, b: int, ok: Any) -> None:
         model.AddAllowedAssignments([x[a], x[b]], [(p, q) for p in range(1, n + 1) for q in range(1, n + 1) if ok(p, q)])
 
-    ortho = [(r * n + c, r * n + c + 1) for r in range(n) for c in range(n - 1)]
-    ortho += [(r * n + c, (r + 1) * n + c) for r in range(n - 1) for c in range(n)]
+    def moves(offsets: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Cell pairs ``offsets`` apart on the canvas, both inside a grid."""
+        return [(r * W + c, (r + dr) * W + c + dc) for r in range(H) for c in range(W) for dr, dc in offsets
+                if 0 <= r + dr < H and 0 <= c + dc < W and r * W + c in inside and (r + dr) * W + c + dc in inside]
+
+    ortho = moves([(0, 1), (1, 0)])
     marked = {frozenset(c.cells) for c in puzzle.constraints if isinstance(c, Kropki)}
     marked_xv = {frozenset(c.cells) for c in puzzle.constraints if isinstance(c, XV)}
     for con in puzzle.constraints:
         if isinstance(con, Diagonal):
-            cells = [i * n + i for i in range(n)] if con.direction == "main" else [(n - 1 - i) * n + i for i in range(n)]
-            model.AddAllDifferent([x[i] for i in cells])
+            for t, left in origins:
+                cells = [(t + i) * W + left + (i if con.direction == "main" else n - 1 - i) for i in range(n)]
+                model.AddAllDifferent([x[i] for i in cells])
         elif isinstance(con, ExtraRegion):
             model.AddAllDifferent([x[i] for i in con.cells])
         elif isinstance(con, DisjointGroups):
-            boxes = puzzle.region_list()
-            for pos in range(n):
-                model.AddAllDifferent([x[b[pos]] for b in boxes])
+            br, bc = puzzle.boxes or (1, n)
+            for t, left in origins:
+                for i in range(br):
+                    for j in range(bc):
+                        model.AddAllDifferent([x[(t + a + i) * W + left + b + j] for a in range(0, n, br) for b in range(0, n, bc)])
         elif isinstance(con, (AntiKnight, AntiKing)):
-            moves = [(1, 2), (2, 1), (1, -2), (2, -1)] if isinstance(con, AntiKnight) else [(1, 1), (1, -1)]
-            for r in range(n):
-                for c in range(n):
-                    for dr, dc in moves:
-                        if 0 <= r + dr < n and 0 <= c + dc < n:
-                            model.Add(x[r * n + c] != x[(r + dr) * n + c + dc])
+            for a, b in moves([(1, 2), (2, 1), (1, -2), (2, -1)] if isinstance(con, AntiKnight) else [(1, 1), (1, -1)]):
+                model.Add(x[a] != x[b])
         elif isinstance(con, NonConsecutive):
             for a, b in ortho:
                 rel(a, b, lambda p, q: abs(p - q) != 1)
@@ -121,10 +135,10 @@ def oracle_count(puzzle: Puzzle, limit: int) -> int:
             for a, b in zip(con.cells, reversed(con.cells)):
                 model.Add(x[a] == x[b])
         elif isinstance(con, Extremum):
-            r, c = divmod(con.cell, n)
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= rr < n and 0 <= cc < n:
-                    model.Add(x[con.cell] < x[rr * n + cc] if con.minimum else x[con.cell] > x[rr * n + cc])
+            for a, b in ortho:
+                if con.cell in (a, b):
+                    other = b if a == con.cell else a
+                    model.Add(x[con.cell] < x[other] if con.minimum else x[con.cell] > x[other])
         elif isinstance(con, Sandwich):
             line = [con.index * n + k for k in range(n)] if con.line == "row" else [k * n + con.index for k in range(n)]
             is1, isn = [model.NewBoolVar("") for _ in line], [model.NewBoolVar("") for _ in line]
@@ -328,3 +342,31 @@ def random_puzzle(seed: int, kind: str, size: int, blank_fraction: float) -> Puz
         givens = [0] * (n * n)
     constraints = tuple(random_constraint(rng, kind, sol, n))
     return Puzzle(size=n, givens=tuple(givens), constraints=constraints, **kwargs)
+
+
+SAMURAI_KINDS = ["plain", "killer", "thermo", "kropki", "xv", "parity", "extremum", "diagonal", "anti_knight", "anti_king",
+                 "non_consecutive", "disjoint", "sukaku"]
+
+
+def random_samurai(seed: int, kind: str, blank_fraction: float) -> Puzzle:
+    """A random 9x9 Samurai of ``kind`` around a hidden solution made on the 21x21 canvas."""
+    rng = random.Random(seed)
+    n, side = 9, 21
+    origins = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)]
+    inside = {(t + r) * side + left + c for t, left in origins for r in range(n) for c in range(n)}
+    # the shifted-rows pattern is valid in every 9x9 window whose corner is a multiple of 3;
+    # digit relabelling and row (column) swaps inside 3-row bands (3-column stacks) keep it so
+    digits = list(range(1, n + 1))
+    rng.shuffle(digits)
+    rows = [b * 3 + r for b in range(side // 3) for r in rng.sample(range(3), 3)]
+    cols = [b * 3 + c for b in range(side // 3) for c in rng.sample(range(3), 3)]
+    sol = [digits[((r % 3) * 3 + r // 3 + c) % n] if r_ * side + c_ in inside else 0
+           for r_, r in enumerate(rows) for c_, c in enumerate(cols)]
+    givens = [d if d and rng.random() >= blank_fraction else 0 for d in sol]
+    kwargs: dict[str, Any] = {}
+    if kind == "sukaku":
+        masks = [((rng.getrandbits(n) & rng.getrandbits(n)) | 1 << (d - 1)) & 511 if d else 0 for d in sol]
+        kwargs["candidates"] = tuple(masks)
+        givens = [0] * len(sol)
+    cons = [c for c in random_constraint(rng, kind, sol, side) if all(i in inside for i in c.cells_used())]
+    return Puzzle.samurai(givens, constraints=tuple(cons), **kwargs)
