@@ -17,7 +17,7 @@ from . import ExitCode, Streams, exit_code_for
 if TYPE_CHECKING:  # sudokit.variants is imported only when a variant input shows up
     from ..variants.puzzle import Puzzle
 
-__all__ = ["split_inputs", "run_variants"]
+__all__ = ["split_inputs", "run_variants", "is_variant_input", "load_input", "variant_text"]
 
 
 def split_inputs(sources: list[str]) -> tuple[list[str], list[str]]:
@@ -37,6 +37,33 @@ def _maybe_variant(source: str) -> bool:
     head = source.lstrip()
     return (head[:1] == "{" or "load=" in source or "fpuzzles" in source or head.startswith(("N4Ig", "scl", "ctc"))
             or "sudokupad" in source or "crackingthecryptic" in source)
+
+
+def is_variant_input(source: str | None) -> bool:
+    """True when one CLI input (file path or argument) holds a variant puzzle."""
+    if not source or source == "-" or not _maybe_variant(source):
+        return False
+    from ..variants.load import is_variant_source
+
+    return is_variant_source(source)
+
+
+def load_input(source: str) -> Puzzle:
+    """The variant puzzle of one CLI input (file or argument)."""
+    return _load(source)
+
+
+def variant_text(p: Puzzle) -> str:
+    """A terminal view of a variant puzzle: its givens as rows (``.`` blank), then its rules."""
+    from collections import Counter
+
+    width = len(str(p.size))
+    rows = [" ".join((str(d) if d else ".").rjust(width) for d in row) for row in p.to_list()]
+    kinds = Counter(c.kind for c in p.constraints)
+    layout = "jigsaw regions" if p.regions is not None else "no boxes" if p.boxes is None else f"{p.boxes[0]}x{p.boxes[1]} boxes"
+    rules = ", ".join(f"{kind}" + (f" x{count}" if count > 1 else "") for kind, count in kinds.items())
+    title = f"{p.title}: " if p.title else ""
+    return "\n".join(rows + [f"{title}{p.size}x{p.size}, {layout}" + (f"; {rules}" if rules else "")])
 
 
 def _load(source: str) -> Puzzle:

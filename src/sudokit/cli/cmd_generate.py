@@ -25,6 +25,7 @@ from . import ExitCode, Streams
 from ._inputs import iter_inputs, progress
 from ._options import RECORDS, add_format, add_inputs, add_jobs, add_output, add_progress, positive, refuse_output_over_input
 from ._records import RecordWriter
+from ._variant_generate import LAYOUTS, RULES, SIZES, generate_variants, parse_variant
 
 _CHUNK = 256  # puzzles per worker task for canon/dedupe --jobs
 
@@ -43,6 +44,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     gen.add_argument("--require", type=lambda s: [t for t in s.split(",") if t], default=None, metavar="IDS", help="technique ids the solving path must use (see sudokit techniques)")
     gen.add_argument("--rate", action="store_true", help="rate every puzzle and show it in every format (implied by --difficulty/--require)")
     gen.add_argument("--time-budget", type=float, metavar="SECONDS", help="stop after this long, keeping what was written (exit code 6)")
+    gen.add_argument("--variant", type=parse_variant, metavar="KINDS", help="variant puzzles, written as variant JSON: one of "
+                     f"{', '.join(LAYOUTS)} and/or rules {', '.join(RULES)}, comma separated (e.g. killer,diagonal)")
+    gen.add_argument("--size", type=int, choices=SIZES, metavar="N", help=f"grid size N x N: {', '.join(map(str, SIZES))} (default 9; "
+                     "not 9: variant JSON as with --variant)")
+    gen.add_argument("--no-givens", dest="givens", action="store_false", help="killer puzzles with cages only (with --variant killer)")
     add_format(gen, RECORDS)
     add_output(gen)
     add_jobs(gen)
@@ -108,6 +114,8 @@ _GENERATED = ("solution", "seed", "clues", "symmetry", "rating", "band", "hodoku
 
 
 def _generate(args: argparse.Namespace, streams: Streams) -> int:
+    if args.variant is not None or args.size not in (None, 9) or not args.givens:
+        return generate_variants(args, streams)
     # Check the options before the output file is created.
     _options(args.difficulty, args.symmetry, args.minimal, args.clues, args.require, args.time_budget)
     rated = args.rate or args.difficulty is not None or bool(args.require)

@@ -13,6 +13,7 @@ from ..puzzlefile import Entry, parse_entry
 from . import ExitCode, Streams, exit_code_for
 from ._inputs import iter_inputs
 from ._options import add_inputs, add_output
+from ._variants import is_variant_input, load_input, variant_text
 
 _THEMES = ("light", "dark", "print")
 _SEPARATORS = " \t,;:|"
@@ -58,6 +59,7 @@ def _render(args: argparse.Namespace, streams: Streams) -> int:
     from ..render import save, to_terminal
     from ..errors import MissingDependencyError
     from ..render.save import format_of
+    from ..render.variant import is_variant
 
     status = ExitCode.OK
 
@@ -69,9 +71,15 @@ def _render(args: argparse.Namespace, streams: Streams) -> int:
     grids: list[Any] = []
     for source in args.inputs or [None]:
         try:
-            grids.extend(_puzzle_of(item) for item in _items(source, streams, report))
+            if is_variant_input(source):
+                grids.append(load_input(str(source)))
+            else:
+                grids.extend(_puzzle_of(item) for item in _items(source, streams, report))
         except errors.InvalidPuzzleError as exc:
-            report(exc)
+            report(exc, f"{source}: " if is_variant_input(source) else "")
+    if (args.hint or args.candidates) and any(is_variant(g) for g in grids):
+        streams.error("--hint and --candidates are for classic 9x9 puzzles, not variant puzzles")
+        return ExitCode.USAGE
     pictures: list[Any] = []
     for number, grid in enumerate(grids, start=1):
         try:
@@ -81,6 +89,7 @@ def _render(args: argparse.Namespace, streams: Streams) -> int:
             pictures.append(None)
     if args.output is None:
         blocks = [
+            variant_text(picture[0]) if is_variant(picture[0]) else
             to_terminal(picture[0], color=args.color, stream=streams.stdout, highlights=picture[1], candidates=args.candidates or None)
             + (f"\n{picture[1].text}" if picture[1] is not None else "")
             for picture in pictures
@@ -154,6 +163,9 @@ def _items(source: str | None, streams: Streams, on_error: Callable[[errors.Sudo
     """The puzzles of one input: files in a format of :mod:`sudokit.formats` other than
     plain text are read by it (records, or a grid, or a pencil-mark grid); text lines,
     arguments and stdin by :func:`_book_items`, which keeps a rating after the puzzle."""
+    if is_variant_input(source):  # sudokit/f-puzzles/SudokuPad JSON or a link: one variant puzzle
+        yield {"puzzle": load_input(str(source))}
+        return
     found = _read_with_formats(source) if source else None
     if found is not None:
         try:

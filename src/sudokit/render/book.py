@@ -29,6 +29,7 @@ from ._layout import layout
 from ._model import Highlights, board
 from .pdf import latin1, new_document, paint
 from .themes import ThemeLike, get_theme
+from .variant import is_variant
 from .._atomic import atomic_write
 
 if TYPE_CHECKING:
@@ -56,9 +57,12 @@ class BookPuzzle:
 
     @classmethod
     def of(cls, item: Any) -> BookPuzzle:
-        """Coerce a grid/string, a ``(puzzle, rating)`` pair, a mapping or a record-like object."""
+        """Coerce a grid/string, a variant ``Puzzle``, a ``(puzzle, rating)`` pair, a mapping
+        or a record-like object."""
         if isinstance(item, BookPuzzle):
             return item
+        if is_variant(item):
+            return cls(item)
         if isinstance(item, Mapping):
             return cls._make(item.get("puzzle"), item.get("solution"), item.get("rating"), item.get("title"))
         if isinstance(item, tuple) and len(item) == 2:
@@ -72,6 +76,10 @@ class BookPuzzle:
     def _make(cls, puzzle: Any, solution: Any, rating: Any, title: Any) -> BookPuzzle:
         if puzzle is None:
             raise ValueError("a book entry has no puzzle")
+        if is_variant(puzzle):  # its solution is always computed (and must be unique)
+            if solution not in (None, ""):
+                raise ValueError("a variant puzzle's book entry takes no solution: the book solves it")
+            return cls(puzzle, None, None if rating in (None, "") else rating, None if title in (None, "") else str(title))
         return cls(
             Grid.parse(puzzle),
             None if solution in (None, "") else Grid.parse(solution),
@@ -174,6 +182,11 @@ def _solve(number: int, entry: BookPuzzle) -> Grid:
     from ..solver import solve
 
     try:
+        if is_variant(entry.puzzle):
+            from ..variants.solving import solve as solve_variant
+
+            variant: Any = entry.puzzle  # a variant Puzzle; its solution is drawn by _draw_slot
+            return solve_variant(variant, unique=True)  # type: ignore[return-value]
         return solve(entry.puzzle, unique=True)
     except SudokuError as exc:
         raise _renamed(number, exc) from None
@@ -231,5 +244,12 @@ def _draw_slot(document: FPDF, box: _Box, item: _Slot, look: Any) -> None:
         document.text(gx + side - 2 - right_width, gy - 5, latin1(right))
     document.set_font("helvetica", "B", 11)
     document.text(gx + 2, gy - 5, _fit(document, latin1(left), side - right_width - 12))
+    if is_variant(grid):  # a variant Puzzle (any size and rules); a solution slot draws the puzzle with its digits
+        from .variant import variant_shapes
+
+        drawn: Any = (puzzle or grid, grid if puzzle is not None else None)
+        shapes = variant_shapes(drawn[0], side, look, solution=drawn[1])
+        paint(document, shapes, gx, gy)
+        return
     shown = board(grid, puzzle=puzzle)
     paint(document, layout(shown, Highlights(), look, side), gx, gy)
