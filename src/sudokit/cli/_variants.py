@@ -63,7 +63,9 @@ def variant_text(p: Puzzle) -> str:
     layout = "jigsaw regions" if p.regions is not None else "no boxes" if p.boxes is None else f"{p.boxes[0]}x{p.boxes[1]} boxes"
     rules = ", ".join(f"{kind}" + (f" x{count}" if count > 1 else "") for kind, count in kinds.items())
     title = f"{p.title}: " if p.title else ""
-    return "\n".join(rows + [f"{title}{p.size}x{p.size}, {layout}" + (f"; {rules}" if rules else "")])
+    grids = getattr(p, "grids", None)
+    shape = f"{len(grids)} overlapping {p.size}x{p.size} grids" if grids else f"{p.size}x{p.size}"
+    return "\n".join(rows + [f"{title}{shape}, {layout}" + (f"; {rules}" if rules else "")])
 
 
 def _load(source: str) -> Puzzle:

@@ -33,6 +33,8 @@ def scl_dict(p: Puzzle) -> dict[str, Any]:
     n = p.size
     if p.candidates is not None:
         raise UnknownConstraintError("SudokuPad links cannot carry sukaku candidates", constraint="candidates")
+    if getattr(p, "grids", None):
+        raise UnknownConstraintError("the SudokuPad writer draws one grid, not overlapping grids", constraint="grids")
     out: dict[str, Any] = {"cellSize": 50, "cells": [[{"value": p.givens[r * n + c]} if p.givens[r * n + c] else {}
                                                       for c in range(n)] for r in range(n)]}
     out["regions"] = [[[cell // n, cell % n] for cell in region] for region in p.region_list()]
