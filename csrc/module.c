@@ -14,6 +14,7 @@
 #include "dig9.h"
 #include "engine.h"
 #include "human9.h"
+#include "sechain9.h"
 #include "solver9.h"
 
 /* Read `limit`: an int >= 1; values above S9_MAX_LIMIT are clamped (counts are uint32). */
@@ -387,6 +388,40 @@ static PyObject *core_human_se_run(PyObject *self, PyObject *args)
                          (Py_ssize_t)sizeof where);
 }
 
+/* se_loops(cands, y_chain, x_chain) -> (chains, spent): SE's cycle and forcing X/Y-chain
+ * search, see sechain9.h and _core.pyi. */
+static PyObject *core_se_loops(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    int y_chain, x_chain;
+    if (!PyArg_ParseTuple(args, "y*pp:se_loops", &cv, &y_chain, &x_chain)) return NULL;
+    uint16_t cands[81];
+    int ok = cv.len == 2 * 81;
+    if (ok) memcpy(cands, cv.buf, sizeof cands);
+    PyBuffer_Release(&cv);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "need 81 native uint16 candidate masks");
+        return NULL;
+    }
+    sc_out out = {NULL, 0, 0};
+    long spent = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = sechain9_loops(cands, y_chain, x_chain, &out, &spent);
+    Py_END_ALLOW_THREADS
+    if (status != SC_OK) {
+        sechain9_out_free(&out);
+        if (status == SC_NO_MEMORY) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, status == SC_BAD_INPUT ? "candidate masks must be 0..0x1FF and x_chain or y_chain set"
+                                                                 : "internal error: chain search overflow");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, spent);
+    sechain9_out_free(&out);
+    return result;
+}
+
 /* fill(words) -> (words_read, grid): a random full grid from the caller's random words;
  * dig(puzzle, cells, sizes, words, stop_at) -> (words_read, puzzle): see dig9.h and
  * _core.pyi.  words_read is DIG9_NEED_WORDS (-1) when the words ran out (then b''). */
@@ -530,6 +565,8 @@ static PyMethodDef core_methods[] = {
     {"human_se_run", core_human_se_run, METH_VARARGS,
      "human_se_run(values, cands, enabled, max_steps) -> (status, steps, values, cands, where)\n\n"
      "The singles and SE's direct techniques at the front of the SE rating order. See _core.pyi."},
+    {"se_loops", core_se_loops, METH_VARARGS,
+     "se_loops(cands, y_chain, x_chain) -> (chains, spent)\n\nSE's cycles and forcing X/Y-chains (sechain9.h)."},
     {"human_ho_run", core_human_ho_run, METH_VARARGS,
      "human_ho_run(values, cands, ns, hs, enabled, max_steps) -> (status, steps, values, cands, ns, hs, free, where)\n\n"
      "HoDoKu's singles queues, intersections and subsets for the HoDoKu rating path. See _core.pyi."},

@@ -156,3 +156,33 @@ def test_generator_reaches_the_chain_band() -> None:
     again = rate(g.puzzle)
     assert again.se == g.rating.se and again.band == "expert"
     assert solve(g.puzzle) is not None
+
+
+def test_chain_search_kernel_and_twin_give_the_same_bytes() -> None:
+    # csrc/sechain9.c and its twin _pysechain9 on states along a real path: same records,
+    # same order, same round count; the C checks in csrc/tests/test_sechain.c check the
+    # records themselves (every link one of SE's rules).
+    from array import array
+
+    from sudokit import _pycore
+
+    core = pytest.importorskip("sudokit._core", reason="the C core is not built")
+    state = Candidates.from_puzzle(SERATE[2][0])
+    steps = explain(SERATE[2][0], techniques="all")
+    compared = 0
+    for k, step in enumerate(steps):
+        if k % 12 == 0:
+            cands = array("H", state.cands).tobytes()
+            for y_chain, x_chain in ((False, True), (True, False), (True, True)):
+                got = core.se_loops(cands, y_chain, x_chain)
+                assert got == _pycore.se_loops(cands, y_chain, x_chain)
+                compared += bool(got[0])
+        state.apply(step)
+    assert compared >= 3
+    for impl in (core, _pycore):
+        with pytest.raises(ValueError):
+            impl.se_loops(b"\x00" * 160, True, True)
+        with pytest.raises(ValueError):
+            impl.se_loops(array("H", [0x200] * 81).tobytes(), True, True)
+        with pytest.raises(ValueError):
+            impl.se_loops(array("H", [3] * 81).tobytes(), False, False)

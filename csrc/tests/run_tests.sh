@@ -64,4 +64,10 @@ echo "== engine (variants): cc -O2, then -O1 -fsanitize=address,undefined"
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/engine_san" "$root/csrc/engine.c" "$here/test_engine.c"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/engine_san" --rounds 1000
 
+echo "== sechain9 (SE chains): cc -O2, then -O1 -fsanitize=address,undefined"
+"$cc" -O2 "${warn[@]}" -o "$out/sechain_o2" "$root/csrc/sechain9.c" "$here/test_sechain.c"
+"$out/sechain_o2" --rounds 200
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/sechain_san" "$root/csrc/sechain9.c" "$here/test_sechain.c"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/sechain_san" --rounds 60
+
 echo "run_tests.sh: all C tests passed"

@@ -135,6 +135,21 @@ def human_ho_run(
     Raises ValueError on wrong buffer sizes.
     """
 
+# ----------------------------------------------------------------- SE's chaining search
+# The search of Sudoku Explainer's "Forcing Chains & Cycles" rule (csrc/sechain9.h; twin:
+# sudokit._pysechain9). Both give the same bytes; sudokit.human.se_chains reads them.
+
+def se_loops(cands: bytes, y_chain: bool, x_chain: bool) -> tuple[bytes, int]:
+    """SE's cycles and forcing chains with one link set: ``(chains, spent)``.
+
+    ``cands``: 81 native uint16 masks as for :func:`human_se_run`. ``chains``: one
+    record per chain found, in SE's search order: kind (0 cycle, 1 forcing chain), n
+    (uint16 little-endian), then n potentials of 4 bytes (cell, value 1..9, on 0/1,
+    cause 0-3 or 255 for the root), the chain's end first. ``spent``: search rounds (the
+    node budget's unit). Raises ValueError on a wrong size, a mask > 0x1FF, or neither
+    link set.
+    """
+
 # ----------------------------------------------------------------- generator loops
 # The inner loops of sudokit.generation (csrc/dig9.h; twin: _pycore.fill/dig, constant
 # _pycore.DIG_NEED_WORDS = -1). Randomness stays with the caller: ``words`` is the raw

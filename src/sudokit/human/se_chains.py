@@ -18,6 +18,10 @@ by complexity, then by kind, then by search order. Everything that changes which
 first (the search order, the breadth-first queues, which parent a consequence records) is
 kept as SE has it, because it decides the path and so the rating.
 
+The hot search of the static rule (cycles and forcing X/Y-chains) runs in the kernel
+(``se_loops``: csrc/sechain9.c, twin ``sudokit._pysechain9``); this module reads its chains
+back into potentials and makes the hints.
+
 Cells are 0..80 row-major, candidates are the 9-bit masks of :mod:`.model`.
 """
 
@@ -28,6 +32,9 @@ from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from typing import Optional
 
+from array import array
+
+from .. import _backend
 from .model import BIT, DIGITS_OF, HOUSE_CELLS, POPCOUNT
 
 __all__ = ["Potential", "ChainHint", "Chaining", "Budget", "BudgetExceeded", "LIMIT", "CHAINING_RULES", "length_surcharge"]
@@ -90,14 +97,6 @@ PSet = dict[int, Potential]  # SE's LinkedSet: insertion-ordered, by key
 #: A simple rule used inside nested chains: (current grid, initial grid, digit counts) ->
 #: its hints as (removable cell -> mask, parent off potentials, the chain hint or None).
 NestedRule = Callable[[list[int], list[int], Sequence[int]], list[tuple[dict[int, int], list["Potential"], Optional["ChainHint"]]]]
-
-
-def _off_key(p: Potential) -> int:
-    return p.key & ~1
-
-
-def _on_key(p: Potential) -> int:
-    return p.key | 1
 
 
 def length_surcharge(complexity: int) -> float:
@@ -320,7 +319,7 @@ class Budget:
             if self.left < 0:
                 raise BudgetExceeded
         if self.deadline is not None:
-            self._tick += 1
+            self._tick += n
             if self._tick >= 256:
                 self._tick = 0
                 if time.monotonic() > self.deadline:
@@ -481,82 +480,27 @@ class Chaining:
 
     # ===================================================== cycles and X/Y chains
     def _loops(self, y_chain: bool, x_chain: bool) -> list[ChainHint]:
+        """The cycle and forcing-chain hints of one link set, searched by the kernel
+        (csrc/sechain9.c or its twin), read back into potentials."""
+        data, spent = _backend.kernel().se_loops(array("H", self.cands).tobytes(), y_chain, x_chain)
+        self.budget.spend(spent)
         result: list[ChainHint] = []
-        cands = self.cands
-        for cell in range(81):
-            m = cands[cell]
-            if POPCOUNT[m] > 1:
-                for v in DIGITS_OF[m]:
-                    self._unary_chaining(Potential(cell, v, True), result, y_chain, x_chain)
+        at = 0
+        while at < len(data):
+            kind, n = data[at], data[at + 1] | data[at + 2] << 8
+            end = at + 3 + 4 * n
+            p: Optional[Potential] = None
+            for k in range(end - 4, at + 2, -4):  # the root first
+                cause = data[k + 3]
+                p = Potential(data[k], data[k + 1], bool(data[k + 2]), p, None if cause == 255 else cause)
+            at = end
+            if p is None:
+                raise RuntimeError("internal error: an empty chain record")
+            hint = (self._cycle_hint(p, _reversed_cycle(p), y_chain, x_chain) if kind == 0
+                    else self._forcing_chain_hint(p, y_chain, x_chain))
+            if hint.removable:
+                result.append(hint)
         return result
-
-    def _unary_chaining(self, p_on: Potential, result: list[ChainHint], y_chain: bool, x_chain: bool) -> None:
-        if POPCOUNT[self.cands[p_on.cell]] > 2 and not x_chain:
-            return  # Y-cycles start only from a bivalue cell
-        self.budget.spend()
-        cycles: list[Potential] = []
-        chains: list[Potential] = []
-        self._cycles({p_on.key: p_on}, {}, y_chain, x_chain, cycles, p_on)
-        if x_chain:
-            self._forcing_chains({p_on.key: p_on}, {}, y_chain, chains, p_on)
-            p_off = Potential(p_on.cell, p_on.value, False)
-            self._forcing_chains({}, {p_off.key: p_off}, y_chain, chains, p_off)
-        for dst_on in cycles:
-            hint = self._cycle_hint(dst_on, _reversed_cycle(dst_on), y_chain, x_chain)
-            if hint.removable:
-                result.append(hint)
-        for target in chains:
-            hint = self._forcing_chain_hint(target, y_chain, x_chain)
-            if hint.removable:
-                result.append(hint)
-
-    def _cycles(self, to_on: PSet, to_off: PSet, y_chain: bool, x_chain: bool, cycles: list[Potential], source: Potential) -> None:
-        pending_on = list(to_on.values())
-        pending_off = list(to_off.values())
-        length = 0
-        while pending_on or pending_off:
-            length += 1
-            for p in pending_on:
-                for q in self._on_to_off(p, y_chain):
-                    if not _is_parent(p, q):
-                        pending_off.append(q)
-                        to_off.setdefault(q.key, q)
-            pending_on = []
-            length += 1
-            for p in pending_off:
-                for q in self._off_to_on(p, None, to_off, y_chain, x_chain):
-                    if length >= 4 and q.key == source.key:
-                        cycles.append(q)
-                    if q.key not in to_on:
-                        pending_on.append(q)
-                        to_on[q.key] = q
-            pending_off = []
-            self.budget.spend()
-
-    def _forcing_chains(self, to_on: PSet, to_off: PSet, y_chain: bool, chains: list[Potential], source: Potential) -> None:
-        pending_on = list(to_on.values())
-        pending_off = list(to_off.values())
-        found = {c.key for c in chains}
-        while pending_on or pending_off:
-            for p in pending_on:
-                for q in self._on_to_off(p, y_chain):
-                    if _on_key(q) == source.key and q.key not in found:
-                        chains.append(q)
-                        found.add(q.key)
-                    if q.key not in to_off and not _is_parent(p, q):
-                        pending_off.append(q)
-                        to_off[q.key] = q
-            pending_on = []
-            for p in pending_off:
-                for q in self._off_to_on(p, None, to_off, y_chain, True):
-                    if _off_key(q) == source.key and q.key not in found:
-                        chains.append(q)
-                        found.add(q.key)
-                    if q.key not in to_on:
-                        pending_on.append(q)
-                        to_on[q.key] = q
-            pending_off = []
-            self.budget.spend()
 
     def _cycle_hint(self, dst_on: Potential, dst_off: Potential, y_chain: bool, x_chain: bool) -> ChainHint:
         cands = self.cands
@@ -785,16 +729,6 @@ def _hidden_parent(offs: PSet, cell: int, value: int) -> Potential:
     if p is None:  # SE raises too: the grid can only lose candidates the chain took off
         raise RuntimeError(f"chaining: no parent for r{cell // 9 + 1}c{cell % 9 + 1}<>{value}")
     return p
-
-
-def _is_parent(child: Potential, parent: Potential) -> bool:
-    p = child
-    key = parent.key
-    while p.parents:
-        p = p.parents[0]
-        if p.key == key:
-            return True
-    return False
 
 
 def _reversed_cycle(org: Potential) -> Potential:
