@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Optional
 
-from .model import BIT, DIGITS_OF, HOUSE_CELLS, POPCOUNT, Candidates
+from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .se_chains import CHAINING_RULES, LIMIT, Budget, Chaining, ChainHint, NestedRule, Potential, _HOUSE_CELLS_OF
 from .step import Step, cells_text
 
@@ -42,46 +42,53 @@ def aligned_exclusion(cands: Sequence[int], degree: int) -> Iterator[dict[int, i
     budget = LIMIT.get()
     candidates: list[int] = []
     excluders: dict[int, list[int]] = {}
+    reach: dict[int, int] = {}  # the excluder cells as an 81-bit mask
     for cell in range(81):
         if POPCOUNT[cands[cell]] < 2:
             continue
-        naked_single = False
         cells = []
         for other in _HOUSE_CELLS_OF[cell]:
             n = POPCOUNT[cands[other]]
             if n == 1:
-                naked_single = True
-            elif 2 <= n <= degree:
+                break  # a naked single among the peers: SE skips the cell
+            if 2 <= n <= degree:
                 cells.append(other)
-        if not naked_single and cells:
-            candidates.append(cell)
-            excluders[cell] = cells
+        else:
+            if cells:
+                candidates.append(cell)
+                excluders[cell] = cells
+                reach[cell] = sum(CELL_BIT[c] for c in cells)
     if len(candidates) < degree:
         return
     is_candidate = set(candidates)
-    for i0, i1 in colex(2, len(candidates)):
-        c0, c1 = candidates[i0], candidates[i1]
-        if degree == 2:
-            tails: list[tuple[int, ...]] = [()]
-        else:
-            twin = list(dict.fromkeys(excluders[c0] + excluders[c1]))
-            twin = [c for c in twin if c in is_candidate and c != c0 and c != c1]
-            if len(twin) < degree - 2:
-                continue
-            tails = [tuple(twin[t] for t in idx) for idx in colex(degree - 2, len(twin))]
-        for tail in tails:
-            base = (c0, c1, *tail)
-            common = list(excluders[base[0]])
-            for c in base[1:]:
-                keep = set(excluders[c])
-                common = [e for e in common if e in keep]
-            if len(common) < 2:
-                continue
-            removable = _exclusion(cands, base, common)
+    for i1 in range(1, len(candidates)):  # the pairs in colex order: (0,1) (0,2) (1,2) (0,3) ...
+        c1 = candidates[i1]
+        for i0 in range(i1):
+            c0 = candidates[i0]
+            if degree == 2:
+                common = reach[c0] & reach[c1]
+                if common.bit_count() >= 2:
+                    removable = _exclusion(cands, (c0, c1), cells_of(common))
+                    if removable:
+                        yield removable
+            else:
+                yield from _triplets(cands, c0, c1, excluders, reach, is_candidate)
+            if budget is not None:
+                budget.spend()
+
+
+def _triplets(cands: Sequence[int], c0: int, c1: int, excluders: dict[int, list[int]], reach: dict[int, int],
+              is_candidate: set[int]) -> Iterator[dict[int, int]]:
+    twin = [c for c in dict.fromkeys(excluders[c0] + excluders[c1]) if c in is_candidate and c != c0 and c != c1]
+    pair = reach[c0] & reach[c1]
+    if pair.bit_count() < 2:
+        return
+    for c2 in twin:
+        common = pair & reach[c2]
+        if common.bit_count() >= 2:
+            removable = _exclusion(cands, (c0, c1, c2), cells_of(common))
             if removable:
                 yield removable
-        if budget is not None:
-            budget.spend()
 
 
 def _exclusion(cands: Sequence[int], base: tuple[int, ...], common: list[int]) -> dict[int, int]:
@@ -89,7 +96,7 @@ def _exclusion(cands: Sequence[int], base: tuple[int, ...], common: list[int]) -
     not allowed when two base cells that see each other share a digit, or when it covers
     every candidate of a common excluder cell."""
     n = len(base)
-    sees = [[base[b] in _HOUSE_CELLS_OF[base[a]] for b in range(n)] for a in range(n)]
+    sees = [[bool(PEER_MASK[base[a]] >> base[b] & 1) for b in range(n)] for a in range(n)]
     ems = [cands[e] for e in common]
     locked: dict[int, bool] = {}
 

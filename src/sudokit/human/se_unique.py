@@ -18,6 +18,9 @@ from .se_chains import _HOUSE_CELLS_OF, _SE_HOUSES
 from .se_rules import colex
 from .step import Step, cells_text
 
+#: The k-subsets of the nine cells of a house in SE's order, by k (made once).
+_COLEX9: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(colex(k, 9)) for k in range(10))
+
 __all__ = ["find_se_unique_loops"]
 
 _Hint = tuple[float, int, int, tuple[int, ...], dict[int, int], tuple[object, ...]]
@@ -147,7 +150,7 @@ def _type3(cands: list[int], values: list[int], c1: int, c2: int, v1: int, v2: i
             empty = sum(1 for c in cells if not values[c])
             i1, i2 = cells.index(c1), cells.index(c2)
             if degree * 2 <= empty:
-                for idx in colex(degree, 9):
+                for idx in _COLEX9[degree]:
                     if i1 not in idx or i2 in idx:
                         continue
                     naked = extra & cands[c1] & cands[c2]
