@@ -1,0 +1,60 @@
+"""Published variant puzzles (tests/data/variants/published.json, sources in the file): each
+solves uniquely to its published solution, and that solution obeys the rules according to
+the independent CP-SAT oracle."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sudokit.variants import Puzzle, solving
+
+from variant_oracle import oracle_count
+
+DATA = Path(__file__).resolve().parent / "data" / "variants" / "published.json"
+ENTRIES: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))["puzzles"]
+NAMES = [e["name"] for e in ENTRIES]
+
+# The engine is too slow on these for the test suite (measured 2026-12-01, see the issue's
+# closing note); the CP-SAT test below still checks them. "'Leven" (renban lines and black
+# dots) takes the C engine 3.9 s and the twin minutes; the sandwich takes the twin 10 s.
+ENGINE_TOO_SLOW = {"'Leven": ("c", "python"), "Between 1 and 9 Sudoku": ("python",)}
+
+
+def _solution(entry: dict[str, Any]) -> list[int]:
+    return [int(ch, 36) for ch in "".join(entry["solution"])]
+
+
+def test_every_entry_cites_its_source_and_covers_the_types() -> None:
+    for entry in ENTRIES:
+        assert entry["source"] and all(s.startswith("http") for s in entry["source"]) and entry["transcribed_from"]
+        p = Puzzle.from_json(entry["puzzle"])
+        assert len(_solution(entry)) == p.cells
+    kinds = {c.kind for e in ENTRIES for c in Puzzle.from_json(e["puzzle"]).constraints}
+    assert kinds >= {"killer", "thermometer", "arrow", "kropki", "xv", "anti_knight", "non_consecutive", "sandwich", "diagonal",
+                     "little_killer", "whisper", "renban", "between", "palindrome", "parity", "extra_region"}
+    sizes = {e["puzzle"]["size"] for e in ENTRIES}
+    assert sizes >= {6, 9, 16} and any("regions" in e["puzzle"] for e in ENTRIES)
+
+
+@pytest.mark.single_backend
+@pytest.mark.parametrize("name", NAMES)
+def test_published_solution_obeys_the_rules_and_is_unique(name: str) -> None:
+    pytest.importorskip("ortools", reason="the CP-SAT oracle needs ortools (pip install '.[test]')")
+    entry = ENTRIES[NAMES.index(name)]
+    p, solution = Puzzle.from_json(entry["puzzle"]), _solution(entry)
+    assert all(not g or g == d for g, d in zip(p.givens, solution))
+    assert oracle_count(p.with_givens(solution), 2) == 1  # every rule holds for the published solution
+    assert oracle_count(p, 2) == 1  # and it is the only one
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_engine_finds_the_published_solution(name: str, backend: str) -> None:
+    if backend in ENGINE_TOO_SLOW.get(name, ()):
+        pytest.skip(f"the {backend} engine takes seconds to minutes on {name!r} (the oracle test checks it)")
+    entry = ENTRIES[NAMES.index(name)]
+    p = Puzzle.from_json(entry["puzzle"])
+    assert list(solving.solve(p, unique=True).givens) == _solution(entry)
