@@ -43,13 +43,14 @@ from .constraints import (
     Whisper,
     XVNegative,
 )
+from .cages import cage_combinations, cage_digits, cage_sum_range
 from .puzzle import SIZES, Puzzle, box_shape, cell_name, samurai_grids
 
 __all__ = [
     "CONSTRAINT_TYPES", "SIZES", "XV", "AntiKing", "AntiKnight", "Arrow", "Between", "Constraint", "Sandwich", "Diagonal", "DisjointGroups",
     "ExtraRegion", "Extremum", "KillerCage", "Kropki", "KropkiNegative", "LittleKiller", "NonConsecutive",
     "Palindrome", "Parity", "Puzzle", "Renban", "Thermometer", "Whisper", "XVNegative", "box_shape", "cell_name",
-    "from_fpuzzles", "from_sudokupad", "generate", "load_variant", "samurai_grids",
+    "cage_combinations", "cage_digits", "cage_sum_range", "from_fpuzzles", "from_sudokupad", "generate", "load_variant", "samurai_grids",
     "windoku",
 ]
 
