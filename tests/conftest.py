@@ -1,7 +1,8 @@
 """Shared fixtures: every test runs once per available backend (C and the Python twin).
 
 A module that never touches the kernel can say ``pytestmark = pytest.mark.single_backend``
-to run once. ``SUDOKIT_PUREPYTHON=1`` restricts the runs to the Python twin.
+to run once. ``SUDOKIT_PUREPYTHON=1`` restricts the runs to the Python twin, ``SUDOKIT_TEST_BACKEND=c`` to
+the C core (the sanitizer run: the twin has nothing for ASan to check).
 """
 
 from __future__ import annotations
@@ -16,12 +17,22 @@ from sudokit import _backend
 
 SHARED_DATA = Path(os.environ.get("SUDOKIT_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data")
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden.txt"
+#: ``SUDOKIT_TEST_SCALE=N`` multiplies the sample sizes of the data-set sweeps (soundness of
+#: whole solving paths on rated puzzles). 1, the default, is what CI runs; a thorough local run
+#: uses e.g. 10. The benchmarks cover whole data sets.
+TEST_SCALE = float(os.environ.get("SUDOKIT_TEST_SCALE") or 1)
+
+
+def scaled(n: int) -> int:
+    """``n`` times ``SUDOKIT_TEST_SCALE`` (at least 1): the size of a seeded data-set sample."""
+    return max(1, round(n * TEST_SCALE))
 
 
 def _backends() -> list[str]:
     if os.environ.get("SUDOKIT_PUREPYTHON", "") not in ("", "0"):
         return ["python"]
-    return _backend.available()
+    only = os.environ.get("SUDOKIT_TEST_BACKEND", "")  # e.g. "c" for the sanitizer run
+    return [only] if only else _backend.available()
 
 
 BACKENDS = _backends()

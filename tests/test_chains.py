@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import scaled
 from sudokit import solve
 from sudokit.errors import SearchLimitExceeded
 from sudokit.human import Candidates, explain
@@ -51,10 +52,10 @@ def _sample(n_diabolical: int, n_learning: int) -> list[str]:
 
 
 def test_every_step_of_every_path_agrees_with_the_solution() -> None:
-    """A few hundred whole paths (a seeded sample of the grantm diabolical set, which needs
+    """Whole paths (a seeded sample, ``SUDOKIT_TEST_SCALE`` times 80 of the grantm diabolical set, which needs
     chains and ALS most, and of the SudoCue learning curve): no step may remove a solution
     digit or place a wrong one, and the chain/ALS techniques must actually be used."""
-    puzzles = _sample(200, 60)
+    puzzles = _sample(scaled(60), scaled(20))
     if not puzzles:
         pytest.skip(f"rated puzzle files not found under {RATED} (set SUDOKIT_DATA)")
     used: set[str] = set()

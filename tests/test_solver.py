@@ -120,10 +120,10 @@ def test_solve_many_buffer_form() -> None:
         solve_many(b"1" * 80)
 
 
-def test_solve_many_threads_agree_with_one_thread() -> None:
+def test_solve_many_threads_agree_with_one_thread(backend: str) -> None:
     rng = random.Random(5)
     unique = [c[0] for c in VALID if c[1] == "1"]
-    batch = [rng.choice(unique) for _ in range(5000)]
+    batch = [rng.choice(unique) for _ in range(5000 if backend == "c" else 500)]  # the twin is ~50x slower
     assert solve_many(batch, threads=2) == solve_many(batch, threads=1)
     assert solve_many(batch) == solve_many(batch, threads=1)  # threads=0 (automatic) by default
 

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 import pytest
 
+from conftest import scaled
 from sudokit import solve
 from sudokit.human import TECHNIQUES, Candidates, find_steps, technique
 from sudokit.human.registry import Technique
@@ -210,11 +211,11 @@ def _sample_puzzles() -> list[str]:
     puzzles: list[str] = []
     if LEARNING.exists():
         rows = LEARNING.read_text().splitlines()[1:]
-        puzzles += [r.split("\t")[2] for r in rng.sample(rows, 12)]
+        puzzles += [r.split("\t")[2] for r in rng.sample(rows, scaled(5))]
     if DIABOLICAL.exists():
         with DIABOLICAL.open() as f:
             lines = [line for k, line in enumerate(f) if k % 97 == 0]
-        puzzles += [line.split()[1] for line in rng.sample(lines, 12)]
+        puzzles += [line.split()[1] for line in rng.sample(lines, scaled(5))]
     return puzzles
 
 
