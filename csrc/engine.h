@@ -16,9 +16,11 @@
  *     n_triples    x (a, b, c, table[n_digits^2]),  table[x*N+y]: digits of c when a=x+1, b=y+1
  *     n_sandwiches x (size, total, cell...)   cells strictly between the 1 and the N sum to total
  *
- * The search propagates to a fixpoint and branches on the first cell with the fewest
- * candidates, digits increasing; the pure-Python twin src/sudokit/_pyengine.py walks the
- * same tree.  Reentrant: all state lives in memory allocated per call.
+ * The search propagates to a fixpoint (engine.c lists the propagators) and branches on a
+ * cell with the fewest candidates (ties: the cell whose branches failed most often so far,
+ * then the first), digits increasing; the pure-Python twin src/sudokit/_pyengine.py walks
+ * the same tree.  Reentrant: all state lives in memory allocated per call (engine_model.c
+ * decodes the program).
  */
 #ifndef SUDOKIT_ENGINE_H
 #define SUDOKIT_ENGINE_H

@@ -7,21 +7,27 @@ none) ran out first; ``solution`` holds one byte per cell (its digit 1..N) of th
 solution, or b'' when there is none. Raises ValueError for a malformed program.
 
 The search: propagate to a fixpoint (placed digits leave their peers, hidden singles in
-every house of N cells, pair relations made arc consistent, linear sums bounded), then
-branch on the first cell with the fewest candidates, digits in increasing order. The
+every house of N cells, locked candidates between full houses sharing two or more cells,
+pair relations made arc consistent, relation pairs (a digit whose only places in a full
+house are the two cells of a relation), linear sums bounded), then
+branch on a cell with the fewest candidates (ties: the cell whose branches failed most
+often so far, then the first), digits in increasing order. The
 fixpoint does not depend on the order the propagators run in (triple relations and
-sandwiches too), so the C engine and this
-twin walk the same tree and return the same first solution.
+sandwiches too), so the C engine (which revisits only the items a change touches) and this
+twin (which reruns every propagator until nothing changes) walk the same tree and return
+the same first solution.
 """
 
 from __future__ import annotations
 
 from array import array
 
-__all__ = ["engine_solve", "MAX_CELLS", "MAX_DIGITS"]
+__all__ = ["engine_solve", "MAX_CELLS", "MAX_DIGITS", "MAX_LOCK_HOUSES"]
 
 MAX_CELLS = 1024
 MAX_DIGITS = 25
+#: Locked candidates run on programs with at most this many full houses (as in C).
+MAX_LOCK_HOUSES = 256
 _MAX_COEF = 1_000_000
 
 
@@ -53,6 +59,7 @@ class _Model:
             if len(house) == n_digits:
                 self.houses.append(house)
         self.peers = [sorted(p - {i}) for i, p in enumerate(peers)]
+        self.locks = self._locks()
         self.rels = []
         for _ in range(n_rels):
             a, b = self._take(2)
@@ -62,6 +69,12 @@ class _Model:
                 raise ValueError("bad relation")
             rev = [sum(1 << x for x in range(n_digits) if fwd[x] >> y & 1) for y in range(n_digits)]
             self.rels.append((a, b, fwd, rev))
+        full_of: dict[int, list[int]] = {}
+        for h, house in enumerate(self.houses):
+            for c in house:
+                full_of.setdefault(c, []).append(h)
+        #: (house, a, b, fwd, rev) for every full house holding both cells of a relation
+        self.pairs = [(self.houses[h], a, b, fwd, rev) for a, b, fwd, rev in self.rels for h in full_of.get(a, []) if h in full_of.get(b, [])]
         self.sums = []
         for _ in range(n_sums):
             k, total = self._take(2)
@@ -90,6 +103,19 @@ class _Model:
             self.sandwiches.append((cells, total))
         if self.pos != len(words):
             raise ValueError("program has trailing data")
+
+    def _locks(self) -> list[tuple[list[int], list[int], list[int]]]:
+        """(shared cells, rest of house a, rest of house b) for full houses a before b sharing 2+ cells."""
+        out: list[tuple[list[int], list[int], list[int]]] = []
+        if not 2 <= len(self.houses) <= MAX_LOCK_HOUSES:
+            return out
+        for i, a in enumerate(self.houses):
+            in_a = set(a)
+            for b in self.houses[i + 1 :]:
+                shared = [c for c in b if c in in_a]
+                if len(shared) >= 2:
+                    out.append((shared, [c for c in a if c not in shared], [c for c in b if c not in in_a]))
+        return out
 
     def _take(self, k: int) -> list[int]:
         if self.pos + k > len(self.words):
@@ -128,7 +154,7 @@ def _propagate(md: _Model, cand: list[int], queue: list[int]) -> bool:
         if not _eliminate(md, cand, queue):
             return False
         changed = False
-        for step in (_hidden, _relations, _sums, _triples, _sandwiches):
+        for step in (_hidden, _locked, _rel_pairs, _relations, _sums, _triples, _sandwiches):
             result = step(md, cand, queue)
             if result is None:
                 return False
@@ -181,6 +207,49 @@ def _hidden(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
                         return None
                     _set(cand, queue, c, m)
                     changed = True
+    return changed
+
+
+def _locked(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
+    """Pointing/claiming: a digit one house holds only in the cells it shares with another
+    leaves the rest of the other."""
+    changed = False
+    for shared, rest_a, rest_b in md.locks:
+        inside = out_a = out_b = 0
+        for c in shared:
+            inside |= cand[c]
+        for c in rest_a:
+            out_a |= cand[c]
+        for c in rest_b:
+            out_b |= cand[c]
+        for locked, rest, out in ((inside & ~out_a, rest_b, out_b), (inside & ~out_b, rest_a, out_a)):
+            if locked & out:
+                for c in rest:
+                    if cand[c] & locked:
+                        if _set(cand, queue, c, cand[c] & ~locked) is None:
+                            return None
+                        changed = True
+    return changed
+
+
+def _rel_pairs(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
+    """A digit whose only places in a full house are the two cells a, b of a relation: a
+    keeps only it and ``rev[d]``, b only it and ``fwd[d]``."""
+    changed = False
+    for house, a, b, fwd, rev in md.pairs:
+        others = 0
+        for c in house:
+            if c != a and c != b:
+                others |= cand[c]
+        ka, kb = cand[a], cand[b]
+        for d in _bits(ka & kb & ~others):
+            ka &= 1 << d | rev[d]
+            kb &= 1 << d | fwd[d]
+        for cell, new in ((a, ka), (b, kb)):
+            if new != cand[cell]:
+                if _set(cand, queue, cell, new) is None:
+                    return None
+                changed = True
     return changed
 
 
@@ -292,16 +361,18 @@ def _sandwich_fits(cand: list[int], cells: list[int], i: int, j: int, total: int
     return lo <= total <= hi
 
 
-def _pick(cand: list[int]) -> int:
-    """The first cell with the fewest (but at least two) candidates; -1 when all are placed."""
-    best, best_count = -1, 99
+_MAX_FAILS = 0x0FFFFFFF
+
+
+def _pick(cand: list[int], fails: list[int]) -> int:
+    """A cell with the fewest (but at least two) candidates; ties go to the most failed
+    branches so far, then the first. -1 when all are placed."""
+    best, best_count, best_fails = -1, 99, 0
     for i, m in enumerate(cand):
         if m & (m - 1):
-            k = m.bit_count() if hasattr(m, "bit_count") else bin(m).count("1")
-            if k < best_count:
-                best, best_count = i, k
-                if k == 2:
-                    break
+            k = bin(m).count("1")
+            if k < best_count or (k == best_count and fails[i] > best_fails):
+                best, best_count, best_fails = i, k, fails[i]
     return best
 
 
@@ -316,10 +387,11 @@ def engine_solve(program: bytes, limit: int, node_budget: int) -> tuple[int, int
     if not _propagate(md, cand, [i for i, m in enumerate(cand) if _single(m)]):
         return 0, 0, b"", 0
     count, nodes, first = 0, 0, b""
+    fails = [0] * len(cand)  # failed branches per cell (the tie-break of _pick)
     stack: list[list[object]] = []  # frames: [state, cell, untried digits]
     state: list[int] = cand
     while True:
-        cell = _pick(state)
+        cell = _pick(state, fails)
         if cell < 0:
             count += 1
             if count == 1:
@@ -345,5 +417,7 @@ def engine_solve(program: bytes, limit: int, node_budget: int) -> tuple[int, int
             if _propagate(md, child, [at]):
                 state = child
                 break
+            if fails[at] < _MAX_FAILS:
+                fails[at] += 1
         else:
             return 0, count, first, nodes

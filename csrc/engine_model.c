@@ -1,0 +1,426 @@
+/* engine_model.c -- read and check a variant engine program (layout in engine.h) and
+ * build the model propagation works on (engine_model.h).  Every index read from the
+ * program is bounds-checked here, so propagation can trust the model. */
+#include "engine_model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+/* A bounds-checked reader over the program words. */
+typedef struct {
+    const int32_t *w;
+    size_t len, pos;
+} reader;
+
+static int take(reader *r, int32_t *out)
+{
+    if (r->pos >= r->len) return -1;
+    *out = r->w[r->pos++];
+    return 0;
+}
+
+void eng_model_free(eng_model *m)
+{
+    free(m->masks0);
+    free(m->peer_start);
+    free(m->peers);
+    free(m->full_start);
+    free(m->full_cells);
+    free(m->rel_a);
+    free(m->rel_b);
+    free(m->fwd);
+    free(m->rev);
+    free(m->sum_start);
+    free(m->sum_cell);
+    free(m->sum_coef);
+    free(m->sum_total);
+    free(m->tri_cells);
+    free(m->tri_table);
+    free(m->sw_start);
+    free(m->sw_cells);
+    free(m->sw_total);
+    free(m->lock_house);
+    free(m->lock_start);
+    free(m->lock_shared);
+    free(m->lock_cells);
+    free(m->pair_start);
+    free(m->pair_rel);
+    eng_csr *w[] = {&m->w_house, &m->w_rel, &m->w_sum, &m->w_tri, &m->w_sw};
+    for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
+        free(w[k]->start);
+        free(w[k]->items);
+    }
+    free(m->dirty);
+    free(m->queue);
+}
+
+/* Read the houses: fill the peer bit matrix, count full houses and their cells. */
+static int read_houses(reader *r, eng_model *m, int n_houses, uint64_t *adj, size_t words, int *full_cells_total)
+{
+    size_t start = r->pos;
+    int total = 0;
+    for (int h = 0; h < n_houses; h++) {
+        int32_t size, c;
+        if (take(r, &size) < 0 || size < 0 || size > m->n_cells) return -1;
+        if (r->pos + (size_t)size > r->len) return -1;
+        const int32_t *cells = r->w + r->pos;
+        for (int k = 0; k < size; k++) {
+            if (take(r, &c) < 0 || c < 0 || c >= m->n_cells) return -1;
+            for (int j = 0; j < k; j++)
+                if (cells[j] == c) return -1; /* a cell twice would break the hidden-single count */
+        }
+        for (int k = 0; k < size; k++)
+            for (int j = 0; j < size; j++)
+                if (j != k) adj[(size_t)cells[k] * words + (size_t)cells[j] / 64] |= 1ull << (cells[j] % 64);
+        if (size == m->n_digits) total += size, m->n_full++;
+    }
+    *full_cells_total = total;
+    r->pos = start;
+    return 0;
+}
+
+static int build_full_houses(reader *r, eng_model *m, int n_houses)
+{
+    int k = 0, f = 0;
+    for (int h = 0; h < n_houses; h++) {
+        int32_t size = r->w[r->pos++];
+        if (size == m->n_digits) {
+            m->full_start[f++] = k;
+            for (int j = 0; j < size; j++) m->full_cells[k++] = r->w[r->pos + (size_t)j];
+        }
+        r->pos += (size_t)size;
+    }
+    m->full_start[f] = k;
+    return 0;
+}
+
+static int build_peers(eng_model *m, const uint64_t *adj, size_t words)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < (size_t)m->n_cells * words; i++) total += (size_t)__builtin_popcountll(adj[i]);
+    m->peer_start = malloc(sizeof(int) * (size_t)(m->n_cells + 1));
+    m->peers = malloc(sizeof(int) * (total ? total : 1));
+    if (!m->peer_start || !m->peers) return -1;
+    int k = 0;
+    for (int i = 0; i < m->n_cells; i++) {
+        m->peer_start[i] = k;
+        for (size_t w = 0; w < words; w++)
+            for (uint64_t bits = adj[(size_t)i * words + w]; bits; bits &= bits - 1)
+                m->peers[k++] = (int)(w * 64 + (size_t)__builtin_ctzll(bits));
+    }
+    m->peer_start[m->n_cells] = k;
+    return 0;
+}
+
+static int read_rels(reader *r, eng_model *m)
+{
+    int n = m->n_digits;
+    m->rel_a = malloc(sizeof(int) * (size_t)(m->n_rels + 1));
+    m->rel_b = malloc(sizeof(int) * (size_t)(m->n_rels + 1));
+    m->fwd = calloc((size_t)m->n_rels * (size_t)n + 1, sizeof(uint32_t));
+    m->rev = calloc((size_t)m->n_rels * (size_t)n + 1, sizeof(uint32_t));
+    if (!m->rel_a || !m->rel_b || !m->fwd || !m->rev) return -2;
+    for (int k = 0; k < m->n_rels; k++) {
+        int32_t a, b, t;
+        if (take(r, &a) < 0 || take(r, &b) < 0 || a < 0 || b < 0 || a >= m->n_cells || b >= m->n_cells || a == b) return -1;
+        m->rel_a[k] = a;
+        m->rel_b[k] = b;
+        uint32_t *fwd = m->fwd + (size_t)k * (size_t)n, *rev = m->rev + (size_t)k * (size_t)n;
+        for (int x = 0; x < n; x++) {
+            if (take(r, &t) < 0 || t < 0 || (uint32_t)t > m->full) return -1;
+            fwd[x] = (uint32_t)t;
+            for (int y = 0; y < n; y++)
+                if ((uint32_t)t >> y & 1u) rev[y] |= 1u << x;
+        }
+    }
+    return 0;
+}
+
+static int read_sums(reader *r, eng_model *m)
+{
+    size_t start = r->pos, terms = 0;
+    for (int s = 0; s < m->n_sums; s++) {
+        int32_t k, total;
+        if (take(r, &k) < 0 || take(r, &total) < 0 || k < 0 || k > m->n_cells) return -1;
+        if ((int64_t)total > (int64_t)ENG_MAX_COEF * ENG_MAX_CELLS || (int64_t)total < -(int64_t)ENG_MAX_COEF * ENG_MAX_CELLS) return -1;
+        if (r->pos + 2 * (size_t)k > r->len) return -1;
+        r->pos += 2 * (size_t)k;
+        terms += (size_t)k;
+    }
+    r->pos = start;
+    m->sum_start = malloc(sizeof(int) * (size_t)(m->n_sums + 1));
+    m->sum_total = malloc(sizeof(int64_t) * (size_t)(m->n_sums + 1));
+    m->sum_cell = malloc(sizeof(int) * (terms + 1));
+    m->sum_coef = malloc(sizeof(int64_t) * (terms + 1));
+    if (!m->sum_start || !m->sum_total || !m->sum_cell || !m->sum_coef) return -2;
+    int t = 0;
+    for (int s = 0; s < m->n_sums; s++) {
+        int32_t k = r->w[r->pos++];
+        m->sum_total[s] = r->w[r->pos++];
+        m->sum_start[s] = t;
+        for (int j = 0; j < k; j++, t++) {
+            int32_t c = r->w[r->pos++], coef = r->w[r->pos++];
+            if (c < 0 || c >= m->n_cells || coef > ENG_MAX_COEF || coef < -ENG_MAX_COEF) return -1;
+            m->sum_cell[t] = c;
+            m->sum_coef[t] = coef;
+        }
+    }
+    m->sum_start[m->n_sums] = t;
+    return 0;
+}
+
+static int read_triples(reader *r, eng_model *m)
+{
+    size_t nn = (size_t)m->n_digits * (size_t)m->n_digits;
+    m->tri_cells = malloc(sizeof(int) * 3 * (size_t)(m->n_tri + 1));
+    m->tri_table = malloc(sizeof(uint32_t) * nn * (size_t)(m->n_tri + 1));
+    if (!m->tri_cells || !m->tri_table) return -2;
+    for (int k = 0; k < m->n_tri; k++) {
+        int32_t v;
+        for (int j = 0; j < 3; j++) {
+            if (take(r, &v) < 0 || v < 0 || v >= m->n_cells) return -1;
+            m->tri_cells[3 * k + j] = v;
+        }
+        const int *t = m->tri_cells + 3 * k;
+        if (t[0] == t[1] || t[0] == t[2] || t[1] == t[2]) return -1;
+        for (size_t j = 0; j < nn; j++) {
+            if (take(r, &v) < 0 || v < 0 || (uint32_t)v > m->full) return -1;
+            m->tri_table[(size_t)k * nn + j] = (uint32_t)v;
+        }
+    }
+    return 0;
+}
+
+static int read_sandwiches(reader *r, eng_model *m)
+{
+    size_t start = r->pos, cells = 0;
+    for (int s = 0; s < m->n_sw; s++) {
+        int32_t k, total;
+        if (take(r, &k) < 0 || take(r, &total) < 0 || k < 0 || k > m->n_cells) return -1;
+        if (total > ENG_MAX_COEF || total < -ENG_MAX_COEF || r->pos + (size_t)k > r->len) return -1;
+        r->pos += (size_t)k;
+        cells += (size_t)k;
+    }
+    r->pos = start;
+    m->sw_start = malloc(sizeof(int) * (size_t)(m->n_sw + 1));
+    m->sw_total = malloc(sizeof(int64_t) * (size_t)(m->n_sw + 1));
+    m->sw_cells = malloc(sizeof(int) * (cells + 1));
+    if (!m->sw_start || !m->sw_total || !m->sw_cells) return -2;
+    int t = 0;
+    for (int s = 0; s < m->n_sw; s++) {
+        int32_t k = r->w[r->pos++];
+        m->sw_total[s] = r->w[r->pos++];
+        m->sw_start[s] = t;
+        for (int j = 0; j < k; j++) {
+            int32_t c = r->w[r->pos++];
+            if (c < 0 || c >= m->n_cells) return -1;
+            m->sw_cells[t++] = c;
+        }
+    }
+    m->sw_start[m->n_sw] = t;
+    return 0;
+}
+
+int eng_program_cells(const int32_t *prog, size_t len)
+{
+    if (len < 7 || prog[0] < 1 || prog[0] > ENG_MAX_CELLS || prog[1] < 1 || prog[1] > ENG_MAX_DIGITS) return -1;
+    return prog[0];
+}
+
+/* Invert items -> cells (item k has cells[start[k] .. start[k+1])) into cell -> items. */
+static int invert(int n_cells, int n_items, const int *start, const int *cells, eng_csr *out)
+{
+    size_t total = n_items ? (size_t)start[n_items] : 0;
+    out->start = calloc((size_t)n_cells + 1, sizeof(int));
+    out->items = malloc(sizeof(int) * (total + 1));
+    if (!out->start || !out->items) return -2;
+    for (size_t t = 0; t < total; t++) out->start[cells[t] + 1]++;
+    for (int i = 0; i < n_cells; i++) out->start[i + 1] += out->start[i];
+    int *fill = malloc(sizeof(int) * ((size_t)n_cells + 1));
+    if (!fill) return -2;
+    memcpy(fill, out->start, sizeof(int) * (size_t)n_cells);
+    for (int k = 0; k < n_items; k++)
+        for (int t = start[k]; t < start[k + 1]; t++) out->items[fill[cells[t]]++] = k;
+    free(fill);
+    return 0;
+}
+
+static int build_watchers(eng_model *m)
+{
+    int rc = invert(m->n_cells, m->n_full, m->full_start, m->full_cells, &m->w_house);
+    if (rc == 0) rc = invert(m->n_cells, m->n_sums, m->sum_start, m->sum_cell, &m->w_sum);
+    if (rc == 0) rc = invert(m->n_cells, m->n_sw, m->sw_start, m->sw_cells, &m->w_sw);
+    int *start = malloc(sizeof(int) * ((size_t)m->n_rels + (size_t)m->n_tri + 2));
+    int *pairs = malloc(sizeof(int) * (2 * (size_t)m->n_rels + 1));
+    if (!start || !pairs) rc = -2;
+    if (rc == 0) { /* relations: cells (a, b); triples: their three cells */
+        for (int k = 0; k <= m->n_rels; k++) start[k] = 2 * k;
+        for (int k = 0; k < m->n_rels; k++) pairs[2 * k] = m->rel_a[k], pairs[2 * k + 1] = m->rel_b[k];
+        rc = invert(m->n_cells, m->n_rels, start, pairs, &m->w_rel);
+    }
+    if (rc == 0) {
+        for (int k = 0; k <= m->n_tri; k++) start[k] = 3 * k;
+        rc = invert(m->n_cells, m->n_tri, start, m->tri_cells, &m->w_tri);
+    }
+    free(start);
+    free(pairs);
+    return rc;
+}
+
+/* Pairs (h1 < h2) of full houses sharing at least two cells: two passes (count, fill). */
+static int build_locks(eng_model *m)
+{
+    if (m->n_full < 2 || m->n_full > ENG_MAX_LOCK_HOUSES) return 0;
+    int n = m->n_digits, total = 0;
+    uint8_t *in_h1 = calloc((size_t)m->n_cells, 1);
+    if (!in_h1) return -2;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass) {
+            m->lock_house = malloc(sizeof(int) * (2 * (size_t)m->n_lock + 1));
+            m->lock_start = malloc(sizeof(int) * ((size_t)m->n_lock + 1));
+            m->lock_shared = malloc(sizeof(int) * ((size_t)m->n_lock + 1));
+            m->lock_cells = malloc(sizeof(int) * ((size_t)total + 1));
+            if (!m->lock_house || !m->lock_start || !m->lock_shared || !m->lock_cells) {
+                free(in_h1);
+                return -2;
+            }
+            m->n_lock = 0, total = 0;
+        }
+        for (int h1 = 0; h1 < m->n_full; h1++) {
+            const int *a = m->full_cells + m->full_start[h1];
+            for (int k = 0; k < n; k++) in_h1[a[k]] = 1;
+            for (int h2 = h1 + 1; h2 < m->n_full; h2++) {
+                const int *b = m->full_cells + m->full_start[h2];
+                int common = 0;
+                for (int k = 0; k < n; k++) common += in_h1[b[k]];
+                if (common < 2) continue;
+                if (pass) {
+                    int *out = m->lock_cells + total, j = 0;
+                    m->lock_house[2 * m->n_lock] = h1, m->lock_house[2 * m->n_lock + 1] = h2;
+                    m->lock_start[m->n_lock] = total, m->lock_shared[m->n_lock] = common;
+                    for (int k = 0; k < n; k++) /* shared, then the rest of h1 */
+                        if (in_h1[b[k]]) out[j++] = b[k];
+                    for (int k = 0; k < n; k++) {
+                        int shared = 0;
+                        for (int q = 0; q < n && !shared; q++) shared = a[k] == b[q];
+                        if (!shared) out[j++] = a[k];
+                    }
+                    for (int k = 0; k < n; k++) /* the rest of h2 */
+                        if (!in_h1[b[k]]) out[j++] = b[k];
+                }
+                m->n_lock++;
+                total += 2 * n - common;
+            }
+            for (int k = 0; k < n; k++) in_h1[a[k]] = 0;
+        }
+    }
+    free(in_h1);
+    return 0;
+}
+
+/* For each full house, the relations whose two cells both lie in it (CSR by house). */
+static int build_pairs(eng_model *m)
+{
+    m->pair_start = calloc((size_t)m->n_full + 1, sizeof(int));
+    int *mark = malloc(sizeof(int) * ((size_t)m->n_full + 1));
+    if (!m->pair_start || !mark) {
+        free(mark);
+        return -2;
+    }
+    for (int pass = 0; pass < 2; pass++) { /* count, then fill */
+        int *fill = pass ? mark : NULL;
+        if (pass) {
+            for (int h = 0; h < m->n_full; h++) m->pair_start[h + 1] += m->pair_start[h];
+            memcpy(mark, m->pair_start, sizeof(int) * (size_t)m->n_full);
+            m->pair_rel = malloc(sizeof(int) * ((size_t)m->pair_start[m->n_full] + 1));
+            if (!m->pair_rel) {
+                free(mark);
+                return -2;
+            }
+        }
+        for (int k = 0; k < m->n_rels; k++) {
+            const eng_csr *w = &m->w_house;
+            int a = m->rel_a[k], b = m->rel_b[k];
+            for (int i = w->start[a]; i < w->start[a + 1]; i++)
+                for (int j = w->start[b]; j < w->start[b + 1]; j++)
+                    if (w->items[i] == w->items[j]) {
+                        int h = w->items[i];
+                        if (fill) m->pair_rel[fill[h]++] = k;
+                        else m->pair_start[h + 1]++;
+                    }
+        }
+    }
+    free(mark);
+    return 0;
+}
+
+/* One block of dirty flags: hidden, locked and pairs per full house, one per other item. */
+static int alloc_dirty(eng_model *m)
+{
+    size_t f = (size_t)m->n_full;
+    size_t sizes[] = {f, f, f, f, (size_t)m->n_rels, (size_t)m->n_sums, (size_t)m->n_tri, (size_t)m->n_sw};
+    size_t total = 1;
+    for (size_t k = 0; k < 8; k++) total += sizes[k];
+    m->dirty = calloc(total, 1);
+    if (!m->dirty) return -2;
+    uint8_t **flags[] = {&m->d_hidden, &m->d_lock, &m->lock_snap, &m->d_pair, &m->d_rel, &m->d_sum, &m->d_tri, &m->d_sw};
+    uint8_t *at = m->dirty;
+    for (size_t k = 0; k < 8; k++) *flags[k] = at, at += sizes[k];
+    return 0;
+}
+
+/* Decode and check the program; 0, -1 (malformed) or -2 (no memory). */
+int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
+{
+    memset(m, 0, sizeof *m);
+    reader r = {prog, len, 0};
+    int32_t hdr[7];
+    for (int k = 0; k < 7; k++)
+        if (take(&r, &hdr[k]) < 0) return -1;
+    if (hdr[0] < 1 || hdr[0] > ENG_MAX_CELLS || hdr[1] < 1 || hdr[1] > ENG_MAX_DIGITS) return -1;
+    for (int k = 2; k < 7; k++)
+        if (hdr[k] < 0 || hdr[k] > 1 << 20) return -1;
+    m->n_cells = hdr[0];
+    m->n_digits = hdr[1];
+    m->full = (hdr[1] == 32) ? 0xFFFFFFFFu : (1u << hdr[1]) - 1u;
+    m->n_rels = hdr[3];
+    m->n_sums = hdr[4];
+    m->n_tri = hdr[5];
+    m->n_sw = hdr[6];
+    m->masks0 = malloc(sizeof(uint32_t) * (size_t)m->n_cells);
+    if (!m->masks0) return -2;
+    for (int i = 0; i < m->n_cells; i++) {
+        int32_t v;
+        if (take(&r, &v) < 0 || v < 0 || (uint32_t)v > m->full) return -1;
+        m->masks0[i] = (uint32_t)v;
+    }
+    size_t words = ((size_t)m->n_cells + 63) / 64;
+    uint64_t *adj = calloc((size_t)m->n_cells * words, sizeof(uint64_t));
+    if (!adj) return -2;
+    int full_total = 0, rc = read_houses(&r, m, hdr[2], adj, words, &full_total);
+    if (rc == 0) {
+        m->full_start = malloc(sizeof(int) * (size_t)(m->n_full + 1));
+        m->full_cells = malloc(sizeof(int) * (size_t)(full_total + 1));
+        rc = (!m->full_start || !m->full_cells) ? -2 : build_full_houses(&r, m, hdr[2]);
+    }
+    if (rc == 0) rc = build_peers(m, adj, words);
+    free(adj);
+    if (rc == 0) rc = read_rels(&r, m);
+    if (rc == 0) rc = read_sums(&r, m);
+    if (rc == 0) rc = read_triples(&r, m);
+    if (rc == 0) rc = read_sandwiches(&r, m);
+    if (rc == 0 && r.pos != r.len) rc = -1;
+    if (rc == 0) rc = build_watchers(m);
+    if (rc == 0) rc = build_locks(m);
+    if (rc == 0) rc = build_pairs(m);
+    if (rc == 0) rc = alloc_dirty(m);
+    if (rc == 0) {
+        m->qcap = 2 * m->n_cells + 2;
+        m->queue = malloc(sizeof(int) * (size_t)m->qcap);
+        if (!m->queue) rc = -2;
+    }
+    return rc;
+}
+

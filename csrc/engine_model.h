@@ -1,0 +1,52 @@
+/* engine_model.h -- the decoded program of the variant engine (internal to engine*.c).
+ *
+ * model_read checks a program (layout in engine.h) and builds what propagation needs:
+ * peers per cell, the full houses (exactly N cells), the pairs of full houses that share
+ * two or more cells (for locked candidates), relations, sums, triples, sandwiches, and for
+ * every cell the items it takes part in ("watchers"), so that narrowing a cell marks only
+ * those items dirty.  All memory is owned by the model (no global state).
+ */
+#ifndef SUDOKIT_ENGINE_MODEL_H
+#define SUDOKIT_ENGINE_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Locked candidates run on programs with at most this many full houses (the pair table is
+ * quadratic in them); the Python twin uses the same bound. */
+#define ENG_MAX_LOCK_HOUSES 256
+
+typedef struct {
+    int *start, *items; /* items of cell i: items[start[i] .. start[i+1]) */
+} eng_csr;
+
+typedef struct {
+    int n_cells, n_digits;
+    uint32_t full;
+    uint32_t *masks0;
+    int *peer_start, *peers;              /* CSR: peers of cell i (cells sharing a house) */
+    int n_full, *full_start, *full_cells; /* houses of exactly n_digits cells */
+    int n_lock, *lock_house;              /* pairs of full houses sharing >= 2 cells: 2 per pair */
+    int *lock_start, *lock_shared, *lock_cells; /* pair p: lock_shared[p] shared cells, then the rest of
+                                                   each house, at lock_cells + lock_start[p] */
+    int n_rels, *rel_a, *rel_b;
+    uint32_t *fwd, *rev; /* n_rels x n_digits */
+    int *pair_start, *pair_rel; /* CSR over full houses: relations whose two cells are both in the house */
+    int n_sums, *sum_start, *sum_cell;
+    int64_t *sum_coef, *sum_total;
+    int n_tri, *tri_cells;          /* n_tri x (a, b, c) */
+    uint32_t *tri_table;            /* n_tri x n_digits^2 */
+    int n_sw, *sw_start, *sw_cells; /* CSR: cells of sandwich s in line order */
+    int64_t *sw_total;
+    eng_csr w_house, w_rel, w_sum, w_tri, w_sw; /* watchers: items of each kind per cell */
+    uint8_t *dirty;                             /* one block holding the flags below */
+    uint8_t *d_hidden, *d_lock, *d_pair, *d_rel, *d_sum, *d_tri, *d_sw, *lock_snap;
+    int *queue, qlen, qcap;
+} eng_model;
+
+/* Decode and check the program; 0, -1 (malformed) or -2 (no memory).  model_free is safe
+ * after any return. */
+int eng_model_read(eng_model *m, const int32_t *prog, size_t len);
+void eng_model_free(eng_model *m);
+
+#endif
