@@ -171,3 +171,30 @@ def test_malformed_descriptions_raise_typed_errors(make: object, error: type, te
     with pytest.raises(error, match=text.replace("(", r"\(").replace(")", r"\)")):
         make()  # type: ignore[operator]
     assert issubclass(error, errors.InvalidPuzzleError)
+
+
+@pytest.mark.single_backend
+def test_twin_locked_candidates_and_relation_pairs() -> None:
+    """The twin's two house-level propagators on hand-made states (the C engine must walk
+    the same trees: test_c_engine_and_twin_walk_the_same_tree)."""
+    from sudokit import _pyengine
+
+    md = _pyengine._Model(compile_puzzle(Puzzle(size=4)).encode())
+    cand = [0xF] * 16
+    cand[4] = cand[5] = 0xE  # in box 1 (cells 0, 1, 4, 5) digit 1 is left only in row 1
+    assert _pyengine._locked(md, cand, []) is True
+    assert cand[2] == cand[3] == 0xE and cand[0] == cand[1] == 0xF  # ... so it leaves the rest of row 1
+    md = _pyengine._Model(compile_puzzle(Puzzle(size=4, constraints=(NonConsecutive(),))).encode())
+    cand = [0xF] * 16
+    cand[2] = cand[3] = 0xD  # in row 1 digit 2 is left only in r1c1 and r1c2, which touch
+    assert _pyengine._rel_pairs(md, cand, []) is True
+    assert cand[0] == cand[1] == 0b1010  # one of them is 2, so neither is 1 or 3
+    assert _pyengine._rel_pairs(md, cand, []) is False
+
+
+@pytest.mark.single_backend
+def test_relations_between_peers_exclude_equal_digits() -> None:
+    p = Puzzle(size=4, constraints=(NonConsecutive(), Thermometer((0, 1), slow=True), Thermometer((0, 10), slow=True)))
+    rels = compile_puzzle(p).rels
+    assert rels[(0, 1)] == [0b1100, 0b1000, 0b0000, 0b0000]  # r1c1-r1c2: not consecutive, <=, and not equal (row 1)
+    assert rels[(0, 10)] == [0b1111, 0b1110, 0b1100, 0b1000]  # r1c1-r3c3 share no house: equal digits stay
