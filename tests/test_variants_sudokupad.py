@@ -196,9 +196,15 @@ def test_bad_input_is_a_typed_error() -> None:
         from_sudokupad("https://sudokupad.app/scfABCDEFGH")
     for bad in ("scl" + compress_to_base64("{ce:[[{v:1},]"), "sclN4Ig*", "scl" + compress_to_base64("[1,2]"),
                 "scl" + compress_to_base64("{ce:[[{v:7}]]}"), "scl" + compress_to_base64("{ce:[[,],[,,]]}"),
-                "scl" + compress_to_base64("{ce:[[,],[,]],ca:[{ce:[[5,0]],v:3}]}"), "scl" + compress_to_base64("[" * 5000)):
+                "scl" + compress_to_base64("{ce:[[,],[,]],ca:[{ce:[[5,0]],v:3}]}"), "scl" + compress_to_base64("[" * 5000),
+                "scl" + compress_to_base64("{'"), "scl" + compress_to_base64("{ce:[[{v:1}]]}\x00x"), "sclctcDQbwzADAvgLgRDAbogjFMBjEVhA=",
+                "scl" + compress_to_base64("{ce:[[,],[,]],ca:[{ce:5,v:3}]}"), "scl" + compress_to_base64("{ce:[[,],[,]],re:[7]}")):
         with pytest.raises(errors.InvalidPuzzleError):
             from_sudokupad(bad)
+
+
+def test_compact_numbers_are_read_leniently() -> None:
+    assert unzip_scl("{ce:[[{v:02},{v:-1.5e1}]]}") == {"cells": [[{"value": 2}, {"value": -15.0}]]}
 
 
 def test_compact_text_round_trips() -> None:
@@ -223,3 +229,13 @@ def test_cli_solves_a_sudokupad_link() -> None:
     rows = [solution[k : k + 4] for k in range(0, 16, 4)]
     boxes = [rows[r][c] + rows[r][c + 1] + rows[r + 1][c] + rows[r + 1][c + 1] for r in (0, 2) for c in (0, 2)]
     assert all(sorted(g) == list("1234") for g in rows + boxes + ["".join(c) for c in zip(*rows)])
+
+
+def test_web_app_reads_classic_sudokupad_links_and_refuses_variant_rules() -> None:
+    from sudokit.web.jobs import read_puzzle
+
+    classic = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    grid, marks = read_puzzle(to_sudokupad(Puzzle.from_string(classic), link=True))
+    assert str(grid).replace("0", ".") == classic and marks is None
+    with pytest.raises(errors.InvalidFormatError, match="KillerCage"):
+        read_puzzle(to_sudokupad(Puzzle(constraints=(KillerCage((0, 1), 3),)), link=True))

@@ -37,6 +37,7 @@ _BARE = re.compile(r"[A-Za-z0-9_.+#-]+")
 _NUMBER = re.compile(r"-?\d+(\.\d+)?([eE][+-]?\d+)?$")
 _HEX6 = re.compile(r"[0-9a-fA-F]{6}$")
 _MAX_TEXT = 4_000_000
+_END = "\x00"  # what peek() sees after the last character (never in a membership test's string)
 
 
 class _Parser:
@@ -51,7 +52,7 @@ class _Parser:
     def peek(self) -> str:
         while self.pos < len(self.text) and self.text[self.pos] in " \t\r\n":
             self.pos += 1
-        return self.text[self.pos] if self.pos < len(self.text) else ""
+        return self.text[self.pos] if self.pos < len(self.text) else _END
 
     def expect(self, ch: str) -> None:
         if self.peek() != ch:
@@ -66,7 +67,7 @@ class _Parser:
             return self.obj(depth)
         if ch == "[":
             return self.arr(depth)
-        if ch in "'\"":
+        if ch in ("'", '"'):
             return self.string()
         return self.bare(in_member)
 
@@ -122,7 +123,7 @@ class _Parser:
         if _NUMBER.match(word):
             if len(word) > 40:
                 raise self.fail("a number is too long")
-            return json.loads(word)
+            return int(word) if re.fullmatch(r"-?\d+", word) else float(word)
         raise self.fail(f"{word[:20]!r} is not a value")
 
     def string(self) -> str:
@@ -166,7 +167,8 @@ def unzip_scl(text: str) -> Any:
         raise InvalidFormatError(f"SudokuPad puzzle text longer than {_MAX_TEXT} characters")
     parser = _Parser(text.strip())
     data = parser.value(0)
-    if parser.peek():
+    parser.peek()  # skips trailing blanks
+    if parser.pos < len(parser.text):
         raise parser.fail("unexpected text after the puzzle")
     if _looks_plain_json(text):
         return data

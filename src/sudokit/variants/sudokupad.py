@@ -232,6 +232,14 @@ class _Reader:
             raise CellOffGridError(f"cell {value!r} is off the {self.n}x{self.n} grid", constraint=where)
         return r * self.n + c
 
+    def cell_list(self, value: Any, where: str) -> tuple[int, ...]:
+        """Cells given as a list of [row, column] pairs or 'r1c1' names."""
+        if value is None:
+            return ()
+        if not isinstance(value, list):
+            raise InvalidConstraintError(f"cells must be a list, got {value!r}", constraint=where)
+        return tuple(self.cell_ref(c, where) for c in value)
+
     def path(self, points: Sequence[tuple[float, float]], where: str) -> tuple[int, ...]:
         """The cells a line visits through its way points (straight runs filled in)."""
         n, out = self.n, list[int]()
@@ -306,8 +314,7 @@ class _Reader:
         raw = self.data.get("regions") or []
         if not isinstance(raw, list):
             raise InvalidConstraintError("'regions' must be a list of cell lists", constraint="regions")
-        regions = [tuple(sorted(self.cell_ref(c, f"region {k + 1}") for c in region)) for k, region in enumerate(raw)
-                   if isinstance(region, list)]
+        regions = [tuple(sorted(self.cell_list(region, f"region {k + 1}"))) for k, region in enumerate(raw)]
         if not regions:
             return None
         n, (br, bc) = self.n, box_shape(self.n)
@@ -322,7 +329,7 @@ class _Reader:
             value = cage.get("value")
             if isinstance(value, str) and _META.match(value) and not value.strip().lstrip("-").isdigit():
                 continue  # metadata ("title: ...", "rules: ...", "solution: ...")
-            cells = tuple(self.cell_ref(c, where) for c in cage.get("cells") or [])
+            cells = self.cell_list(cage.get("cells"), where)
             style, kind = cage.get("style"), cage.get("type")
             if kind == "disjoint":
                 disjoint = True
