@@ -198,3 +198,22 @@ def test_relations_between_peers_exclude_equal_digits() -> None:
     rels = compile_puzzle(p).rels
     assert rels[(0, 1)] == [0b1100, 0b1000, 0b0000, 0b0000]  # r1c1-r1c2: not consecutive, <=, and not equal (row 1)
     assert rels[(0, 10)] == [0b1111, 0b1110, 0b1100, 0b1000]  # r1c1-r3c3 share no house: equal digits stay
+
+
+@pytest.mark.single_backend
+def test_engines_agree_without_locked_candidates() -> None:
+    """Over 256 full houses the engines skip locked candidates (the pair table is quadratic):
+    a 4x4 Sudoku whose houses are repeated 22 times still counts the same in both, same tree."""
+    from sudokit import _pyengine
+
+    program = compile_puzzle(Puzzle(size=4))
+    program.houses = program.houses * 22
+    assert len(program.houses) > _pyengine.MAX_LOCK_HOUSES
+    data = program.encode()
+    result = _pyengine.engine_solve(data, 40, 0)
+    assert result[1] == 40 and not _pyengine._Model(data).locks
+    if "c" in _backend.available():
+        from sudokit import _core
+
+        assert _core.engine_solve(data, 40, 0) == result
+        assert _core.engine_solve(data, 1000, 0)[1] == 288
