@@ -294,21 +294,20 @@ static int build_locks(eng_model *m)
             for (int h2 = h1 + 1; h2 < m->n_full; h2++) {
                 const int *b = m->full_cells + m->full_start[h2];
                 int common = 0;
-                for (int k = 0; k < n; k++) common += in_h1[b[k]];
+                for (int k = 0; k < n; k++) common += in_h1[b[k]] & 1;
                 if (common < 2) continue;
                 if (pass) {
                     int *out = m->lock_cells + total, j = 0;
                     m->lock_house[2 * m->n_lock] = h1, m->lock_house[2 * m->n_lock + 1] = h2;
                     m->lock_start[m->n_lock] = total, m->lock_shared[m->n_lock] = common;
                     for (int k = 0; k < n; k++) /* shared, then the rest of h1 */
-                        if (in_h1[b[k]]) out[j++] = b[k];
-                    for (int k = 0; k < n; k++) {
-                        int shared = 0;
-                        for (int q = 0; q < n && !shared; q++) shared = a[k] == b[q];
-                        if (!shared) out[j++] = a[k];
-                    }
+                        if (in_h1[b[k]] & 1) out[j++] = b[k];
+                    for (int k = 0; k < n; k++) in_h1[b[k]] |= 2; /* mark h2's cells too */
+                    for (int k = 0; k < n; k++)
+                        if (!(in_h1[a[k]] & 2)) out[j++] = a[k];
+                    for (int k = 0; k < n; k++) in_h1[b[k]] &= 1;
                     for (int k = 0; k < n; k++) /* the rest of h2 */
-                        if (!in_h1[b[k]]) out[j++] = b[k];
+                        if (!(in_h1[b[k]] & 1)) out[j++] = b[k];
                 }
                 m->n_lock++;
                 total += 2 * n - common;
