@@ -10,7 +10,7 @@ in its library format::
 before *every* step, not only before the listed types; without it list the types after
 ``l:``). Then::
 
-    python benchmarks/hodoku_compare.py hodoku.out [--limit N] [--show K]
+    python benchmarks/hodoku_compare.py hodoku.out [--limit N] [--show K] [--jobs J] [--no-steps]
 
 For every HoDoKu step of a technique we implement, it rebuilds HoDoKu's candidate grid and
 runs our finder(s) for that technique there. It reports per technique:
@@ -25,11 +25,13 @@ and per puzzle HoDoKu's level/score against ``rate(p).hodoku_level``/``.hodoku_s
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 
 from sudokit.human import Candidates, find_steps, rate
 from sudokit.human.registry import TECHNIQUE_IDS
@@ -46,12 +48,14 @@ CODES: dict[str, tuple[str, ...]] = {
     "0500": ("simple_colors_trap",), "0501": ("simple_colors_wrap",), "0502": ("multi_colors_1",),
     "0503": ("multi_colors_2",),
     "0600": ("unique_rectangle_1",), "0601": ("unique_rectangle_2",), "0602": ("unique_rectangle_3",),
-    "0603": ("unique_rectangle_4",), "0606": ("hidden_rectangle",), "0610": ("bug_plus_1",),
+    "0603": ("unique_rectangle_4",), "0604": ("unique_rectangle_5",), "0605": ("unique_rectangle_6",),
+    "0606": ("hidden_rectangle",), "0607": ("avoidable_rectangle_1",), "0608": ("avoidable_rectangle_2",),
+    "0610": ("bug_plus_1",),
     "0701": ("x_chain",), "0702": ("xy_chain",), "0703": ("remote_pair",),
     "0706": ("nice_loop",), "0707": ("nice_loop",), "0708": ("nice_loop",),
     "0709": ("grouped_nice_loop",), "0710": ("grouped_nice_loop",), "0711": ("grouped_nice_loop",),
     "0800": ("xy_wing",), "0801": ("xyz_wing",), "0803": ("w_wing",),
-    "0901": ("als_xz",), "0902": ("als_xy_wing",), "0903": ("als_xy_chain",), "0904": ("death_blossom",),
+    "0901": ("als_xz",), "0902": ("als_xy_wing",), "0903": ("als_chain",), "0904": ("death_blossom",),
     "1101": ("sue_de_coq",),
 }
 _PUZZLE = re.compile(r"^([0-9.]{81}) #\d+ (\w+) \((\d+)\)")
@@ -99,6 +103,13 @@ def cases(path: str) -> Iterator[tuple[str, str, str, int, list[tuple[str, str]]
         yield puzzle, level, "", score, steps
 
 
+def _rate_one(puzzle: str) -> tuple[str, int, float]:
+    """(level, score, CPU seconds) of ``rate(puzzle)``; run in a worker process."""
+    t0 = time.process_time()
+    r = rate(puzzle)
+    return r.hodoku_level, r.hodoku_score, time.process_time() - t0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the agreement tables (see the module docstring)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -106,7 +117,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="puzzles to read (0 = all)")
     ap.add_argument("--show", type=int, default=3, help="mismatching lines to print per technique")
     ap.add_argument("--no-rate", action="store_true", help="skip the level/score comparison")
+    ap.add_argument("--no-steps", action="store_true", help="skip the step-by-step comparison")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes for rate() (0 = all cores)")
     args = ap.parse_args(argv)
+    data = list(cases(args.hodoku_output))
+    if args.limit:
+        data = data[: args.limit]
+    rated: list[tuple[str, int, float]] = []
+    if not args.no_rate:
+        jobs = args.jobs or os.cpu_count() or 1
+        puzzles_in = [d[0] for d in data]
+        if jobs > 1:
+            with ProcessPoolExecutor(jobs) as pool:
+                rated = list(pool.map(_rate_one, puzzles_in, chunksize=8))
+        else:
+            rated = [_rate_one(p) for p in puzzles_in]
     total: Counter[str] = Counter()
     hits: dict[str, Counter[str]] = {k: Counter() for k in ("found", "text", "first")}
     shown: Counter[str] = Counter()
@@ -114,22 +139,19 @@ def main(argv: list[str] | None = None) -> int:
     times: list[float] = []
     missing_all: Counter[str] = Counter()  # HoDoKu techniques we lack, per puzzle using them
     missing_off: Counter[str] = Counter()  # ... among puzzles whose level or score differs
-    for k, (puzzle, level, _, score, steps) in enumerate(cases(args.hodoku_output)):
-        if args.limit and k >= args.limit:
-            break
+    for k, (puzzle, level, _, score, steps) in enumerate(data):
         puzzles += 1
         lacking = {text.partition(" => ")[0].partition(":")[0] for lib, text in steps
                    if not any(t in TECHNIQUE_IDS for t in CODES.get(lib.split(":")[1].partition("-")[0], ()))}
         missing_all.update(lacking)
         if not args.no_rate:
-            t0 = time.process_time()
-            r = rate(puzzle)
-            times.append(time.process_time() - t0)
-            levels += r.hodoku_level == level
-            scores += r.hodoku_score == score
-            if r.hodoku_level != level or r.hodoku_score != score:
+            our_level, our_score, seconds = rated[k]
+            times.append(seconds)
+            levels += our_level == level
+            scores += our_score == score
+            if our_level != level or our_score != score:
                 missing_off.update(lacking)
-        for lib, text in steps:
+        for lib, text in () if args.no_steps else steps:
             fields = lib.split(":")
             code = fields[1].partition("-")[0]
             ids = tuple(t for t in CODES.get(code, ()) if t in TECHNIQUE_IDS)

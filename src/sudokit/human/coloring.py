@@ -1,9 +1,14 @@
-"""Simple Colors (color trap and color wrap) and Remote Pair.
+"""Simple Colors (color trap and color wrap), Multi-Colors (types 1 and 2) and Remote Pair.
 
 Simple Colors: the strong links of one digit form clusters; color each cluster with two
 colors so that strongly linked cells differ. One color is entirely true. *Trap*: a cell that
 sees both colors cannot hold the digit. *Wrap*: two cells of one color see each other, so
 that color is false everywhere.
+
+Multi-Colors (HoDoKu): two clusters of the same digit, colors A/a and B/b. *Type 1*: a cell
+of A sees a cell of B, so A and B are not both true: a or b is true, and a cell seeing a cell
+of a and a cell of b loses the digit. *Type 2*: some cells of color A see a cell of B and
+some a cell of b; one of B, b is true, so A is false everywhere.
 
 Remote Pair: a chain of bivalue cells with the same two digits, each seeing the next; the
 cells alternate between the two digits, so a cell that sees two chain cells of opposite
@@ -15,10 +20,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .model import CELL_BIT, DIGITS_OF, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
-from .step import Step, cells_text
+from .step import Step, cell_text, cells_text
 from .wings import conjugate_pairs
 
-__all__ = ["find_simple_colors_trap", "find_simple_colors_wrap", "find_remote_pair", "color_clusters"]
+__all__ = [
+    "find_simple_colors_trap", "find_simple_colors_wrap", "find_multi_colors_1", "find_multi_colors_2",
+    "find_remote_pair", "color_clusters",
+]
 
 _FAMILY = "coloring"
 
@@ -109,6 +117,63 @@ def find_simple_colors_wrap(state: Candidates) -> Iterator[Step]:
                         f"Two cells of one color see each other, so that color cannot be {d}: "
                         f"{d} leaves {cells_text(bad)}.",
                     )
+
+
+def find_multi_colors_1(state: Candidates) -> Iterator[Step]:
+    """Two clusters with a cell of one color seeing a cell of a color of the other: the
+    cells seeing both opposite colors lose the digit (HoDoKu's order)."""
+    return _multi_colors(state, 1)
+
+
+def find_multi_colors_2(state: Candidates) -> Iterator[Step]:
+    """A color that sees both colors of another cluster is false: its cells lose the digit."""
+    return _multi_colors(state, 2)
+
+
+def _multi_colors(state: Candidates, kind: int) -> Iterator[Step]:
+    """Multi-Colors steps of type ``kind`` in HoDoKu's order: digits ascending, then every
+    ordered pair of clusters (clusters as :func:`color_clusters` lists them)."""
+    for d in range(1, 10):
+        clusters = color_clusters(state, d)
+        masks = [(_mask(c1), _mask(c2), _seen_by_any(c1), _seen_by_any(c2)) for c1, c2, _ in clusters]
+        for i, (a1, a2, ha) in enumerate(clusters):
+            m_a1, m_a2, s_a1, s_a2 = masks[i]
+            for j, (b1, b2, hb) in enumerate(clusters):
+                if i == j:
+                    continue
+                m_b1, m_b2, s_b1, s_b2 = masks[j]
+                elims: set[int] = set()
+                if kind == 2:
+                    for cells, seen in ((a1, s_a1), (a2, s_a2)):
+                        if any(PEER_MASK[c] & m_b1 for c in cells) and any(PEER_MASK[c] & m_b2 for c in cells):
+                            elims.update(cells)
+                else:
+                    for s_x, m_y, s_u, s_v in ((s_a1, m_b1, s_a2, s_b2), (s_a1, m_b2, s_a2, s_b1),
+                                               (s_a2, m_b1, s_a1, s_b2), (s_a2, m_b2, s_a1, s_b1)):
+                        if s_x & m_y:
+                            elims.update(cells_of(state.where[d] & s_u & s_v))
+                if not elims:
+                    continue
+                name = f"Multi Colors {kind}"
+                pairs = f"({_cell_list(a1)}) / ({_cell_list(a2)}), ({_cell_list(b1)}) / ({_cell_list(b2)})"
+                yield Step(
+                    f"multi_colors_{kind}", name, _FAMILY,
+                    eliminations=tuple((c, d) for c in sorted(elims)),
+                    cells=tuple((c, "color1") for c in a1) + tuple((c, "color2") for c in a2)
+                    + tuple((c, "color3") for c in b1) + tuple((c, "color4") for c in b2),
+                    houses=tuple(HOUSE_NAMES[h] for h in sorted(set(ha) | set(hb))),
+                    digits=(d,),
+                    why=(f"A cell of one color of the first {d}-cluster sees a cell of one color of the second: those "
+                         f"two colors are not both true, so one of the other two is; a cell seeing both loses {d}."
+                         if kind == 1 else
+                         f"Cells of one color of the first {d}-cluster see both colors of the second, one of which "
+                         f"is true: that color is false, so {d} leaves {cells_text(sorted(elims))}."),
+                    notation=f"{d} {pairs}",
+                )
+
+
+def _cell_list(cells: list[int]) -> str:
+    return ",".join(cell_text(c) for c in cells)
 
 
 def find_remote_pair(state: Candidates) -> Iterator[Step]:

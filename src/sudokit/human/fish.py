@@ -1,4 +1,4 @@
-"""Basic fish (X-Wing, Swordfish, Jellyfish) and finned/sashimi X-Wing and Swordfish.
+"""Basic fish (X-Wing, Swordfish, Jellyfish) and finned/sashimi X-Wing, Swordfish and Jellyfish.
 
 A fish of size n on digit d: n *base* lines (rows, or columns) in which d's places all lie
 in n *cover* lines of the other direction; d then goes nowhere else in the cover lines.
@@ -21,6 +21,7 @@ from .step import Step, cell_text, cells_text
 __all__ = [
     "find_x_wing", "find_swordfish", "find_jellyfish",
     "find_finned_x_wing", "find_sashimi_x_wing", "find_finned_swordfish", "find_sashimi_swordfish",
+    "find_finned_jellyfish", "find_sashimi_jellyfish",
 ]
 
 _FAMILY = "fish"
@@ -217,3 +218,13 @@ def find_finned_swordfish(state: Candidates) -> Iterator[Step]:
 def find_sashimi_swordfish(state: Candidates) -> Iterator[Step]:
     """A finned Swordfish one of whose base lines has a single non-fin place."""
     return _finned(state, 3, sashimi=True)
+
+
+def find_finned_jellyfish(state: Candidates) -> Iterator[Step]:
+    """A Jellyfish with extra places (fins) in one box."""
+    return _finned(state, 4, sashimi=False)
+
+
+def find_sashimi_jellyfish(state: Candidates) -> Iterator[Step]:
+    """A finned Jellyfish one of whose base lines has a single non-fin place."""
+    return _finned(state, 4, sashimi=True)

@@ -103,6 +103,12 @@ TECHNIQUES: tuple[Technique, ...] = (
     # HoDoKu: HIDDEN_RECTANGLE HARD 100; SE has no such rule (rated here as its rectangle, 4.5)
     _T("hidden_rectangle", "Hidden Rectangle", "uniqueness", uniqueness.find_hidden_rectangle, 4.5, 100, "hard", True),
     _T("unique_rectangle_3", "Uniqueness Test 3", "uniqueness", uniqueness.find_unique_rectangle_3, 4.6, 100, "hard", True),
+    # HoDoKu: UNIQUENESS_5/6, AVOIDABLE_RECTANGLE_1/2 HARD 100. SE has no such rules (Type 5 is SE's
+    # rectangle with one extra digit, 4.5; the others are rated here as a rectangle, 4.6)
+    _T("unique_rectangle_5", "Uniqueness Test 5", "uniqueness", uniqueness.find_unique_rectangle_5, 4.6, 100, "hard", True),
+    _T("unique_rectangle_6", "Uniqueness Test 6", "uniqueness", uniqueness.find_unique_rectangle_6, 4.6, 100, "hard", True),
+    _T("avoidable_rectangle_1", "Avoidable Rectangle Type 1", "uniqueness", uniqueness.find_avoidable_rectangle_1, 4.6, 100, "hard", True),
+    _T("avoidable_rectangle_2", "Avoidable Rectangle Type 2", "uniqueness", uniqueness.find_avoidable_rectangle_2, 4.6, 100, "hard", True),
     # HoDoKu: NAKED_QUADRUPLE HARD 120; SE 5.0
     _T("naked_quad", "Naked Quadruple", "subsets", subsets.find_naked_quad, 5.0, 120, "hard"),
     # HoDoKu: JELLYFISH HARD 160; SE 5.2
@@ -133,11 +139,17 @@ TECHNIQUES: tuple[Technique, ...] = (
     _T("finned_x_wing", "Finned X-Wing", "fish", fish.find_finned_x_wing, 6.7, 130, "hard"),
     _T("simple_colors_trap", "Simple Colors Trap", "coloring", coloring.find_simple_colors_trap, 6.7, 150, "hard"),
     _T("simple_colors_wrap", "Simple Colors Wrap", "coloring", coloring.find_simple_colors_wrap, 6.7, 150, "hard"),
+    # HoDoKu: MULTI_COLORS HARD 200 (types 1 and 2 in one search); SE: a longer X-chain (approximation)
+    _T("multi_colors_1", "Multi Colors 1", "coloring", coloring.find_multi_colors_1, 6.9, 200, "hard"),
+    _T("multi_colors_2", "Multi Colors 2", "coloring", coloring.find_multi_colors_2, 6.9, 200, "hard"),
     _T("x_chain", "X-Chain", "chains", chains.find_x_chain, 6.7, 260, "unfair"),
     _T("remote_pair", "Remote Pair", "chains", chains.find_remote_pair, 6.8, 110, "hard"),
     _T("xy_chain", "XY-Chain", "chains", chains.find_xy_chain, 6.8, 260, "unfair"),
     _T("sashimi_swordfish", "Sashimi Swordfish", "fish", fish.find_sashimi_swordfish, 6.8, 240, "unfair"),
     _T("finned_swordfish", "Finned Swordfish", "fish", fish.find_finned_swordfish, 6.9, 200, "unfair"),
+    # HoDoKu: SASHIMI_JELLYFISH UNFAIR 260, FINNED_JELLYFISH UNFAIR 250; SE: a longer X-chain (approximation)
+    _T("sashimi_jellyfish", "Sashimi Jellyfish", "fish", fish.find_sashimi_jellyfish, 7.0, 260, "unfair"),
+    _T("finned_jellyfish", "Finned Jellyfish", "fish", fish.find_finned_jellyfish, 7.1, 250, "unfair"),
     # HoDoKu: SUE_DE_COQ UNFAIR 250; SE has no such rule (its chains need ~7.0 for a typical instance)
     _T("sue_de_coq", "Sue de Coq", "sue_de_coq", sue_de_coq.find_sue_de_coq, 7.0, 250, "unfair"),
     _T("w_wing", "W-Wing", "wings", wings.find_w_wing, 7.1, 150, "hard"),
@@ -148,10 +160,12 @@ TECHNIQUES: tuple[Technique, ...] = (
     # mixed AIC of 8-12 nodes 7.2, grouped 7.3); a per-step SE rating is the SE engine's job.
     _T("nice_loop", "Nice Loop/AIC", "chains", chains.find_nice_loop, 7.2, 280, "unfair"),
     _T("grouped_nice_loop", "Grouped Nice Loop/AIC", "chains", chains.find_grouped_nice_loop, 7.3, 300, "unfair"),
-    # HoDoKu's ALS (AlsSolver): ALS_XZ UNFAIR 300, ALS_XY_WING UNFAIR 320, DEATH_BLOSSOM UNFAIR 360 (off in
+    # HoDoKu's ALS (AlsSolver): ALS_XZ UNFAIR 300, ALS_XY_WING UNFAIR 320, ALS_XY_CHAIN UNFAIR 340, DEATH_BLOSSOM UNFAIR 360 (off in
     # HoDoKu's default solver). SE has no ALS rules: it needs forcing chains (7.5+ typical; approximation).
     _T("als_xz", "Almost Locked Set XZ-Rule", "als", als.find_als_xz, 7.5, 300, "unfair"),
     _T("als_xy_wing", "Almost Locked Set XY-Wing", "als", als.find_als_xy_wing, 7.6, 320, "unfair"),
+    # HoDoKu: ALS_XY_CHAIN UNFAIR 340 (on in its default solver); SE: forcing chains (approximation)
+    _T("als_chain", "Almost Locked Set Chain", "als", als.find_als_chain, 7.7, 340, "unfair"),
     _T("death_blossom", "Death Blossom", "als", als.find_death_blossom, 7.8, 360, "unfair"),
     # Sudoku Explainer's own rules above BUG (serate 1.2.1.3; module se_rules/se_chains), in SE's
     # producer order. A chain step carries its own rating (base + length surcharge, Step.rating);
