@@ -1,17 +1,20 @@
-"""Re-create the chain and ALS example pictures of docs/techniques.md:
+"""Re-create the chain, ALS, colouring, fish and rectangle example pictures of docs/techniques.md:
 ``python docs/images/make_chain_images.py`` (SVG, no extra dependencies).
 
 Each picture is the candidate grid just before the technique's first step on the solving
 path of a puzzle from the public-domain Sudoku Exchange bank (grantm "diabolical"), with
 the step drawn: pattern cells tinted by role, chain links (strong solid, weak dashed),
-eliminations struck out.
+eliminations struck out. A few techniques are shown on a mid-solve state written in
+HoDoKu's library format instead (``+`` marks a digit the player placed, then the candidates
+already removed), as in docs/techniques.md.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from sudokit.human import Candidates, explain
+from sudokit.formats.hodoku import loads_hodoku
+from sudokit.human import Candidates, explain, find_steps
 from sudokit.human.step import Step
 from sudokit.render import to_svg
 
@@ -26,6 +29,18 @@ EXAMPLES = (
     ("als_xz", "001807000090040080003001705108000009060000030500000206906400300080020060000706800"),
     ("als_xy_wing", "007840000040000000900700010005400006809050401400003500060002005000000020000094300"),
     ("death_blossom", "070000030100000005000604000050000040903040607040708090008165300000090000200000001"),
+    ("als_chain", "950478032000105000007000400000706000080000040300509008420000097000237000005000200"),
+    ("multi_colors_1", "580060001000000000006430500200005010008000400070800002004052300000000000100040065"),
+    ("finned_jellyfish", "300070004005000100100506002002314800070209040001000200240000017800102003000040000"),
+    ("sashimi_jellyfish", "000006037200009504000040020902100000053000140000005208090020000407900002320500000"),
+    ("avoidable_rectangle_1", "000700490000500038093000020900080075000000000570010009010000380320001000068004000"),
+)
+#: (technique id, HoDoKu library line of a state where it applies)
+STATES = (
+    ("unique_rectangle_5", ":0000:x:+324+56+7+918..+9..+8.+3...+893+4.+5...+5+7.63.+9+9624+8+3+5+71.+37.5+9+8....+389+17..+7+96+34+2+185..1+6+7+5.+93:121 122 227 229 629 639 479::"),
+    ("unique_rectangle_6", ":0000:x:+173+2+8..+6+4+4..+13+6...+6.8...2+31+9+3+47+5+18+26+7..6284+932+8+6+3+94+15+75.9..+3...+34.......+8+6+75123+4+9:::"),
+    ("avoidable_rectangle_2", ":0000:x:9+8....6+4+7..1..6+9387.6.8+9+5+1+2+1...+3.+476+3+741+6+2+8+5+9+65+8947+12+32.....+3.5+8..25.+7.+4....9.+2.1:474 494::"),
+    ("multi_colors_2", ":0000:x:......58779..52..15.41..932.......2.2.6.3.1.5.5.......947.182.....76..1961.......:::"),
 )
 
 
@@ -39,9 +54,28 @@ def state_before(puzzle: str, technique: str) -> tuple[Candidates, Step]:
     raise LookupError(f"no {technique} on the path of {puzzle}")
 
 
+def library_state(line: str) -> Candidates:
+    """The candidate grid of a HoDoKu library line (digits without ``+`` are the givens)."""
+    grid = loads_hodoku(line)
+    givens, k, placed = [], 0, False
+    for ch in line.split(":")[3]:
+        if ch == "+":
+            placed = True
+            continue
+        if ch not in ".0" and not placed:
+            givens.append(k)
+        k, placed = k + 1, False
+    digits = grid.digits if hasattr(grid, "digits") else str(grid)
+    marks = grid.to_729() if hasattr(grid, "to_729") else None
+    return Candidates.from_state(digits, marks, givens=givens)
+
+
 def main() -> None:
-    for technique, puzzle in EXAMPLES:
-        state, step = state_before(puzzle, technique)
+    shown = [state_before(puzzle, technique) + (technique,) for technique, puzzle in EXAMPLES]
+    for technique, line in STATES:
+        state = library_state(line)
+        shown.append((state, next(find_steps(state, technique)), technique))
+    for state, step, technique in shown:
         svg = to_svg(state, size=420, highlights=step, title=str(step).partition(" => ")[0])
         (HERE / f"hint-{technique.replace('_', '-')}.svg").write_text(svg, encoding="utf-8")
 

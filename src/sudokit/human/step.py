@@ -68,7 +68,7 @@ class Step:
 
     Cells are 0-based indices; text uses 1-based ``r1c1`` names. ``cells`` lists the
     pattern's cells with their role (``"base"``, ``"cover"``, ``"fin"``, ``"pivot"``,
-    ``"pincer"``, ``"link"``, ``"color1"``/``"color2"``, ``"roof"``/``"floor"``, ...),
+    ``"pincer"``, ``"link"``, ``"color1"``/``"color2"`` (Multi Colors: also ``"color3"``/``"color4"``), ``"roof"``/``"floor"``, ...),
     ``houses`` the houses involved by name (as in :data:`sudokit.grid.HOUSES`).
     ``notation`` is the pattern part of the one-line text when the generic
     ``<digits> in <cells>`` does not fit (fish: ``5 r14 c37``).

@@ -73,8 +73,9 @@ def _ur_step(kind: int, rect: tuple[int, ...], ab: int, elims: list[tuple[int, i
              roofs: tuple[int, ...] = (), extra: tuple[int, ...] = (), houses: tuple[str, ...] = ()) -> Step:
     a, b = DIGITS_OF[ab]
     if not houses:  # the rectangle's two rows and two columns
-        houses = tuple(HOUSE_NAMES[h] for h in (CELL_HOUSES[rect[0]][0], CELL_HOUSES[rect[3]][0],
-                                                CELL_HOUSES[rect[0]][1], CELL_HOUSES[rect[3]][1]))
+        first, last = min(rect), max(rect)
+        houses = tuple(HOUSE_NAMES[h] for h in (CELL_HOUSES[first][0], CELL_HOUSES[last][0],
+                                                CELL_HOUSES[first][1], CELL_HOUSES[last][1]))
     roles = tuple((c, "roof" if c in roofs else "floor") for c in rect) + tuple((c, "subset") for c in extra)
     return Step(
         f"unique_rectangle_{kind}", f"Uniqueness Test {kind}", _FAMILY,
@@ -218,8 +219,10 @@ def _ur25(state: Candidates, rect: tuple[int, ...], ab: int, add: list[int], kin
         a, b = DIGITS_OF[ab]
         yield _ur_step(
             kind, rect, ab, [(t, c) for t in targets],
-            f"{cells_text(add)} cannot all be {a}/{b} (a deadly pattern), so one of them is {c}; "
-            f"no cell seeing all of them can be {c}.",
+            (f"{cell_text(add[0])} and {cell_text(add[1])} cannot both be {a}/{b} (a deadly pattern), so one is {c}; "
+             f"no cell seeing both can be {c}." if len(add) == 2 else
+             f"{cells_text(add)} cannot all be {a}/{b} (a deadly pattern), so one of them is {c}; "
+             f"no cell seeing all of them can be {c}."),
             roofs=tuple(add),
         )
 
@@ -310,9 +313,9 @@ def _ur6(state: Candidates, rect: tuple[int, ...], ab: int, two: list[int], add:
     if elims:
         yield _ur_step(
             6, rect, ab, elims,
-            f"In the rectangle's rows and columns {x} can only go in its corners, so it fills two diagonal corners; "
-            f"if that were {cells_text(add)} the other two would be {a if x == b else b} too, a deadly pattern: "
-            f"{x} is in {cells_text(two)}, and not in {cells_text(add)}.",
+            f"In the rectangle's rows and columns {x} can only go in its corners, so it fills two diagonal corners. "
+            f"If those were {cells_text(add)}, the other two would hold {a if x == b else b}: a deadly pattern. "
+            f"So {x} is in {cells_text(two)} and leaves {cells_text(add)}.",
             roofs=tuple(add),
         )
 

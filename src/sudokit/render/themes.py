@@ -18,7 +18,7 @@ from typing import Union
 __all__ = ["Theme", "THEMES", "ROLES", "get_theme", "ThemeLike"]
 
 #: Cell roles a hint can give its pattern cells (``Step.cells``); others use ``"other"``.
-ROLES = ("base", "cover", "fin", "pivot", "pincer", "link", "color1", "color2", "roof", "floor", "other")
+ROLES = ("base", "cover", "fin", "pivot", "pincer", "link", "color1", "color2", "color3", "color4", "roof", "floor", "other")
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,8 @@ _LIGHT_ROLES = {
     "link": ("#e2dcff", "#a999f0"),
     "color1": ("#c9f1f4", "#52c5d0"),
     "color2": ("#ffd9cc", "#f28d6b"),
+    "color3": ("#d4f5d0", "#6cc75f"),  # Multi Colors: the second cluster's two colours
+    "color4": ("#efe0ff", "#b58be8"),
     "roof": ("#ffd6e4", "#f07ea6"),
     "floor": ("#d9e4ee", "#8fa9c2"),
     "other": ("#e8e8e8", "#bdbdbd"),
@@ -74,6 +76,8 @@ _DARK_ROLES = {
     "link": ("#2f2a55", "#6a5fc0"),
     "color1": ("#17464b", "#2c9aa5"),
     "color2": ("#55291b", "#c0603f"),
+    "color3": ("#1f4a1b", "#4f9f45"),
+    "color4": ("#3b2655", "#8a62c0"),
     "roof": ("#552236", "#b84a74"),
     "floor": ("#26333f", "#587590"),
     "other": ("#3a3a3a", "#666666"),
@@ -88,6 +92,8 @@ _PRINT_ROLES = {
     "link": ("#ececec", "#c4c4c4"),
     "color1": ("#e0e0e0", "#b4b4b4"),
     "color2": ("#f0f0f0", "#d0d0d0"),
+    "color3": ("#d6d6d6", "#a8a8a8"),
+    "color4": ("#f6f6f6", "#dcdcdc"),
     "roof": ("#dadada", "#a0a0a0"),
     "floor": ("#efefef", "#cccccc"),
     "other": ("#eeeeee", "#c8c8c8"),
