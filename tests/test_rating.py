@@ -126,7 +126,7 @@ def test_hodoku_level_is_bumped_by_score() -> None:
 def test_hodoku_order_starts_with_hodoku_singles() -> None:
     order = [t.id for t in hodoku_order(TECHNIQUES)]
     assert order[:4] == ["full_house", "naked_single", "hidden_single_box", "hidden_single_line"]
-    assert sorted(order) == sorted(TECHNIQUE_IDS)
+    assert sorted(order) == sorted(set(TECHNIQUE_IDS) - {"death_blossom"})  # off in HoDoKu's default solver
 
 
 # ------------------------------------------------------------- agreement

@@ -133,10 +133,17 @@ _HODOKU_INDEX: dict[str, int] = {
 }
 
 
+#: Techniques HoDoKu 2.2's default solver has switched off (``StepConfig`` enabled = false):
+#: its rating never takes them, so the HoDoKu path leaves them out.
+HODOKU_OFF: frozenset[str] = frozenset({"death_blossom"})
+
+
 def hodoku_order(techniques: Sequence[registry.Technique]) -> tuple[registry.Technique, ...]:
-    """The techniques re-ordered as HoDoKu's solver tries them (stable for unknown ids)."""
+    """The techniques re-ordered as HoDoKu's solver tries them (stable for unknown ids),
+    without those its default solver has switched off (:data:`HODOKU_OFF`)."""
     position = {t.id: k for k, t in enumerate(techniques)}
-    return tuple(sorted(techniques, key=lambda t: (_HODOKU_INDEX.get(t.id, 10_000), position[t.id])))
+    kept = (t for t in techniques if t.id not in HODOKU_OFF)
+    return tuple(sorted(kept, key=lambda t: (_HODOKU_INDEX.get(t.id, 10_000), position[t.id])))
 
 
 def band_for(er: float, solved_logically: bool) -> str:
