@@ -100,6 +100,13 @@ def find_alses(state: Candidates) -> list[Als]:
     return out
 
 
+def _alses_and_rcs(state: Candidates) -> tuple[list[Als], list[tuple[int, int, int, int]]]:
+    """The ALS of ``state`` and their restricted commons, built once per candidate grid
+    (ALS-XZ, ALS-XY-Wing and ALS-Chain all start from them; callers must not change them)."""
+    alses = state.cached("alses", lambda: find_alses(state))
+    return alses, state.cached("als_rcs", lambda: restricted_commons(alses))
+
+
 def restricted_commons(alses: list[Als]) -> list[tuple[int, int, int, int]]:
     """(i, j, x1, x2) for i < j, ALS i and j not overlapping, with one or two RCs x1 (x2 = 0
     when there is only one), in HoDoKu's order."""
@@ -138,8 +145,8 @@ def _common_elims(a: Als, b: Als, skip: int) -> tuple[list[tuple[int, int]], int
 
 def find_als_xz(state: Candidates) -> Iterator[Step]:
     """ALS-XZ (singly and doubly linked), in HoDoKu's RC order."""
-    alses = find_alses(state)
-    for i, j, x1, x2 in restricted_commons(alses):
+    alses, rcs = _alses_and_rcs(state)
+    for i, j, x1, x2 in rcs:
         a, b = alses[i], alses[j]
         elims, zs = _common_elims(a, b, BIT[x1])
         if x2:
@@ -168,8 +175,7 @@ def find_als_xz(state: Candidates) -> Iterator[Step]:
 
 def find_als_xy_wing(state: Candidates) -> Iterator[Step]:
     """ALS-XY-Wing: A and B each restricted-common-linked to C; HoDoKu's pair order."""
-    alses = find_alses(state)
-    rcs = restricted_commons(alses)
+    alses, rcs = _alses_and_rcs(state)
     by_als: dict[int, list[int]] = {}
     for k, (i, j, _x1, _x2) in enumerate(rcs):
         by_als.setdefault(i, []).append(k)
@@ -220,8 +226,7 @@ def find_als_chain(state: Candidates) -> Iterator[Step]:
     eliminations. One chain per elimination set (the one with fewest cells), all of them
     sorted as HoDoKu sorts ALS steps (most eliminations, then smallest index sum, then fewest
     ALS and cells); yields them best first."""
-    alses = find_alses(state)
-    rcs = restricted_commons(alses)
+    alses, rcs = _alses_and_rcs(state)
     out = _ChainSearch(alses, rcs).run()
     # HoDoKu's comparator (stable sort): most eliminations, smallest index sum, fewest ALS, fewest cells
     out.sort(key=lambda f: (-len(f[0]), f[1], f[2], f[3]))
@@ -343,7 +348,7 @@ def find_death_blossom(state: Candidates) -> Iterator[Step]:
     """A stem cell whose every candidate links it to a petal ALS; a digit common to all
     petals leaves the cells that see all its petal cells."""
     cands = state.cands
-    alses = find_alses(state)
+    alses = state.cached("alses", lambda: find_alses(state))
     for stem in range(81):
         m = cands[stem]
         if POPCOUNT[m] < 2 or POPCOUNT[m] > 4:

@@ -18,7 +18,7 @@ AND: ``state.where[d] & HOUSE_MASK[h]``.  Houses are numbered as in :data:`sudok
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Callable, TypeVar, Union
 
 from ..errors import InvalidFormatError, cell_name
 from ..grid import HOUSES, PEERS, Grid, PuzzleLike
@@ -104,6 +104,9 @@ def house_name(house: int) -> str:
 
 
 # ------------------------------------------------------------------- model
+_T = TypeVar("_T")
+
+
 class Candidates:
     """A candidate grid: placed digits, givens and the candidates of each blank cell.
 
@@ -121,7 +124,7 @@ class Candidates:
     givens: frozenset[int]
     where: list[int]
     #: Derived tables (strong links, position masks) shared by the finders; emptied on change.
-    _memo: dict[tuple[str, int], list[int] | list[tuple[int, int, int]]]
+    _memo: dict[tuple[str, int], Any]
 
     def __init__(self, values: list[int], cands: list[int], givens: frozenset[int]) -> None:
         """Wrap 81 values, 81 candidate masks and the given cells (no checks; prefer the
@@ -244,7 +247,7 @@ class Candidates:
                 if m and m.bit_count() == 2:
                     links.append((h, (m & -m).bit_length() - 1, m.bit_length() - 1))
             self._memo[key] = memo = links
-        return memo  # type: ignore[return-value]
+        return memo
 
     def position_table(self, digit: int) -> list[int]:
         """For each of the 27 houses, the 9-bit mask of the house positions (k-th cell of
@@ -264,7 +267,15 @@ class Candidates:
                 for bc in (0, 3, 6)
             ]
             self._memo[key] = memo = rows + cols + boxes
-        return memo  # type: ignore[return-value]
+        return memo
+
+    def cached(self, key: str, build: Callable[[], _T]) -> _T:
+        """``build()``, computed once per candidate grid: kept until the next change (finders
+        that share a derived table, e.g. the ALS list and its restricted commons)."""
+        memo = self._memo.get((key, 0))
+        if memo is None:
+            self._memo[(key, 0)] = memo = build()
+        return memo
 
     def empty_cells(self) -> list[int]:
         """The blank cells, ascending."""
