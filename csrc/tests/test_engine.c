@@ -1,7 +1,8 @@
-/* test_engine.c -- C-only checks of the variant engine (csrc/engine.c):
+/* test_engine.c -- C-only checks of the variant engine (csrc/engine.c, engine_model.c):
  * known counts (every 4x4 Sudoku: 288; 4x4 Latin squares: 576), limits, budgets, a
- * killer cage and a thermometer, then mutated programs that must be rejected or solved
- * without touching memory they do not own (run under ASan/UBSan by run_tests.sh). */
+ * killer cage and a thermometer, a 441-cell Samurai, then mutated programs (4x4 and
+ * Samurai) that must be rejected or solved without touching memory they do not own (run
+ * under ASan/UBSan by run_tests.sh). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,39 @@ static size_t sudoku(int32_t *p, int n, int br, int bc, int n_rels, int n_sums)
         for (int r = 0; r < br; r++)
             for (int c = 0; c < bc; c++) p[k++] = (top + r) * n + left + c;
     }
+    return k;
+}
+
+/* A 9x9 Samurai on a 21x21 canvas (five grids; cells outside them are a placed 1 in no
+ * house, as the compiler writes them): 441 cells, 131 houses, locked-candidate pairs
+ * between boxes, lines and the shared corner boxes. */
+static size_t samurai(int32_t *p)
+{
+    static const int origin[5][2] = {{0, 0}, {0, 12}, {6, 6}, {12, 0}, {12, 12}};
+    uint8_t inside[441] = {0}, box_seen[441] = {0};
+    size_t k = 0, count_at;
+    p[k++] = 441, p[k++] = 9, count_at = k, p[k++] = 0, p[k++] = 0, p[k++] = 0, p[k++] = 0, p[k++] = 0;
+    for (int g = 0; g < 5; g++)
+        for (int r = 0; r < 9; r++)
+            for (int c = 0; c < 9; c++) inside[(origin[g][0] + r) * 21 + origin[g][1] + c] = 1;
+    for (int i = 0; i < 441; i++) p[k++] = inside[i] ? 0x1FF : 1;
+    int houses = 0;
+    for (int g = 0; g < 5; g++) {
+        int top = origin[g][0], left = origin[g][1];
+        for (int a = 0; a < 9; a++) {
+            p[k++] = 9;
+            for (int b = 0; b < 9; b++) p[k++] = (top + a) * 21 + left + b; /* row a */
+            p[k++] = 9;
+            for (int b = 0; b < 9; b++) p[k++] = (top + b) * 21 + left + a; /* column a */
+            int br = top + 3 * (a / 3), bc = left + 3 * (a % 3);
+            houses += 2;
+            if (box_seen[br * 21 + bc]++) continue; /* a shared corner box once */
+            p[k++] = 9;
+            for (int b = 0; b < 9; b++) p[k++] = (br + b / 3) * 21 + bc + b % 3;
+            houses++;
+        }
+    }
+    p[count_at] = houses;
     return k;
 }
 
@@ -84,6 +118,17 @@ int main(int argc, char **argv)
     CHECK(st == ENG_DONE && killer_thermo > 0 && killer_thermo < 288, "killer+thermo count %u", killer_thermo);
     eng_solve(p, len, 1, 0, &count, sol, &nodes, NULL, NULL);
     CHECK(count == 1 && sol[0] + sol[1] == 7 && sol[4] < sol[5] && sol[5] < sol[9], "killer+thermo solution");
+    /* Samurai: many solutions; the first one fills every grid with 1..9 per house */
+    static int32_t sam[20000];
+    size_t sam_len = samurai(sam);
+    CHECK(sam[2] == 131, "samurai houses %d", sam[2]);
+    CHECK(count_of(sam, sam_len, 3, &st) == 3 && st == ENG_DONE, "samurai count");
+    eng_solve(sam, sam_len, 1, 0, &count, sol, &nodes, NULL, NULL);
+    for (size_t h = 0, at = 7 + 441; h < 131; h++, at += 10) {
+        unsigned seen = 0;
+        for (int j = 1; j <= 9; j++) seen |= 1u << sol[sam[at + (size_t)j]];
+        CHECK(seen == 0x3FEu, "samurai house %zu holds every digit", h);
+    }
     /* Mutations: flip words of a valid program, truncate it; never crash or overrun. */
     srand(12345);
     int32_t q[20000];
@@ -97,6 +142,17 @@ int main(int argc, char **argv)
         int s = eng_solve(q, cut, 3, 5000, &count, sol, &nodes, NULL, NULL);
         CHECK(s == ENG_DONE || s == ENG_BUDGET || s == ENG_BAD_PROGRAM, "status %d", s);
         CHECK(count <= 3, "count %u above limit", count);
+    }
+    for (int r = 0; r < rounds / 10; r++) { /* the same on the Samurai program */
+        memcpy(q, sam, sam_len * sizeof(int32_t));
+        for (int m = 0; m < 1 + rand() % 3; m++) {
+            static const int32_t values[] = {-1, 0, 1, 2, 9, 440, 441, 1024, 0x7FFFFFFF, -2147483647 - 1};
+            q[rand() % sam_len] = values[rand() % 10];
+        }
+        size_t cut = rand() % 4 ? sam_len : (size_t)rand() % sam_len;
+        int s = eng_solve(q, cut, 2, 2000, &count, sol, &nodes, NULL, NULL);
+        CHECK(s == ENG_DONE || s == ENG_BUDGET || s == ENG_BAD_PROGRAM, "samurai status %d", s);
+        CHECK(count <= 2, "samurai count %u above limit", count);
     }
     if (failures) {
         fprintf(stderr, "test_engine: %d failure(s)\n", failures);
