@@ -239,8 +239,8 @@ def test_f_puzzles_links_load_classic_puzzles_and_name_variant_rules(client: Tes
     assert post(client, "convert", puzzle=link, to="line").json()["text"].strip() == EXAMPLE
     assert post(client, "solve", puzzle=to_fpuzzles(Puzzle.from_string(EXAMPLE, size=9), compress=False)).json()["solution"] == SOLUTION
     killer = to_fpuzzles(Puzzle(size=9, constraints=(KillerCage((0, 1), 3),)))
-    kind, message = error_of(post(client, "convert", puzzle=killer, to="line"), 400)
-    assert kind == "InvalidFormatError" and "KillerCage" in message
+    kind, message = error_of(post(client, "convert", puzzle=killer, to="line"), 422)
+    assert kind == "UnsupportedVariantError" and "killer" in message
 
 
 @pytest.mark.parametrize("solver", ["positional", "bookkeeping", "template", "logic"])

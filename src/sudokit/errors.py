@@ -115,6 +115,11 @@ class UnknownConstraintError(InvalidConstraintError):
     """An import or a JSON description names a constraint sudokit does not know."""
 
 
+class UnsupportedVariantError(InvalidPuzzleError):
+    """A variant puzzle given to something that works on classic 9x9 Sudoku only (hints,
+    explanations and ratings in the web app)."""
+
+
 class UnsolvableError(SudokuError):
     """The puzzle is well formed but has no solution."""
 

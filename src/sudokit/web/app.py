@@ -30,6 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from .. import __version__, _backend
 from .config import HEAVY_JOBS, ServeConfig
 from .middleware import BodyLimit, HostCheck, SecurityHeaders
+from .variant import from_body, is_variant_text
 from .pool import JobError, ServerBusy, WorkerCrashed, WorkerPool
 from . import schemas as s
 from ..errors import SearchLimitExceeded
@@ -42,10 +43,13 @@ STATIC_DIR = resources.files("sudokit.web") / "static"
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": s.ErrorBody, "description": "Malformed input: bad JSON, a bad field, an invalid puzzle"},
     413: {"model": s.ErrorBody, "description": "The request body is too large"},
-    422: {"model": s.ErrorBody, "description": "No solution, several solutions, or the time budget ran out"},
+    422: {"model": s.ErrorBody, "description": "No solution, several solutions, the time budget ran out, a malformed "
+          "variant rule (a cage, a thermometer...), or a variant where only classic Sudoku is played"},
     429: {"model": s.ErrorBody, "description": "Every worker is busy; try again"},
 }
 _STATUS_BY_KIND = (
+    ("UnsupportedVariantError", 422),
+    ("InvalidConstraintError", 422),
     ("InvalidPuzzleError", 400),
     ("UnsolvableError", 422),
     ("MultipleSolutionsError", 422),
@@ -143,7 +147,11 @@ def _add_routes(app: FastAPI, pool: WorkerPool, config: ServeConfig) -> None:
         """The job's JSON answer, passed through as the worker wrote it (the response
         models document it; schemathesis checks that they match)."""
         kwargs = body.model_dump(exclude_none=True) | extra
-        data = await pool.run(job, kwargs, budget=config.budget(job), heavy=job in HEAVY_JOBS)
+        if "puzzle" in kwargs:
+            kwargs["puzzle"] = from_body(kwargs["puzzle"])
+        # A variant can search for seconds: it counts against the heavy-job limit too.
+        heavy = job in HEAVY_JOBS or ("puzzle" in kwargs and is_variant_text(kwargs["puzzle"]))
+        data = await pool.run(job, kwargs, budget=config.budget(job), heavy=heavy)
         return Response(data, media_type="application/json")
 
     @app.get("/", include_in_schema=False)
@@ -169,6 +177,11 @@ def _add_routes(app: FastAPI, pool: WorkerPool, config: ServeConfig) -> None:
     async def check(body: s.CheckBody) -> Any:
         """Well formed, unique? With the player's ``digits``: conflicts and mistakes."""
         return await run("check", body)
+
+    @app.post("/api/variant", response_model=s.VariantResult, responses=_ERRORS, tags=["variants"])
+    async def variant(body: s.AnyPuzzleBody) -> Any:
+        """A variant puzzle for the board: its givens, rules and the rules' marks as SVG."""
+        return await run("variant", body)
 
     @app.post("/api/hint", response_model=s.HintResult, responses=_ERRORS, tags=["human"])
     async def hint(body: s.HintBody) -> Any:
@@ -213,7 +226,7 @@ def _add_routes(app: FastAPI, pool: WorkerPool, config: ServeConfig) -> None:
     )
     async def render(body: s.RenderBody) -> Response:
         """An SVG or PNG picture of the puzzle (or of the player's grid with pencil marks)."""
-        picture = json.loads(await pool.run("render", body.model_dump(exclude_none=True), budget=config.budget("render")))
+        picture = json.loads(bytes((await run("render", body)).body))
         data = base64.b64decode(picture["base64"]) if "base64" in picture else picture["text"].encode("utf-8")
         return Response(data, media_type=picture["media_type"])
 

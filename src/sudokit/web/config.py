@@ -22,6 +22,7 @@ DEFAULT_BUDGETS: dict[str, float] = {
     "rate": 20.0,
     "generate": 15.0,
     "trace": 10.0,
+    "variant": 5.0,
 }
 #: Jobs that count against the heavy-work limit (they can run for seconds).
 HEAVY_JOBS = frozenset({"hint", "explain", "rate", "generate", "trace"})

@@ -15,14 +15,18 @@ import base64
 import io
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import count_solutions, parse
 from ..errors import InvalidFormatError, MultipleSolutionsError, UnsolvableError
 from ..grid import Grid
+from . import variant
 from .serialize import hint_json, path_json, rating_json
 
-__all__ = ["JOBS", "read_puzzle", "solve", "count", "check", "hint", "explain", "rate", "generate", "render", "convert", "trace"]
+__all__ = ["JOBS", "read_puzzle", "solve", "count", "check", "hint", "explain", "rate", "generate", "render", "convert", "trace", "describe"]
+
+if TYPE_CHECKING:
+    from ..variants import Puzzle
 
 Marks = list[str]
 
@@ -32,7 +36,7 @@ def read_puzzle(text: str) -> tuple[Grid, list[frozenset[int]] | None]:
     """The puzzle in ``text`` (anything :func:`sudokit.parse` reads, else any single-puzzle
     text format of :mod:`sudokit.formats`: sdk, ss, HoDoKu, sukaku, JSON, ipuz...), and its
     pencil marks when the format has them."""
-    if _looks_like_fpuzzles(text):
+    if variant.is_variant_text(text):
         return _from_fpuzzles(text)
     try:
         return parse(text), None
@@ -48,32 +52,25 @@ def read_puzzle(text: str) -> tuple[Grid, list[frozenset[int]] | None]:
         return found, None
 
 
-def _looks_like_fpuzzles(text: str) -> bool:
-    """An f-puzzles link, its LZ-String payload (``N4Ig...``: compressed ``{"size"``) or its JSON."""
-    from ..variants.sudokupad import is_sudokupad_text
-
-    head = text.lstrip()[:200]
-    return ("load=" in head or head.startswith("N4Ig") or (head.startswith("{") and '"grid"' in text and '"size"' in text)
-            or is_sudokupad_text(head))
-
-
 def _from_fpuzzles(text: str) -> tuple[Grid, list[frozenset[int]] | None]:
-    """A classic 9x9 f-puzzles puzzle as a grid (and its given pencil marks); variant rules
-    are refused by name: the page plays classic Sudoku only."""
-    from ..variants.load import load_variant
-
-    puzzle = load_variant(text)  # f-puzzles or SudokuPad
-    default_boxes = puzzle.boxes in ((), (3, 3))  # None would be a Latin square
-    if puzzle.size != 9 or puzzle.constraints or puzzle.regions is not None or not default_boxes:
-        rules = sorted({type(c).__name__ for c in puzzle.constraints}) or ["jigsaw regions" if puzzle.regions else f"size {puzzle.size}"]
-        raise InvalidFormatError(
-            f"this f-puzzles puzzle has variant rules ({', '.join(rules)}); the web app plays classic 9x9 Sudoku "
-            "(sudokit solve reads variant links)"
-        )
+    """A classic 9x9 f-puzzles/SudokuPad puzzle as a grid (and its given pencil marks);
+    a variant is refused by name here: only solve, count, check and render take one
+    (:mod:`sudokit.web.variant`)."""
+    puzzle = variant.load(text)
+    if not variant.is_classic(puzzle):
+        raise variant.classic_only(puzzle, "hints, explanations, ratings, traces and conversions")
     grid = Grid.parse(list(puzzle.givens))
     if puzzle.candidates is None:
         return grid, None
     return grid, [frozenset(d for d in range(1, 10) if mask >> (d - 1) & 1) for mask in puzzle.candidates]  # 0: unmarked
+
+
+def _variant_or_none(text: str) -> Puzzle | None:
+    """The variant puzzle in ``text``, or None for a classic one (any classic format)."""
+    if not variant.is_variant_text(text):
+        return None
+    found = variant.load(text)
+    return None if variant.is_classic(found) else found
 
 
 def _grid(puzzle: str) -> Grid:
@@ -100,6 +97,9 @@ def solve(*, puzzle: str, first: bool = False) -> dict[str, Any]:
     """The solution; with ``first`` any one solution of a puzzle with several."""
     from .. import solve as solve_fn
 
+    found = _variant_or_none(puzzle)
+    if found is not None:
+        return variant.solve(found, first=first)
     grid = _grid(puzzle)
     count_found = count_solutions(grid, limit=2)
     if count_found == 0:
@@ -112,6 +112,9 @@ def solve(*, puzzle: str, first: bool = False) -> dict[str, Any]:
 
 def count(*, puzzle: str, limit: int = 2) -> dict[str, Any]:
     """How many solutions, counting stops at ``limit``."""
+    found_variant = _variant_or_none(puzzle)
+    if found_variant is not None:
+        return variant.count(found_variant, limit=limit)
     grid = _grid(puzzle)
     grid.check()
     found = count_solutions(grid, limit=limit)
@@ -122,6 +125,9 @@ def check(*, puzzle: str, digits: str | None = None) -> dict[str, Any]:
     """Is the puzzle well formed, with one solution? With the player's ``digits``: which
     of them clash with a peer (``conflicts``) and which disagree with the solution
     (``mistakes``, only when the solution is unique)."""
+    found_variant = _variant_or_none(puzzle)
+    if found_variant is not None:
+        return variant.check(found_variant, digits=digits)
     grid = _grid(puzzle)
     grid.check()
     found = count_solutions(grid, limit=2)
@@ -217,6 +223,9 @@ def render(
     """An SVG (text) or PNG (base64) picture of the puzzle, or of the player's grid."""
     from ..render import board, to_png, to_svg
 
+    found_variant = _variant_or_none(puzzle)
+    if found_variant is not None:  # pencil marks and candidates are drawn for classic grids only
+        return variant.render(found_variant, format=format, size=size, theme=theme, digits=digits)
     grid, file_marks = read_puzzle(puzzle)
     marks = _marks(pencil_marks)
     if marks is None and file_marks is not None:
@@ -274,6 +283,16 @@ def trace(*, puzzle: str, solver: str = "positional", max_nodes: int = 20_000) -
             "seconds": report.seconds}
 
 
+def describe(*, puzzle: str) -> dict[str, Any]:
+    """What the page needs to play a variant: givens, rules, and the rules' layer as SVG
+    (a classic puzzle answers ``classic: true`` and an empty layer)."""
+    found = variant.load(puzzle) if variant.is_variant_text(puzzle) else None
+    if found is None:
+        grid = _grid(puzzle)
+        return {"puzzle": str(grid), "size": 9, "rules": [], "classic": True, "playable": True, "title": "", "overlay": ""}
+    return variant.describe(found)
+
+
 #: Every job by name (what a worker process may be asked to run).
 JOBS: dict[str, Callable[..., dict[str, Any]]] = {
     "solve": solve,
@@ -286,4 +305,5 @@ JOBS: dict[str, Callable[..., dict[str, Any]]] = {
     "render": render,
     "convert": convert,
     "trace": trace,
+    "variant": describe,
 }

@@ -3,12 +3,12 @@ and are the OpenAPI description at ``/openapi.json``)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, Optional
+from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 __all__ = [
-    "PUZZLE_MAX", "ErrorBody", "PuzzleBody", "SolveBody", "CountBody", "CheckBody", "HintBody", "ExplainBody",
+    "PUZZLE_MAX", "ErrorBody", "PuzzleBody", "AnyPuzzleBody", "VariantResult", "SolveBody", "CountBody", "CheckBody", "HintBody", "ExplainBody",
     "GenerateBody", "RenderBody", "ConvertBody", "TraceBody", "SolveResult", "CountResult", "CheckResult",
     "HintResult", "ExplainResult", "RatingResult", "GenerateResult", "ConvertResult", "TraceResult", "InfoResult",
 ]
@@ -24,7 +24,9 @@ _PUZZLE = Field(
     min_length=1,
     max_length=PUZZLE_MAX,
     description="The puzzle in any form sudokit.parse reads (81 characters, '.' or '0' for blanks; a pretty grid) "
-    "or any single-puzzle text format (sdk, ss, HoDoKu, sukaku, JSON, ipuz), or a classic 9x9 f-puzzles link or JSON.",
+    "or any single-puzzle text format (sdk, ss, HoDoKu, sukaku, JSON, ipuz), or an f-puzzles or SudokuPad link or "
+    "JSON, or sudokit's variant JSON (as text or as an object). solve, count, check, render and variant accept variant "
+    "puzzles (any size, jigsaw, killer, thermometer...); the other endpoints play classic 9x9 Sudoku only.",
     examples=["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"],
 )
 _DIGITS = Field(
@@ -62,15 +64,24 @@ class PuzzleBody(_Body):
     puzzle: str = _PUZZLE
 
 
-class SolveBody(PuzzleBody):
+class AnyPuzzleBody(_Body):
+    """A body whose puzzle may also be a variant description given as a JSON object."""
+
+    puzzle: Union[Annotated[str, StringConstraints(min_length=1, max_length=PUZZLE_MAX)], dict[str, Any]] = Field(
+        ..., description="A puzzle as text (see the other endpoints), or sudokit's variant JSON / f-puzzles JSON as an object.",
+        examples=["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"],
+    )
+
+
+class SolveBody(AnyPuzzleBody):
     first: bool = Field(False, description="Return one solution even when there are several.")
 
 
-class CountBody(PuzzleBody):
+class CountBody(AnyPuzzleBody):
     limit: int = Field(2, ge=1, le=10_000, description="Stop counting at this many solutions.")
 
 
-class CheckBody(PuzzleBody):
+class CheckBody(AnyPuzzleBody):
     digits: Optional[str] = _DIGITS
 
 
@@ -93,7 +104,7 @@ class GenerateBody(_Body):
     seed: Optional[int] = Field(None, ge=0, lt=2**63, description="Same seed and options, same puzzle.")
 
 
-class RenderBody(PuzzleBody):
+class RenderBody(AnyPuzzleBody):
     format: Literal["svg", "png"] = "svg"
     size: int = Field(450, ge=60, le=2000, description="Picture side in pixels.")
     theme: Literal["light", "dark", "print"] = "light"
@@ -118,6 +129,9 @@ class SolveResult(BaseModel):
     puzzle: str
     solution: str
     unique: bool
+    size: Optional[int] = Field(None, description="Variants: the grid's size N (digits 1..N).")
+    rules: Optional[list[str]] = Field(None, description="Variants: the kinds of rule (killer, thermometer, jigsaw...).")
+    rows: Optional[list[list[int]]] = Field(None, description="Variants: the solution as rows of ints (0: outside every grid).")
 
 
 class CountResult(BaseModel):
@@ -125,6 +139,8 @@ class CountResult(BaseModel):
     count: int
     limit: int
     capped: bool
+    size: Optional[int] = Field(None, description="Variants: the grid's size N (digits 1..N).")
+    rules: Optional[list[str]] = Field(None, description="Variants: the kinds of rule (killer, thermometer, jigsaw...).")
 
 
 class CheckResult(BaseModel):
@@ -136,6 +152,18 @@ class CheckResult(BaseModel):
     mistakes: Optional[list[int]] = Field(None, description="Cells whose digit disagrees with the unique solution.")
     filled: Optional[int] = None
     solved: Optional[bool] = None
+    size: Optional[int] = Field(None, description="Variants: the grid's size N (digits 1..N).")
+    rules: Optional[list[str]] = Field(None, description="Variants: the kinds of rule (killer, thermometer, jigsaw...).")
+
+
+class VariantResult(BaseModel):
+    puzzle: str = Field(..., description="The givens, one character per cell ('.' blank; digits then letters past 9).")
+    size: int
+    rules: list[str]
+    classic: bool = Field(..., description="A plain 9x9 Sudoku (every endpoint takes it).")
+    playable: bool = Field(..., description="One 9x9 grid with 3x3 boxes: the web app's board can play it.")
+    title: str
+    overlay: str = Field(..., description="The rules' marks as an SVG cropped to the grid (empty for classic puzzles).")
 
 
 class StepResult(BaseModel):
