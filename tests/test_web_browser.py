@@ -214,3 +214,36 @@ def test_a_chain_is_drawn_with_its_links(page: Any, server: str, tmp_path: Any) 
     target = os.environ.get("SUDOKIT_WEB_SCREENSHOT")
     if target:
         shutil.copy(shot, target)
+
+
+def test_a_killer_link_draws_its_cages_solves_and_flags_a_wrong_digit(page: Any, browser: Any) -> None:
+    from sudokit.variants import KillerCage, Puzzle, Thermometer
+    from sudokit.variants.fpuzzles import to_fpuzzles
+
+    # Row 1 without its givens; a cage and a thermometer (true to the solution) pin it down again.
+    open_row = "........." + EXAMPLE[9:]
+    cage = KillerCage((2, 3), int(SOLUTION[2]) + int(SOLUTION[3]))
+    thermo = Thermometer((6, 7)) if SOLUTION[6] < SOLUTION[7] else Thermometer((7, 6))
+    link = "https://www.f-puzzles.com/?load=" + to_fpuzzles(Puzzle.from_string(open_row, size=9).with_constraints(cage, thermo))
+    paste(page, link)
+    page.wait_for_function("() => document.getElementById('rating').textContent.startsWith('variant')")
+    assert board_digits(page) == open_row
+    assert page.locator(".board > svg.variant-layer line.cage").count() >= 4  # the cage is drawn over the cells
+    assert page.locator(".board > svg.variant-layer .thermometer").count() == 1
+    assert page.text_content(".board > svg.variant-layer .cage-sum") == str(cage.total)
+    wrong = str(int(SOLUTION[2]) % 9 + 1)
+    cell(page, 2).click()
+    page.keyboard.press(wrong)
+    page.click("#check")
+    page.wait_for_selector(".cell.mistake")
+    assert "wrong" in label(page, 2) and "1 mistake" in page.text_content("#message")
+    page.keyboard.press("h")  # hints are classic-only: a clear message, no request
+    assert "classic Sudoku only" in page.text_content("#message") and "killer" in page.text_content("#message")
+    page.click("#solve")
+    page.wait_for_function("() => [...document.querySelectorAll('.digit')].every(d => d.textContent)")
+    assert board_digits(page) == SOLUTION
+    page.reload()  # the share link keeps the variant
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_selector(".board > svg.variant-layer line.cage", state="attached")
+    page.wait_for_function("() => document.getElementById('rating').textContent.startsWith('variant')")
+    assert board_digits(page) == SOLUTION

@@ -286,7 +286,7 @@ def trace(*, puzzle: str, solver: str = "positional", max_nodes: int = 20_000) -
 def describe(*, puzzle: str) -> dict[str, Any]:
     """What the page needs to play a variant: givens, rules, and the rules' layer as SVG
     (a classic puzzle answers ``classic: true`` and an empty layer)."""
-    found = variant.load(puzzle) if variant.is_variant_text(puzzle) else None
+    found = _variant_or_none(puzzle)
     if found is None:
         grid = _grid(puzzle)
         return {"puzzle": str(grid), "size": 9, "rules": [], "classic": True, "playable": True, "title": "", "overlay": ""}

@@ -17,6 +17,7 @@ const ui = {
   explain: null, // {path, index}
   watch: null, // a view drawn by "watch it think"
   solution: null,
+  variant: null, // {source, rules}: the pasted variant puzzle (the API gets its source, the board its layer)
 };
 const board = new Board($("board"), { onSelect: () => draw() });
 const watcher = new Watcher({ onFrame: (view) => { ui.watch = view; draw(); }, status: $("watch-status") });
@@ -37,6 +38,19 @@ function draw() {
   board.render(view);
   $("undo").disabled = !game.undoStack.length;
   $("redo").disabled = !game.redoStack.length;
+}
+
+/** The puzzle as the API reads it: the variant's own text, else the classic givens. */
+const puzzleText = () => (ui.variant ? ui.variant.source : game.puzzleLine());
+
+/** The URL hash that restores the game (a variant's source rides along as v=). */
+const gameHash = () => game.toHash() + (ui.variant ? `&v=${encodeURIComponent(ui.variant.source)}` : "");
+
+/** Hints, explanations and "watch it think" are classic-only: say so for a variant. */
+function classicOnly(what) {
+  if (!ui.variant) return false;
+  say(`${what} work on classic Sudoku only; this is a variant (${ui.variant.rules.join(", ")}): Check and Solve work.`, "bad");
+  return true;
 }
 
 function say(text, tone = "") {
@@ -122,7 +136,7 @@ function onKey(ev) {
 // ------------------------------------------------------------------ game life cycle
 game.onChange = (why) => {
   if (why !== "load") { ui.mistakes.clear(); if (ui.hint) closeHint(); }
-  history.replaceState(null, "", game.toHash());
+  history.replaceState(null, "", gameHash());
   draw();
   if (ui.solution && game.isSolvedBy(ui.solution) && why === "move") say(`Solved in ${clock()}!`, "good");
 };
@@ -135,15 +149,18 @@ function stopWatch() {
 async function startPuzzle(givens, options = {}) {
   stopWatch();
   closeHint(); closeExplain();
+  ui.variant = options.variant || null;
+  board.setLayer(ui.variant ? ui.variant.overlay : "");
   ui.mistakes.clear(); ui.conflicts.clear(); ui.solution = null;
   if (options.fromHash) game.fromHash(options.fromHash);
   else game.load(givens);
   $("rating").textContent = "";
   board.select(board.selected);
   try {
-    const solved = await api("solve", { puzzle: game.puzzleLine() });
+    const solved = await api("solve", { puzzle: puzzleText() });
     ui.solution = parseLine(solved.solution);
-    showRating(options.rating || (await api("rate", { puzzle: game.puzzleLine() })));
+    if (ui.variant) $("rating").textContent = `variant: ${ui.variant.rules.join(", ")}`;
+    else showRating(options.rating || (await api("rate", { puzzle: game.puzzleLine() })));
   } catch (err) {
     $("rating").textContent = err.type === "MultipleSolutionsError" ? "several solutions" : "";
   }
@@ -166,7 +183,7 @@ setInterval(() => {
 
 // ------------------------------------------------------------------ hints
 async function hint() {
-  if (ui.explain || ui.watch) return;
+  if (ui.explain || ui.watch || classicOnly("Hints")) return;
   const level = ui.hint ? Math.min(3, ui.hint.level + 1) : 1;
   const body = { puzzle: game.puzzleLine(), digits: game.playerLine(), level };
   if (game.hasCentreMarks()) body.pencil_marks = game.centre.map((m, i) => (game.values[i] ? "" : digitsText(m)));
@@ -201,7 +218,7 @@ function applyHint() {
 // ------------------------------------------------------------------ check and solve
 async function check() {
   try {
-    const data = await api("check", { puzzle: game.puzzleLine(), digits: game.playerLine() });
+    const data = await api("check", { puzzle: puzzleText(), digits: game.playerLine() });
     ui.mistakes = new Set(data.mistakes || []);
     ui.conflicts = new Set(data.conflicts || []);
     draw();
@@ -215,7 +232,7 @@ async function check() {
 
 async function solve() {
   try {
-    const data = await api("solve", { puzzle: game.puzzleLine(), first: true });
+    const data = await api("solve", { puzzle: puzzleText(), first: true });
     game.fill(parseLine(data.solution));
     say(data.unique ? "Solved." : "One of several solutions.", "good");
   } catch (err) { say(err.message, "bad"); }
@@ -223,6 +240,7 @@ async function solve() {
 
 // ------------------------------------------------------------------ explain
 async function explain() {
+  if (classicOnly("Explanations")) return;
   stopWatch();
   closeHint();
   try {
@@ -293,9 +311,32 @@ async function generate(ev) {
 }
 
 async function loadText(text) {
-  const data = await api("convert", { puzzle: text, to: "line" });
-  await startPuzzle(parseLine(data.text.trim()));
-  say("Puzzle loaded.", "good");
+  const data = await api("variant", { puzzle: text });
+  if (data.classic) {
+    const line = await api("convert", { puzzle: text, to: "line" });
+    await startPuzzle(parseLine(line.text.trim()));
+    say("Puzzle loaded.", "good");
+    return;
+  }
+  if (!data.playable) {
+    throw new Error(`This board plays 9x9 grids with 3x3 boxes; this puzzle (size ${data.size}, ${data.rules.join(", ")}) `
+      + "can be solved, counted, checked and rendered through the API.");
+  }
+  await startPuzzle(parseLine(data.puzzle), { variant: { source: text.trim(), rules: data.rules, overlay: data.overlay } });
+  say(`Variant loaded: ${data.rules.join(", ")}.`, "good");
+}
+
+/** Restore a shared game; a variant's source (v=) is read back through the API first. */
+async function startFromHash(hash) {
+  const source = new URLSearchParams(hash.slice(1)).get("v");
+  let variant = null;
+  if (source) {
+    try {
+      const data = await api("variant", { puzzle: source });
+      if (!data.classic && data.playable) variant = { source, rules: data.rules, overlay: data.overlay };
+    } catch (err) { say(err.message, "bad"); }
+  }
+  await startPuzzle(null, { fromHash: hash, variant });
 }
 
 function openLoad() {
@@ -357,12 +398,13 @@ function wire() {
   $("generate-form").addEventListener("submit", generate);
   $("watch-form").addEventListener("submit", (ev) => {
     ev.preventDefault(); closeHint(); closeExplain();
+    if (classicOnly("Watch it think and the teaching solvers")) return;
     watcher.play(game.puzzleLine(), $("watch-solver").value, Number($("watch-speed").value));
   });
   $("watch-speed").addEventListener("input", () => watcher.setSpeed(Number($("watch-speed").value)));
   on("watch-pause", () => watcher.togglePause());
   on("watch-stop", () => { stopWatch(); draw(); });
-  window.addEventListener("hashchange", () => { if (location.hash !== game.toHash()) startPuzzle(null, { fromHash: location.hash }); });
+  window.addEventListener("hashchange", () => { if (location.hash !== gameHash()) startFromHash(location.hash); });
   setupDrop();
 }
 
@@ -372,6 +414,6 @@ try {
   else if (matchMedia("(prefers-color-scheme: dark)").matches) document.documentElement.dataset.theme = "dark";
 } catch { /* no storage */ }
 wire();
-if (location.hash && parseLine(new URLSearchParams(location.hash.slice(1)).get("p"))) startPuzzle(null, { fromHash: location.hash });
+if (location.hash && parseLine(new URLSearchParams(location.hash.slice(1)).get("p"))) startFromHash(location.hash);
 else startPuzzle(parseLine(EXAMPLE));
 document.body.dataset.ready = "true";

@@ -46,6 +46,22 @@ export class Board {
     return cell;
   }
 
+  /** Lay a variant's rules (an SVG document from /api/variant, cropped to the grid) over
+   * the cells, under the hint links; "" removes it. */
+  setLayer(svgText) {
+    if (this.layer) this.layer.remove();
+    this.layer = null;
+    this.root.classList.toggle("variant", Boolean(svgText));
+    if (!svgText) return;
+    const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+    const svg = doc.documentElement;
+    if (svg.nodeName !== "svg") return;
+    for (const el of svg.querySelectorAll("script, foreignObject")) el.remove();  // pictures only
+    this.layer = document.importNode(svg, true);
+    this.layer.setAttribute("aria-hidden", "true");
+    this.root.insertBefore(this.layer, this.overlay);
+  }
+
   select(i, focus = false) {
     this.cells[this.selected].tabIndex = -1;
     this.selected = i;
