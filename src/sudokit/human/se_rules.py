@@ -97,15 +97,13 @@ def _exclusion(cands: Sequence[int], base: tuple[int, ...], common: list[int]) -
     every candidate of a common excluder cell."""
     n = len(base)
     sees = [[bool(PEER_MASK[base[a]] >> base[b] & 1) for b in range(n)] for a in range(n)]
-    ems = [cands[e] for e in common]
-    locked: dict[int, bool] = {}
-
-    def is_locked(mask: int) -> bool:
-        hit = locked.get(mask)
-        if hit is None:
-            hit = locked[mask] = any(not em & ~mask for em in ems)
-        return hit
-
+    # A combination (2-3 digits) covers an excluder when the excluder's 2-3 candidates are a
+    # subset of it: so the covered masks are the excluders' and, for a triplet, each
+    # two-candidate excluder plus any third digit. A set lookup then decides each one.
+    covered = {cands[e] for e in common}
+    if n == 3:
+        covered.update(m | BIT[d] for m in list(covered) if POPCOUNT[m] == 2 for d in range(1, 10) if not m & BIT[d])
+    is_locked = covered.__contains__
     full = [cands[c] for c in base]
     allowed = [0] * n
     digits = [[BIT[d] for d in DIGITS_OF[m]] for m in full]
