@@ -13,7 +13,8 @@ serate itself is not run here (build it from its public source outside the repo)
 its ER range, with the database's serate ER/EP/ED as reference (no serate times: serate
 takes minutes per puzzle there). Each puzzle is rated with every technique
 (``techniques="all"``) and, with ``--max-seconds``, a time budget per puzzle (a puzzle over
-budget counts as not rated). Printed as Markdown: per set, ER/EP/ED exact-match %, ER and
+budget counts as not rated). ``--se-only`` times only the SE path (what serate computes:
+ER/EP/ED), not the HoDoKu path that ``rate`` also walks. Printed as Markdown: per set, ER/EP/ED exact-match %, ER and
 ER within 0.1, mean |dER|, and seconds per puzzle (median, p90, max) for both tools.
 """
 
@@ -28,8 +29,12 @@ import time
 from pathlib import Path
 
 import sudokit
+from sudokit import Grid
 from sudokit.errors import SearchLimitExceeded
 from sudokit.human import rate
+from sudokit.human.path import enabled_techniques
+from sudokit.human.rating import _se_numbers, se_techniques, se_walk
+from sudokit.human.se_chains import LIMIT, Budget
 
 FORUM = "rated/forum_hardest_database_110626.csv"
 
@@ -65,8 +70,8 @@ def forum_sample(data: Path, n: int) -> list[tuple[str, tuple[float, float, floa
     rows: list[tuple[str, tuple[float, float, float], float | None]] = []
     for line in (data / FORUM).read_text().splitlines()[2:]:
         cols = line.split(",")
-        if len(cols) > 8 and cols[6]:
-            rows.append((cols[0].replace(".", "0"), (float(cols[6]), float(cols[7]), float(cols[8])), None))
+        if len(cols) > 7 and cols[5] and cols[6] and cols[7]:  # PuzzleR,Label,Poster,q1,q2,ER,EP,ED,...: 269 rows have an ER
+            rows.append((cols[0].replace(".", "0"), (float(cols[5]), float(cols[6]), float(cols[7])), None))
     rows.sort(key=lambda r: (r[1][0], r[0]))
     if n >= len(rows):
         return rows
@@ -81,30 +86,50 @@ def quantiles(values: list[float]) -> str:
     if not values:
         return "-"
     v = sorted(values)
-    return f"{statistics.median(v):.2f} / {v[int(0.9 * (len(v) - 1))]:.2f} / {v[-1]:.2f}"
+    return f"{statistics.median(v):.3f} / {v[int(0.9 * (len(v) - 1))]:.3f} / {v[-1]:.3f}"
+
+
+def se_only(puzzle: str, max_seconds: float | None) -> tuple[float, float, float, str]:
+    """ER/EP/ED and hardest step of the SE path alone (every technique, uniqueness on:
+    the sets hold unique puzzles); raises SearchLimitExceeded when over budget."""
+    order = se_techniques(enabled_techniques("all", True))
+    token = LIMIT.set(Budget(None, max_seconds) if max_seconds is not None else None)
+    try:
+        steps, end = se_walk(Grid.parse(puzzle), order)
+    finally:
+        LIMIT.reset(token)
+    if end == "limit":
+        raise SearchLimitExceeded("budget spent")
+    return _se_numbers(steps, {t.id: t for t in order})
 
 
 def run_set(name: str, items: list[tuple[str, tuple[float, float, float], float | None]], max_seconds: float | None,
-            log: bool) -> str:
+            log: bool, only_se: bool = False) -> str:
     ours: list[float] = []
     exact = er_same = er_near = rated = 0
     dsum = 0.0
     for k, (puzzle, ref, _t) in enumerate(items, 1):
         t0 = time.process_time()
         try:
-            r = rate(puzzle, techniques="all", max_seconds=max_seconds)
+            if only_se:
+                er, ep, ed, hardest = se_only(puzzle, max_seconds)
+            else:
+                r = rate(puzzle, techniques="all", max_seconds=max_seconds)
+                er, ep, ed, hardest = r.se, r.ep, r.ed, r.hardest
         except SearchLimitExceeded:
             ours.append(time.process_time() - t0)
+            if log:
+                print(f"{name} {puzzle} serate {ref} ours: over budget", file=sys.stderr, flush=True)
             continue
         ours.append(time.process_time() - t0)
         rated += 1
-        got = (r.se, r.ep, r.ed)
+        got = (er, ep, ed)
         exact += got == ref
-        er_same += abs(r.se - ref[0]) < 0.05
-        er_near += abs(r.se - ref[0]) <= 0.1 + 1e-9
-        dsum += abs(r.se - ref[0])
+        er_same += abs(er - ref[0]) < 0.05
+        er_near += abs(er - ref[0]) <= 0.1 + 1e-9
+        dsum += abs(er - ref[0])
         if log and got != ref:
-            print(f"{name} {puzzle} serate {ref} ours {got} {r.hardest}", file=sys.stderr, flush=True)
+            print(f"{name} {puzzle} serate {ref} ours {got} {hardest}", file=sys.stderr, flush=True)
     n = len(items)
     theirs = [t for _p, _r, t in items if t is not None]
     return (f"| {name} | {n} | {rated} | {pct(exact, n)} | {pct(er_same, n)} | {pct(er_near, n)} | "
@@ -119,18 +144,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", default=os.environ.get("SUDOKIT_DATA", str(Path(__file__).resolve().parents[2] / "shared" / "data")))
     parser.add_argument("--max-seconds", type=float, default=None, help="time budget per puzzle")
     parser.add_argument("--log", action="store_true", help="print every disagreement to stderr")
+    parser.add_argument("--se-only", action="store_true", help="time the SE path only (as serate), not rate()")
     args = parser.parse_args(argv)
     rows = []
     for spec in args.sets:
         name, _, file = spec.partition("=")
         items = parse_serate(Path(file))[: args.limit]
-        rows.append(run_set(name, items, args.max_seconds, args.log))
+        rows.append(run_set(name, items, args.max_seconds, args.log, args.se_only))
     if args.forum:
-        rows.append(run_set("forum hardest (DB ER)", forum_sample(Path(args.data), args.forum), args.max_seconds, args.log))
+        rows.append(run_set("forum hardest (DB ER)", forum_sample(Path(args.data), args.forum), args.max_seconds, args.log,
+                            args.se_only))
     load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     print(f"sudokit {sudokit.__version__}, Python {platform.python_version()}, {platform.machine()}, "
           f"load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}; CPU seconds per puzzle (ours: process time; "
-          "serate: its own %e wall time)\n")
+          "serate: its own %e wall time)" + ("; ours: the SE path only" if args.se_only else "; ours: rate(), SE and HoDoKu paths") + "\n")
     print("| set | puzzles | rated | ER/EP/ED exact | ER exact | ER within 0.1 | mean abs dER | ours s (median / p90 / max) | serate s (median / p90 / max) |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     print("\n".join(rows))
