@@ -76,6 +76,27 @@ def _run(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def test_cli_variant_inputs_follow_the_record_rules(tmp_path: Path) -> None:
+    """Variant and classic inputs on one command line: a record per input in command-line
+    order, a placeholder and a status row for a bad one, and ``-o`` honoured."""
+    classic = tmp_path / "classic.txt"
+    classic.write_text("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n")
+    variant = tmp_path / "diagonal.json"
+    variant.write_text(json.dumps({"size": 4, "givens": ["1...", "....", "....", "...."], "constraints": [{"type": "diagonal"}]}))
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"size": 4, "constraints": [{"type": "no_such_rule"}]}))
+    code, out, err = _run("solve", "--first", str(classic), str(variant), str(bad), str(classic))
+    lines = out.splitlines()
+    assert code == 3 and len(lines) == 4 and lines[2] == "." and lines[0] == lines[3] and err.count("\n") == 1
+    assert len(lines[1]) == 16 and lines[1][0] == "1" and sorted(lines[1][:4]) == ["1", "2", "3", "4"]
+    code, out, _ = _run("count", "-f", "jsonl", str(variant), str(bad), str(classic))
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["status"] for r in records] == ["ok", "invalid", "ok"] and records[0]["count"] >= 1 and records[2]["count"] == 1
+    target = tmp_path / "out.csv"
+    assert _run("check", "-f", "csv", "-o", str(target), str(variant))[:2] == (5, "")  # several solutions
+    assert target.read_text().splitlines()[1].endswith(",multiple,the puzzle has more than one solution")
+
+
 def test_cli_solves_counts_and_checks_variant_files(tmp_path: Path) -> None:
     givens = [0] * 81
     givens[4 * 9 + 2], givens[5 * 9 + 6] = 1, 2
@@ -85,7 +106,9 @@ def test_cli_solves_counts_and_checks_variant_files(tmp_path: Path) -> None:
     code, out, err = _run("solve", str(path))
     assert code == 0 and out.strip() == (Path(__file__).parent / "data" / "variants" / "miracle.txt").read_text().split()[-1]
     code, out, _ = _run("solve", "--format", "json", "https://f-puzzles.com/?load=" + p.to_fpuzzles())
-    assert code == 0 and json.loads(out)["solution"][0] == [4, 8, 3, 7, 2, 6, 1, 5, 9]
+    (record,) = json.loads(out)  # one record per input, as for classic puzzles
+    assert code == 0 and record["status"] == "ok" and record["solution"][:9] == "483726159"
+    assert Puzzle.from_json(json.loads(record["puzzle"])).normalized() == p.normalized()
     assert _run("count", "--limit", "300", '{"size": 4}')[:2] == (0, "288\n")
     assert _run("check", str(path))[0] == 0
     code, _, err = _run("solve", '{"size": 4, "constraints": [{"type": "killer", "cells": ["r1c1", "r1c2"], "total": 30}]}')

@@ -1,6 +1,6 @@
 """Variant puzzles in ``sudokit solve``/``count``/``check``: JSON files (sudokit's schema,
-f-puzzles or SudokuPad SCL) and f-puzzles/SudokuPad links/strings, one puzzle per input, answered before the classic
-inputs of the same command line."""
+f-puzzles or SudokuPad SCL) and f-puzzles/SudokuPad links/strings, one puzzle per input,
+answered in command-line order among the classic inputs, through the same record writer."""
 
 from __future__ import annotations
 
@@ -9,15 +9,16 @@ import json
 import os
 from collections.abc import Callable
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import errors
-from . import ExitCode, Streams, exit_code_for
+from ..puzzlefile import Entry
 
 if TYPE_CHECKING:  # sudokit.variants is imported only when a variant input shows up
     from ..variants.puzzle import Puzzle
+    from ._records import RecordWriter
 
-__all__ = ["split_inputs", "run_variants", "is_variant_input", "load_input", "variant_text"]
+__all__ = ["split_inputs", "answer_variant", "variant_pretty", "is_variant_input", "load_input", "variant_text"]
 
 
 def split_inputs(sources: list[str]) -> tuple[list[str], list[str]]:
@@ -74,44 +75,49 @@ def _load(source: str) -> Puzzle:
     return read_variant_file(source) if os.path.isfile(source) else load_variant(source)
 
 
-def run_variants(sources: list[str], args: argparse.Namespace, streams: Streams, mode: str) -> int:
-    """Answer each variant input (mode: solve, count or check); returns the first failure's code."""
-    status = ExitCode.OK
-    for source in sources:
-        where = source if os.path.isfile(source) else "<argument>"
-        try:
-            line = _ANSWER[mode](_load(source), args, where)
-        except (errors.SudokuError, OSError) as exc:
-            streams.error(f"{where}: {exc}")
-            status = status or exit_code_for(exc)
-            continue
-        print(line, file=streams.stdout)
-    streams.stdout.flush()
-    return status
+def answer_variant(out: RecordWriter, source: str, args: argparse.Namespace, mode: str) -> None:
+    """Write the record of one variant input (mode: solve, count or check) to ``out``: the
+    same columns as a classic record, the puzzle column holding the puzzle's one-line JSON."""
+    where = source if os.path.isfile(source) else "<argument>"
+    entry = Entry(where, 1, source)
+    puzzle_json = ""
+    try:
+        p = _load(source)
+        puzzle_json = json.dumps(p.to_json(), separators=(",", ":"))
+        out.ok(entry, puzzle_json, **_ANSWER[mode](p, args))
+    except (errors.SudokuError, OSError) as exc:
+        out.fail(entry, exc, puzzle_json)
 
 
-def _solve(p: Puzzle, args: argparse.Namespace, where: str) -> str:
+def variant_pretty(record: dict[str, Any]) -> str:
+    """The pretty text of a variant ``solve`` record: the solution's rows (cells outside
+    every grid of a Samurai blank)."""
+    from ..variants.puzzle import DIGIT_CHARS, Puzzle
+
+    p = Puzzle.from_json(json.loads(record["puzzle"]))
+    digits = str(record["solution"])
+    width = p.width
+    rows = [digits[r * width : r * width + width] for r in range(p.height)]
+    return "\n".join(" ".join(ch if ch in DIGIT_CHARS else " " for ch in row).rstrip() for row in rows) + "\n"
+
+
+def _solve(p: Puzzle, args: argparse.Namespace) -> dict[str, Any]:
     from ..variants import solving
 
     try:
         s = solving.solve(p, unique=not args.first)
     except errors.MultipleSolutionsError:
         raise errors.MultipleSolutionsError("the puzzle has more than one solution (use --first to print one)") from None
-    if args.format == "pretty":
-        width = len(str(p.size))
-        return "\n".join(" ".join(str(d).rjust(width) for d in row) for row in s.to_list()) + "\n"
-    if args.format == "json":
-        return json.dumps({"source": where, "size": p.size, "solution": s.to_list()})
-    return str(s)
+    return {"solution": str(s)}
 
 
-def _count(p: Puzzle, args: argparse.Namespace, where: str) -> str:
+def _count(p: Puzzle, args: argparse.Namespace) -> dict[str, Any]:
     from ..variants import solving
 
-    return str(solving.count_solutions(p, args.limit))
+    return {"count": solving.count_solutions(p, args.limit)}
 
 
-def _check(p: Puzzle, args: argparse.Namespace, where: str) -> str:
+def _check(p: Puzzle, args: argparse.Namespace) -> dict[str, Any]:
     from ..variants import solving
 
     count = solving.count_solutions(p, 2)
@@ -119,7 +125,7 @@ def _check(p: Puzzle, args: argparse.Namespace, where: str) -> str:
         raise errors.UnsolvableError("the puzzle has no solution")
     if count > 1:
         raise errors.MultipleSolutionsError()
-    return f"{where}: ok (unique solution)"
+    return {}
 
 
-_ANSWER: dict[str, Callable[[Puzzle, argparse.Namespace, str], str]] = {"solve": _solve, "count": _count, "check": _check}
+_ANSWER: dict[str, Callable[[Puzzle, argparse.Namespace], dict[str, Any]]] = {"solve": _solve, "count": _count, "check": _check}

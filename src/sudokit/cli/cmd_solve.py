@@ -13,7 +13,7 @@ from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
-from itertools import islice
+from itertools import groupby, islice
 
 from .. import errors
 from ..grid import Grid
@@ -39,20 +39,38 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     check.set_defaults(handler=_with_variants(_check, "check"))
 
 
-def _with_variants(handler: Callable[[argparse.Namespace, Streams], int], mode: str) -> Callable[[argparse.Namespace, Streams], int]:
-    """Answer variant inputs (JSON files, f-puzzles links) first, then the classic ones."""
+def _with_variants(answer: Callable[[RecordWriter, argparse.Namespace, Streams], None], mode: str) -> Callable[[argparse.Namespace, Streams], int]:
+    """One run of ``mode`` over classic and variant inputs (JSON files, f-puzzles/SudokuPad
+    links), one writer for all: a record per input in command-line order, whatever its kind."""
 
     def run(args: argparse.Namespace, streams: Streams) -> int:
-        from ._variants import run_variants, split_inputs
+        from ._variants import answer_variant, split_inputs
 
-        variant_inputs, args.inputs = split_inputs(list(args.inputs))
-        status = run_variants(variant_inputs, args, streams, mode) if variant_inputs else ExitCode.OK
-        if args.inputs or not variant_inputs:
-            classic = handler(args, streams)
-            status = status or classic
-        return status
+        sources = list(args.inputs)
+        variant_inputs, _ = split_inputs(sources)
+        with _writer(mode, args, streams) as out:
+            if not variant_inputs:
+                answer(out, args, streams)
+                return out.status
+            for is_variant, group in groupby(sources, key=lambda source: source in variant_inputs):
+                if is_variant:
+                    for source in group:
+                        answer_variant(out, source, args, mode)
+                else:
+                    args.inputs = list(group)
+                    answer(out, args, streams)
+        return out.status
 
     return run
+
+
+def _writer(mode: str, args: argparse.Namespace, streams: Streams) -> RecordWriter:
+    """The record writer of ``sudokit solve|count|check``."""
+    if mode == "solve":
+        return RecordWriter(args, streams, _SOLVE_FIELDS, line=lambda r: str(r["solution"]), pretty=_pretty, choices=FORMATS)
+    if mode == "count":
+        return RecordWriter(args, streams, ("count",), line=lambda r: str(r["count"]))
+    return RecordWriter(args, streams, (), line=lambda r: f"{r['source']}:{r['line']}: ok (unique solution)")
 
 
 def _add(sub: argparse._SubParsersAction, name: str, text: str, formats: tuple[str, ...]) -> argparse.ArgumentParser:  # type: ignore[type-arg]
@@ -183,49 +201,49 @@ _Parsed = tuple[list[Entry], dict[int, errors.SudokuError], bytes]
 _SOLVE_FIELDS = ("solution",)
 
 
-def _solve(args: argparse.Namespace, streams: Streams) -> int:
-    with RecordWriter(args, streams, _SOLVE_FIELDS, line=lambda r: str(r["solution"]), pretty=_pretty, choices=FORMATS) as out:
-        limit = 1 if args.first else 2
-        for chunk in _Run(args, streams, out).batches(limit):
-            if out.format == "line" and not chunk.bad and chunk.counts.count(1) == len(chunk.counts):
-                solutions = chunk.solutions  # the common case, in bulk
-                if solutions:
-                    out.text("\n".join([solutions[i : i + 81] for i in range(0, len(solutions), 81)]) + "\n", len(chunk.entries))
-                continue
-            for entry, error, puzzle, solution, count in chunk.each():
-                text = puzzle.decode("ascii")
-                if error is not None:
-                    out.fail(entry, error, entry.text if "\n" not in entry.text else "")
-                elif count == 0 or count == BAD_INPUT:
-                    out.fail(entry, _explain_zero(puzzle), text)
-                elif count > 1:
-                    out.fail(entry, errors.MultipleSolutionsError("the puzzle has more than one solution (use --first to print one)"), text)
-                else:
-                    out.ok(entry, text, solution=solution)
-    return out.status
+def _solve(out: RecordWriter, args: argparse.Namespace, streams: Streams) -> None:
+    limit = 1 if args.first else 2
+    for chunk in _Run(args, streams, out).batches(limit):
+        if out.format == "line" and not chunk.bad and chunk.counts.count(1) == len(chunk.counts):
+            solutions = chunk.solutions  # the common case, in bulk
+            if solutions:
+                out.text("\n".join([solutions[i : i + 81] for i in range(0, len(solutions), 81)]) + "\n", len(chunk.entries))
+            continue
+        for entry, error, puzzle, solution, count in chunk.each():
+            text = puzzle.decode("ascii")
+            if error is not None:
+                out.fail(entry, error, entry.text if "\n" not in entry.text else "")
+            elif count == 0 or count == BAD_INPUT:
+                out.fail(entry, _explain_zero(puzzle), text)
+            elif count > 1:
+                out.fail(entry, errors.MultipleSolutionsError("the puzzle has more than one solution (use --first to print one)"), text)
+            else:
+                out.ok(entry, text, solution=solution)
 
 
 def _pretty(record: dict[str, Any]) -> str:
+    if str(record["puzzle"]).startswith("{"):  # a variant: its puzzle column is its JSON
+        from ._variants import variant_pretty
+
+        return variant_pretty(record)
     return Grid._trusted(str(record["solution"]).encode("ascii")).pretty() + "\n"
 
 
-def _count(args: argparse.Namespace, streams: Streams) -> int:
+def _count(out: RecordWriter, args: argparse.Namespace, streams: Streams) -> None:
     from ..solver import count_solutions
 
-    with RecordWriter(args, streams, ("count",), line=lambda r: str(r["count"])) as out:
-        for chunk in _Run(args, streams, out).batches(1):
-            for entry, error, puzzle, _solution, first in chunk.each():
-                text = puzzle.decode("ascii")
-                try:
-                    if error is not None:
-                        raise error
-                    # The batch already found out which puzzles have none; count the rest fully.
-                    value = count_solutions(text, limit=args.limit) if first else _zero_or_raise(puzzle)
-                except errors.SudokuError as exc:
-                    out.fail(entry, exc, text)
-                    continue
-                out.ok(entry, text, count=value)
-    return out.status
+    for chunk in _Run(args, streams, out).batches(1):
+        for entry, error, puzzle, _solution, first in chunk.each():
+            text = puzzle.decode("ascii")
+            try:
+                if error is not None:
+                    raise error
+                # The batch already found out which puzzles have none; count the rest fully.
+                value = count_solutions(text, limit=args.limit) if first else _zero_or_raise(puzzle)
+            except errors.SudokuError as exc:
+                out.fail(entry, exc, text)
+                continue
+            out.ok(entry, text, count=value)
 
 
 def _zero_or_raise(puzzle: bytes) -> int:
@@ -235,17 +253,15 @@ def _zero_or_raise(puzzle: bytes) -> int:
     return 0
 
 
-def _check(args: argparse.Namespace, streams: Streams) -> int:
-    with RecordWriter(args, streams, (), line=lambda r: f"{r['source']}:{r['line']}: ok (unique solution)") as out:
-        for chunk in _Run(args, streams, out).batches(2):
-            for entry, error, puzzle, _solution, count in chunk.each():
-                text = puzzle.decode("ascii")
-                if error is not None:
-                    out.fail(entry, error, "")
-                elif count == 1:
-                    out.ok(entry, text)
-                elif count == 0:
-                    out.fail(entry, _explain_zero(puzzle), text)
-                else:
-                    out.fail(entry, errors.MultipleSolutionsError(), text)
-    return out.status
+def _check(out: RecordWriter, args: argparse.Namespace, streams: Streams) -> None:
+    for chunk in _Run(args, streams, out).batches(2):
+        for entry, error, puzzle, _solution, count in chunk.each():
+            text = puzzle.decode("ascii")
+            if error is not None:
+                out.fail(entry, error, "")
+            elif count == 1:
+                out.ok(entry, text)
+            elif count == 0:
+                out.fail(entry, _explain_zero(puzzle), text)
+            else:
+                out.fail(entry, errors.MultipleSolutionsError(), text)
