@@ -119,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-rate", action="store_true", help="skip the level/score comparison")
     ap.add_argument("--no-steps", action="store_true", help="skip the step-by-step comparison")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes for rate() (0 = all cores)")
+    ap.add_argument("--codes", default="", help="compare only the steps of these HoDoKu codes (comma-separated)")
     args = ap.parse_args(argv)
     data = list(cases(args.hodoku_output))
     if args.limit:
@@ -155,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
             fields = lib.split(":")
             code = fields[1].partition("-")[0]
             ids = tuple(t for t in CODES.get(code, ()) if t in TECHNIQUE_IDS)
-            if not ids or code in ("0000", "0002", "0003"):
+            if not ids or code in ("0000", "0002", "0003") or (args.codes and code not in args.codes.split(",")):
                 continue
             name = text.partition(" => ")[0].partition(":")[0]
             total[name] += 1

@@ -163,7 +163,7 @@ def _fish_step(size: int, d: int, by_rows: bool, bases: tuple[int, ...], cover: 
     kind = "sashimi_" if sashimi else "finned_" if finned else ""
     name = ("Sashimi " if sashimi else "Finned " if finned else "") + _NAMES[size]
     base_cells = [_cell(by_rows, i, j) for i in bases for j in covers if pos is None or pos[i] >> j & 1]
-    fins = [_cell(by_rows, i, j) for i in bases for j in _bits(fin_cross) if pos and pos[i] >> j & 1]
+    fins = sorted(_cell(by_rows, i, j) for i in bases for j in _bits(fin_cross) if pos and pos[i] >> j & 1)  # HoDoKu's order
     base_names = tuple(_house(by_rows, i, True) for i in bases)
     cover_names = tuple(_house(by_rows, j, False) for j in covers)
     notation = f"{d} {_line_text(by_rows, bases)} {_line_text(not by_rows, covers)}"
