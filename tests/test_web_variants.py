@@ -142,3 +142,18 @@ def test_variant_errors_are_typed(client: TestClient) -> None:
     assert error_of(post(client, "check", puzzle={"size": 4}, digits="12"), 400)[0] == "InvalidFormatError"
     no_solution = Puzzle.from_string(EXAMPLE, size=9).with_constraints(KillerCage((2, 3), 3))
     assert error_of(post(client, "solve", puzzle=no_solution.to_json()), 422)[0] == "UnsolvableError"
+
+
+def test_a_jigsaw_is_playable_on_the_board_with_its_regions(client: TestClient) -> None:
+    regions = [list(r) for r in Puzzle(size=9).region_list()]
+    regions[0][regions[0].index(9)], regions[1][regions[1].index(3)] = 3, 9  # r2c1 and r1c4 (both 6) change places
+    p = Puzzle(size=9, regions=tuple(map(tuple, regions)), givens=tuple(int(ch) if ch != "." else 0 for ch in EXAMPLE))
+    data = post(client, "variant", puzzle=p.to_json()).json()
+    assert data["playable"] and data["rules"] == ["jigsaw"] and sorted(map(sorted, data["regions"])) == sorted(map(sorted, regions))
+    layer = ET.fromstring(data["overlay"])
+    assert any(el.tag.endswith("line") for el in layer.iter())  # the regions' borders that differ from the boxes
+    assert post(client, "solve", puzzle=p.to_json()).json()["solution"] == SOLUTION
+    # r1c4 is in region 1 now: a 9 there clashes with r3c2's 9 (same region), not with r2c5's (same classic box)
+    clash = "...9" + "." * 5 + EXAMPLE[9:]
+    conflicts = set(post(client, "check", puzzle=p.to_json(), digits=clash).json()["conflicts"])
+    assert {3, 19} <= conflicts and 13 not in conflicts

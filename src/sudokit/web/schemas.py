@@ -161,7 +161,8 @@ class VariantResult(BaseModel):
     size: int
     rules: list[str]
     classic: bool = Field(..., description="A plain 9x9 Sudoku (every endpoint takes it).")
-    playable: bool = Field(..., description="One 9x9 grid with 3x3 boxes: the web app's board can play it.")
+    playable: bool = Field(..., description="One 9x9 grid with 3x3 boxes or jigsaw regions: the web app's board can play it.")
+    regions: Optional[list[list[int]]] = Field(None, description="When playable: the cells of each box or jigsaw region.")
     title: str
     overlay: str = Field(..., description="The rules' marks as an SVG cropped to the grid (empty for classic puzzles).")
 

@@ -174,7 +174,8 @@ def render(p: Puzzle, *, format: str = "svg", size: int = 450, theme: str = "lig
 def overlay_svg(p: Puzzle, size: int = 900) -> str:
     """Only the rules' marks (cages, lines, dots, arrows, shading), cropped to the grid, so
     the page can lay it over its own cells: everything :func:`variant_shapes` draws for the
-    puzzle without its givens, minus what it draws for the bare grid."""
+    puzzle without its givens, minus what it draws for the bare grid (without boxes for a
+    jigsaw, so every region border stays in the layer)."""
     from ..render.svg import _element, _num
     from ..render.variant import variant_shapes
 
@@ -194,21 +195,23 @@ def overlay_svg(p: Puzzle, size: int = 900) -> str:
 
 
 def _bare(p: Puzzle) -> Puzzle:
-    """``p`` without its rules (same geometry)."""
+    """``p`` without its rules (and without a jigsaw's regions: rows and columns only)."""
     from dataclasses import replace
 
-    return replace(p, constraints=())
+    return replace(p, constraints=(), regions=None, boxes=None) if p.regions is not None else replace(p, constraints=())
 
 
 def describe(p: Puzzle) -> dict[str, Any]:
     """What the page needs: the givens, the rules, whether its 9x9 board can show the
-    puzzle (one 9x9 grid with 3x3 boxes), and the rules' layer as SVG."""
-    playable = p.size == 9 and p.grids is None and p.regions is None and p.boxes in ((), (3, 3))
+    puzzle (one 9x9 grid with 3x3 boxes or jigsaw regions; then ``regions`` lists the
+    boxes or regions), and the rules' layer as SVG."""
+    playable = p.size == 9 and p.grids is None and (p.regions is not None or p.boxes in ((), (3, 3)))
     return _base(p) | {
         "classic": is_classic(p),
         "playable": playable,
         "title": p.title,
         "overlay": overlay_svg(p),
+        "regions": [list(r) for r in p.region_list()] if playable else None,
     }
 
 

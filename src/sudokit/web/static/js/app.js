@@ -2,7 +2,7 @@
 import { api } from "./api.js";
 import { Board } from "./board.js";
 import { Game } from "./game.js";
-import { CELLS, PEERS, bit, computeCandidates, conflicts, parseLine, cellName } from "./sudoku.js";
+import { CELLS, PEERS, bit, computeCandidates, conflicts, parseLine, cellName, setRegions } from "./sudoku.js";
 import { Watcher } from "./watch.js";
 
 const $ = (id) => document.getElementById(id);
@@ -150,7 +150,9 @@ async function startPuzzle(givens, options = {}) {
   stopWatch();
   closeHint(); closeExplain();
   ui.variant = options.variant || null;
-  board.setLayer(ui.variant ? ui.variant.overlay : "");
+  const jigsaw = Boolean(ui.variant && ui.variant.rules.includes("jigsaw"));
+  setRegions(jigsaw ? ui.variant.regions : null);
+  board.setLayer(ui.variant ? ui.variant.overlay : "", jigsaw);
   ui.mistakes.clear(); ui.conflicts.clear(); ui.solution = null;
   if (options.fromHash) game.fromHash(options.fromHash);
   else game.load(givens);
@@ -319,12 +321,15 @@ async function loadText(text) {
     return;
   }
   if (!data.playable) {
-    throw new Error(`This board plays 9x9 grids with 3x3 boxes; this puzzle (size ${data.size}, ${data.rules.join(", ")}) `
+    throw new Error(`This board plays 9x9 grids (3x3 boxes or jigsaw); this puzzle (size ${data.size}, ${data.rules.join(", ")}) `
       + "can be solved, counted, checked and rendered through the API.");
   }
-  await startPuzzle(parseLine(data.puzzle), { variant: { source: text.trim(), rules: data.rules, overlay: data.overlay } });
+  await startPuzzle(parseLine(data.puzzle), { variant: variantOf(text.trim(), data) });
   say(`Variant loaded: ${data.rules.join(", ")}.`, "good");
 }
+
+/** The page's record of a variant: its text for the API, its rules, layer and regions. */
+const variantOf = (source, data) => ({ source, rules: data.rules, overlay: data.overlay, regions: data.regions });
 
 /** Restore a shared game; a variant's source (v=) is read back through the API first. */
 async function startFromHash(hash) {
@@ -333,7 +338,7 @@ async function startFromHash(hash) {
   if (source) {
     try {
       const data = await api("variant", { puzzle: source });
-      if (!data.classic && data.playable) variant = { source, rules: data.rules, overlay: data.overlay };
+      if (!data.classic && data.playable) variant = variantOf(source, data);
     } catch (err) { say(err.message, "bad"); }
   }
   await startPuzzle(null, { fromHash: hash, variant });

@@ -48,10 +48,11 @@ export class Board {
 
   /** Lay a variant's rules (an SVG document from /api/variant, cropped to the grid) over
    * the cells, under the hint links; "" removes it. */
-  setLayer(svgText) {
+  setLayer(svgText, jigsaw = false) {
     if (this.layer) this.layer.remove();
     this.layer = null;
     this.root.classList.toggle("variant", Boolean(svgText));
+    this.root.classList.toggle("jigsaw", Boolean(svgText) && jigsaw);  // the layer draws the regions' borders
     if (!svgText) return;
     const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
     const svg = doc.documentElement;

@@ -17,6 +17,17 @@ for (let k = 0; k < 9; k++) {
   HOUSES[`box ${k + 1}`] = CELLS.filter((i) => boxOf(i) === k);
 }
 
+/** Make a jigsaw's regions (9 lists of cells; null: the 3x3 boxes again) the boxes of
+ * PEERS and HOUSES, in place, so every user of them follows. */
+export function setRegions(regions) {
+  const boxes = regions || [...Array(9).keys()].map((k) => CELLS.filter((i) => boxOf(i) === k));
+  const regionOf = new Array(81);
+  boxes.forEach((cells, k) => { for (const i of cells) regionOf[i] = k; HOUSES[`box ${k + 1}`] = cells.slice(); });
+  for (const i of CELLS) {
+    PEERS[i] = CELLS.filter((j) => j !== i && (rowOf(j) === rowOf(i) || colOf(j) === colOf(i) || regionOf[j] === regionOf[i]));
+  }
+}
+
 export const bit = (d) => 1 << (d - 1);
 export const digitsOf = (mask) => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => mask & bit(d));
 export const maskOf = (digits) => digits.reduce((m, d) => m | bit(d), 0);
