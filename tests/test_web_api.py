@@ -363,6 +363,7 @@ def test_heavy_requests_are_limited_and_light_ones_still_run() -> None:
         kind, _ = error_of(busy, 429)
         assert kind == "ServerBusy" and busy.headers["retry-after"] == "1"
         assert post(c, "solve", puzzle=EXAMPLE).status_code == 200  # the light slot is free
+        assert error_of(post(c, "solve", puzzle={"size": 4}, first=True), 429)[0] == "ServerBusy"  # a variant is heavy
         thread.join(10)
         assert slow["response"].status_code == 422
 
