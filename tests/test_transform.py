@@ -383,3 +383,10 @@ def test_canonical_batch_from_several_threads(backend: str) -> None:
         results = list(pool.map(run, range(8)))
     assert len(set(results)) == 1
     assert results[0][:81] == bytes(canonical(PUZZLES[0]))
+
+
+def test_canonical_statuses_match_the_twin() -> None:
+    """transform keeps its own copy of the kernel's statuses (so the C path never imports the twin)."""
+    from sudokit import _pycore, transform
+
+    assert (transform._CANON_OK, transform._CANON_TOO_MANY) == (_pycore.CANON_OK, _pycore.CANON_TOO_MANY)

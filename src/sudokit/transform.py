@@ -65,10 +65,16 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations, product
 from math import factorial
+from types import ModuleType
 
-from . import _backend, _pycore
+from typing import TYPE_CHECKING
+
+from . import _backend
 from .errors import SearchLimitExceeded, SudokuError
 from .grid import Grid, PuzzleLike
+
+if TYPE_CHECKING:
+    from . import _pycore
 
 __all__ = [
     "Transform",
@@ -243,6 +249,19 @@ def _random_lines(rng: _random.Random) -> tuple[int, ...]:
 # reference twin ``_pycore.canonical_search``. Both return a transformation as 28 bytes:
 # transpose, rows[9], cols[9], digits[9]. The twin also lists every partial that reaches
 # the form, which is how automorphisms are enumerated (``merge=False``).
+#: The kernel's canonical-form statuses (the contract in _core.pyi; _pycore has the same names).
+#: Kept here so that canonical() with the C core never imports the twin (~80 ms).
+_CANON_OK, _CANON_TOO_MANY = 0, 2
+
+
+def _twin() -> ModuleType:
+    """The pure-Python twin, imported on first use: the reference search that lists every
+    transformation reaching the form (automorphisms), and the fallback for very sparse puzzles."""
+    from . import _pycore
+
+    return _pycore
+
+
 def _flat(groups: _pycore.Groups) -> tuple[int, ...]:
     return tuple(c for g in groups for c in g)
 
@@ -258,7 +277,7 @@ def _complete(p: _pycore.Partial, every: bool) -> list[_pycore.Partial]:
 
 def _as_transform(p: _pycore.Partial) -> Transform:
     """Turn a complete partial into a Transform (unseen digits get the free labels in order)."""
-    return _transform_from_bytes(_pycore.partial_transform_bytes(p))
+    return _transform_from_bytes(_twin().partial_transform_bytes(p))
 
 
 def _transform_from_bytes(raw: bytes) -> Transform:
@@ -283,15 +302,15 @@ def _kernel_canonical(cells: bytes) -> tuple[bytes, bytes]:
     """(form, transform bytes) from the active kernel; the twin takes over the rare
     puzzles too sparse for the C search's memory cap."""
     status, form, raw = _backend.kernel().canonical(cells)
-    if status == _pycore.CANON_TOO_MANY:
-        status, form, raw = _pycore.canonical(cells)
-    if status != _pycore.CANON_OK:
+    if status == _CANON_TOO_MANY:
+        status, form, raw = _twin().canonical(cells)
+    if status != _CANON_OK:
         raise _conflict(cells)
     return form, raw
 
 
 def _reference_search(cells: bytes, merge: bool) -> tuple[bytes, list[_pycore.Partial]]:
-    found = _pycore.canonical_search(cells, merge)
+    found: tuple[bytes, list[_pycore.Partial]] | None = _twin().canonical_search(cells, merge)
     if found is None:
         raise _conflict(cells)
     return found
@@ -341,7 +360,7 @@ def _canonical_chunk(cells: list[bytes]) -> Iterator[Grid]:
     forms, statuses = bytearray(81 * len(cells)), bytearray(len(cells))
     _backend.kernel().canonical_batch(b"".join(cells), forms, statuses)
     for k, status in enumerate(statuses):
-        if status == _pycore.CANON_OK:
+        if status == _CANON_OK:
             yield Grid._trusted(bytes(forms[81 * k : 81 * k + 81]))
         else:
             yield Grid._trusted(_kernel_canonical(cells[k])[0])  # sparse fallback or error
