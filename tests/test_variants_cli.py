@@ -89,7 +89,7 @@ def test_generate_variant_with_jobs_matches_one_job() -> None:
         (("--variant", "windoku", "--size", "6"), "windoku"),
         (("--no-givens",), "--variant killer"),
         (("--variant", "killer,jigsaw"), "at most one"),
-        (("--variant", "samurai"), "unknown variant samurai"),
+        (("--variant", "sammurai"), "unknown variant sammurai"),
         (("--size", "7"), "invalid choice"),
     ],
 )
@@ -142,3 +142,18 @@ def test_book_with_variant_and_classic_puzzles(tmp_path: Path) -> None:
     several.write_text(json.dumps(Puzzle(size=4, constraints=(KillerCage((0, 1), 3),)).to_json()))
     code, _, err = _run("book", str(several), "-o", str(tmp_path / "bad.pdf"))
     assert code == 5 and "puzzle 1" in err and not (tmp_path / "bad.pdf").exists()
+
+
+def test_generate_samurai_records_solve_back() -> None:
+    """``--variant samurai``: five overlapping grids; cells outside them are '.' in the solution."""
+    pytest.importorskip("ortools", reason="the CP-SAT oracle needs ortools (pip install '.[test]')")
+    code, out, err = _run("generate", "--variant", "samurai", "--seed", "5", "-f", "jsonl")
+    assert code == 0, err
+    (record,) = [json.loads(line) for line in out.splitlines()]
+    p = Puzzle.from_json(record["puzzle"])
+    assert p.grids is not None and len(p.grids) == 5 and len(record["solution"]) == p.cells == 21 * 21
+    digits = [0 if ch == "." else int(ch) for ch in record["solution"]]
+    assert all(not g or g == d for g, d in zip(p.givens, digits)) and digits.count(0) == 21 * 21 - 369
+    assert oracle_count(p, 2) == 1 and oracle_count(p.with_givens(digits), 2) == 1
+    code, solved, _ = _run("solve", json.dumps(record["puzzle"]))
+    assert code == 0 and solved.strip() == record["solution"]

@@ -2,7 +2,7 @@
 
 KINDS is a comma list: at most one layout or typed kind (``plain``, ``jigsaw``, ``killer``,
 ``thermometer``, ``arrow``, ``kropki``, ``xv``, ``odd-even``, ``whisper``, ``renban``,
-``min-max``, ``little-killer``, ``sandwich``, ``between``) and any global rules
+``min-max``, ``little-killer``, ``sandwich``, ``between``, ``samurai``) and any global rules
 (``diagonal``, ``anti-knight``, ``anti-king``, ``non-consecutive``, ``disjoint``,
 ``windoku``), e.g. ``--variant killer,diagonal``. Each record's ``puzzle`` is the puzzle in
 sudokit's variant JSON (docs/variants.md) on one line, which ``sudokit solve`` reads back;
@@ -31,6 +31,7 @@ LAYOUTS = {
     "plain": "plain", "jigsaw": "jigsaw", "killer": "killer", "thermometer": "thermometer", "arrow": "arrow",
     "kropki": "kropki", "xv": "xv", "odd-even": "parity", "whisper": "whisper", "renban": "renban",
     "min-max": "extremum", "little-killer": "little_killer", "sandwich": "sandwich", "between": "between",
+    "samurai": "plain",  # five overlapping grids (plain kind only)
 }
 #: Global rules: CLI name -> constraint names of :mod:`sudokit.variants.constraints`.
 RULES = ("diagonal", "anti-knight", "anti-king", "non-consecutive", "disjoint", "windoku")
@@ -74,9 +75,12 @@ def _make(spec: tuple[tuple[str, ...], int, int, bool]) -> tuple[str, str, int]:
 
     names, size, seed, givens = spec
     kind = next((LAYOUTS[n] for n in names if n in LAYOUTS), "plain")
-    puzzle = generate(size, kind=kind, constraints=_rules(names, size), seed=seed, givens=givens)
+    grids = "samurai" if "samurai" in names else None
+    puzzle = generate(size, kind=kind, constraints=_rules(names, size), seed=seed, givens=givens, grids=grids)
     solution = solving.solve(puzzle, unique=True)
-    return json.dumps(puzzle.to_json(), separators=(",", ":")), "".join(DIGIT_CHARS[d - 1] for d in solution.givens), seed
+    # Cells outside every grid of a Samurai stay 0 in the solution: "." as in the givens.
+    digits = "".join(DIGIT_CHARS[d - 1] if d else "." for d in solution.givens)
+    return json.dumps(puzzle.to_json(), separators=(",", ":")), digits, seed
 
 
 def _check(args: argparse.Namespace) -> tuple[tuple[str, ...], int]:
