@@ -311,6 +311,10 @@ def test_cli_bench_learn(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
     assert code == ExitCode.OK
     assert "| bookkeeping | 1/1 | 4,208 |" in out.getvalue()
     assert "hard section will be skipped" in err.getvalue()
+    target = tmp_path / "tables.md"  # -o: the same tables in a file, nothing on stdout
+    out = io.StringIO()
+    assert main(["bench", "--learn", "--quick", "--data", str(tmp_path), "-o", str(target)], stdout=out, stderr=io.StringIO()) == 0
+    assert out.getvalue() == "" and "| bookkeeping | 1/1 | 4,208 |" in target.read_text()
 
 
 @single

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 
+from .._atomic import atomic_write
 from ..learn import bench
 from . import ExitCode, Streams
+from ._options import add_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -19,6 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser.add_argument("--learn", action="store_true", help="the four LeetCode 37 teaching solvers vs the engine")
     parser.add_argument("--quick", action="store_true", help="fewer puzzles, repeats and smaller budgets (seconds, not minutes)")
     parser.add_argument("--data", metavar="DIR", help="shared benchmark data directory (default: $SUDOKIT_DATA or ../shared/data)")
+    add_output(parser, help="write the Markdown tables to FILE (default: stdout), atomically when the run ends")
     parser.set_defaults(handler=_bench)
 
 
@@ -33,5 +36,10 @@ def _bench(args: argparse.Namespace, streams: Streams) -> int:
         print(message, file=streams.stderr, flush=True)
 
     sections = bench.run(quick=args.quick, data_dir=args.data, log=log)
-    print(bench.to_markdown(sections), file=streams.stdout)
+    tables = bench.to_markdown(sections) + "\n"
+    if args.output in (None, "-"):
+        streams.stdout.write(tables)
+    else:
+        with atomic_write(args.output, text=True) as stream:
+            stream.write(tables)
     return ExitCode.OK
