@@ -21,12 +21,14 @@ ER within 0.1, mean |dER|, and seconds per puzzle (median, p90, max) for both to
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import TextIO, cast
 
 import sudokit
 from sudokit import Grid
@@ -103,37 +105,54 @@ def se_only(puzzle: str, max_seconds: float | None) -> tuple[float, float, float
     return _se_numbers(steps, {t.id: t for t in order})
 
 
+Record = dict[str, object]  # one puzzle's result: set, puzzle, ref, got (None: over budget), ours_s, serate_s
+
+
 def run_set(name: str, items: list[tuple[str, tuple[float, float, float], float | None]], max_seconds: float | None,
-            log: bool, only_se: bool = False) -> str:
-    ours: list[float] = []
-    exact = er_same = er_near = rated = 0
-    dsum = 0.0
-    for k, (puzzle, ref, _t) in enumerate(items, 1):
+            log: bool, only_se: bool = False, dump: TextIO | None = None) -> list[Record]:
+    """Rate every puzzle of a set; one record per puzzle (also written to ``dump`` as a JSON line)."""
+    records: list[Record] = []
+    for puzzle, ref, their_s in items:
         t0 = time.process_time()
+        got: tuple[float, float, float] | None
         try:
             if only_se:
                 er, ep, ed, hardest = se_only(puzzle, max_seconds)
             else:
                 r = rate(puzzle, techniques="all", max_seconds=max_seconds)
                 er, ep, ed, hardest = r.se, r.ep, r.ed, r.hardest
+            got = (er, ep, ed)
         except SearchLimitExceeded:
-            ours.append(time.process_time() - t0)
-            if log:
-                print(f"{name} {puzzle} serate {ref} ours: over budget", file=sys.stderr, flush=True)
-            continue
-        ours.append(time.process_time() - t0)
-        rated += 1
-        got = (er, ep, ed)
-        exact += got == ref
-        er_same += abs(er - ref[0]) < 0.05
-        er_near += abs(er - ref[0]) <= 0.1 + 1e-9
-        dsum += abs(er - ref[0])
-        if log and got != ref:
+            got, hardest = None, "over budget"
+        record: Record = {"set": name, "puzzle": puzzle, "ref": ref, "got": got, "ours_s": time.process_time() - t0,
+                          "serate_s": their_s}
+        records.append(record)
+        if dump is not None:
+            dump.write(json.dumps(record) + "\n")
+            dump.flush()
+        if log and (got is None or tuple(got) != ref):
             print(f"{name} {puzzle} serate {ref} ours {got} {hardest}", file=sys.stderr, flush=True)
-    n = len(items)
-    theirs = [t for _p, _r, t in items if t is not None]
-    return (f"| {name} | {n} | {rated} | {pct(exact, n)} | {pct(er_same, n)} | {pct(er_near, n)} | "
-            f"{dsum / rated if rated else float('nan'):.3f} | {quantiles(ours)} | {quantiles(theirs)} |")
+    return records
+
+
+def _triple(value: object) -> tuple[float, ...]:
+    """ER/EP/ED of a record (a tuple, or a list once read back from JSON)."""
+    return tuple(float(v) for v in cast("list[float]", value))
+
+
+def table_row(name: str, records: list[Record]) -> str:
+    """One Markdown row: agreement over every puzzle (over budget counts as not exact)."""
+    n = len(records)
+    done = [r for r in records if r["got"] is not None]
+    ers = [(_triple(r["got"])[0], _triple(r["ref"])[0]) for r in done]
+    exact = sum(1 for r in done if _triple(r["got"]) == _triple(r["ref"]))
+    er_same = sum(1 for a, b in ers if abs(a - b) < 0.05)
+    er_near = sum(1 for a, b in ers if abs(a - b) <= 0.1 + 1e-9)
+    dsum = sum(abs(a - b) for a, b in ers)
+    ours = [float(cast(float, r["ours_s"])) for r in records]
+    theirs = [float(cast(float, r["serate_s"])) for r in records if r["serate_s"] is not None]
+    return (f"| {name} | {n} | {len(done)} | {pct(exact, n)} | {pct(er_same, n)} | {pct(er_near, n)} | "
+            f"{dsum / len(done) if done else float('nan'):.3f} | {quantiles(ours)} | {quantiles(theirs)} |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,15 +164,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-seconds", type=float, default=None, help="time budget per puzzle")
     parser.add_argument("--log", action="store_true", help="print every disagreement to stderr")
     parser.add_argument("--se-only", action="store_true", help="time the SE path only (as serate), not rate()")
+    parser.add_argument("--part", default="1/1", help="K/N: rate only every N-th puzzle from the K-th (run parts in parallel)")
+    parser.add_argument("--dump", default=None, help="append one JSON line per puzzle to this file")
+    parser.add_argument("--tables", nargs="*", default=None, metavar="DUMP", help="print the table from dump files only")
     args = parser.parse_args(argv)
-    rows = []
-    for spec in args.sets:
-        name, _, file = spec.partition("=")
-        items = parse_serate(Path(file))[: args.limit]
-        rows.append(run_set(name, items, args.max_seconds, args.log, args.se_only))
-    if args.forum:
-        rows.append(run_set("forum hardest (DB ER)", forum_sample(Path(args.data), args.forum), args.max_seconds, args.log,
-                            args.se_only))
+    by_set: dict[str, list[Record]] = {}
+    if args.tables is not None:
+        for path in args.tables:
+            for line in Path(path).read_text().splitlines():
+                record = json.loads(line)
+                by_set.setdefault(record["set"], []).append(record)
+    else:
+        k, n = (int(x) for x in args.part.split("/"))
+        dump = open(args.dump, "a", encoding="utf-8") if args.dump else None
+        todo = [(spec.partition("=")[0], parse_serate(Path(spec.partition("=")[2]))[: args.limit]) for spec in args.sets]
+        if args.forum:
+            todo.append(("forum hardest (DB ER)", forum_sample(Path(args.data), args.forum)))
+        for name, items in todo:
+            by_set[name] = run_set(name, items[k - 1 :: n], args.max_seconds, args.log, args.se_only, dump)
+        if dump is not None:
+            dump.close()
+    rows = [table_row(name, records) for name, records in by_set.items()]
     load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     print(f"sudokit {sudokit.__version__}, Python {platform.python_version()}, {platform.machine()}, "
           f"load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}; CPU seconds per puzzle (ours: process time; "
