@@ -186,3 +186,25 @@ def test_chain_search_kernel_and_twin_give_the_same_bytes() -> None:
             impl.se_loops(array("H", [0x200] * 81).tobytes(), True, True)
         with pytest.raises(ValueError):
             impl.se_loops(array("H", [3] * 81).tobytes(), False, False)
+
+
+def test_chain_steps_write_their_chains_out() -> None:
+    # The notation is the chain itself: each branch starts with a candidate of the grid
+    # and moves on/off alternately; a forcing chain ends on its start's opposite.
+    import re
+
+    state = Candidates.from_puzzle(SERATE[2][0])
+    steps, _end = se_walk(Grid.parse(SERATE[2][0]), se_techniques(enabled_techniques("all", True)))
+    for step in steps:
+        if step.technique == "se_forcing_chains_cycles" and step.name == "Forcing Chain" and step.rating == 7.2:
+            break
+        state.apply(step)
+    else:
+        raise AssertionError("this puzzle needs a Forcing Chain (serate ER 7.2)")
+    potentials = re.findall(r"r(\d)c(\d)(=|<>)(\d)", step.notation)
+    assert len(potentials) == len(step.notation.split(" -> ")) >= 4
+    (r, c, sign, d), last = potentials[0], potentials[-1]
+    assert state.cands[(int(r) - 1) * 9 + int(c) - 1] >> (int(d) - 1) & 1
+    assert [p[2] for p in potentials] == [sign if k % 2 == 0 else ("<>" if sign == "=" else "=") for k in range(len(potentials))]
+    assert last[:2] == (r, c) and last[3] == d and last[2] != sign
+    assert "SE rating 7.2" in step.why and str(step).startswith("Forcing Chain: " + step.notation + " => ")

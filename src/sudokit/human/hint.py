@@ -326,4 +326,6 @@ def _article(name: str) -> str:
     """"a "/"an " before a technique name; none before the gerunds Pointing and Claiming."""
     if name in ("Pointing", "Claiming") or name.startswith("Locked Candidates"):
         return ""
+    if name.endswith("Chains") or "Chains (" in name:  # SE's plural names: "Nishio Forcing Chains"
+        return ""
     return "an " if name[:1].upper() in "AEIOX" else "a "

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Optional
 
-from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
-from .se_chains import CHAINING_RULES, LIMIT, Budget, Chaining, ChainHint, NestedRule, Potential, _HOUSE_CELLS_OF
-from .step import Step, cells_text
+from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_NAMES, PEER_MASK, POPCOUNT, Candidates, cells_of
+from .se_chains import BINARY, CELL, CHAINING_RULES, CYCLE, FORCING, LIMIT, Budget, Chaining, ChainHint, NestedRule, Potential, _HOUSE_CELLS_OF
+from .step import Step, cell_text, cells_text
 
-__all__ = ["aligned_exclusion", "nested_rules", "chain_finder", "aligned_finder", "colex"]
+__all__ = ["aligned_exclusion", "nested_rules", "chain_finder", "aligned_finder", "colex", "chain_path", "chain_notation", "hint_step"]
 
 
 def colex(k: int, n: int) -> Iterator[tuple[int, ...]]:
@@ -277,26 +277,60 @@ def _counts(state: Candidates) -> list[int]:
     return counts
 
 
+def chain_path(target: Potential) -> list[Potential]:
+    """The potentials from the assumption to ``target`` along first parents (for dynamic
+    chains the other parents are the earlier eliminations a link also needs)."""
+    path = [target]
+    while path[-1].parents:
+        path.append(path[-1].parents[0])
+    return path[::-1]
+
+
+def chain_notation(hint: ChainHint) -> str:
+    """Every branch of the hint as ``r1c2=5 -> r1c7<>5 -> r1c7=3 ...``, branches joined by ``; ``."""
+    return "; ".join(" -> ".join(repr(p) for p in chain_path(t)) for t in hint.targets)
+
+
+def _chain_why(hint: ChainHint, name: str, rating: float) -> str:
+    """What the chains prove, in words, by kind of hint."""
+    roots = [chain_path(t)[0] for t in hint.targets]
+    ends = list(hint.targets)
+    if hint.kind == CYCLE:
+        core = (f"the loop from {roots[0]!r} back to itself holds in both directions, so a candidate "
+                "that would break one of its links is false")
+    elif hint.kind == FORCING:
+        core = f"assuming {roots[0]!r} leads to {ends[0]!r}, its own opposite, so {ends[0]!r}"
+    elif hint.kind == BINARY and (hint.absurd or hint.rule.nishio):
+        core = (f"assuming {roots[0]!r} leads both to {ends[0]!r} and to {ends[1]!r}, a contradiction, "
+                f"so {roots[0]!r} is false")
+    elif hint.kind == BINARY:
+        core = f"both {roots[0]!r} and {roots[1]!r} lead to {ends[0]!r}, so it holds"
+    else:
+        where = cell_text(roots[0].cell) if hint.kind == CELL else f"{HOUSE_NAMES[hint.house]} (digit {hint.digit})"
+        core = f"every choice in {where} ({', '.join(repr(r) for r in roots)}) leads to {ends[0]!r}, so it holds"
+    return f"{name}: {core}. {hint.complexity()} candidates involved (SE rating {rating:.1f})."
+
+
 def hint_step(technique: str, hint: ChainHint, cands: Sequence[int]) -> Step:
     """A chaining hint as a path step: its eliminations, its placement when the result is
-    on, and its own SE rating."""
+    on, the chains in its notation, and its own SE rating."""
     elims = tuple((c, v) for c, mask in sorted(hint.removable.items()) for v in DIGITS_OF[mask])
     placements: tuple[tuple[int, int], ...] = ()
     result = hint.result
     if result is not None and result.on and cands[result.cell] & BIT[result.value]:
         placements = ((result.cell, result.value),)
         elims = tuple((c, v) for c, v in elims if c != result.cell)
-    cells = tuple(dict.fromkeys((t.cell, "link") for t in hint.targets))
+    roles: dict[int, str] = {}
+    for t in hint.targets:
+        path = chain_path(t)
+        roles.setdefault(path[0].cell, "base")
+        for p in path[1:]:
+            roles.setdefault(p.cell, "link")
     rating = round(hint.difficulty(), 10)
     name = hint.name()
-    source = hint.targets[0]
-    while source.parents:
-        source = source.parents[0]
-    why = (f"{name} from {source!r}: {len(hint.targets)} chain(s), {hint.complexity()} candidates involved "
-           f"(SE rating {rating:.1f}).")
-    return Step(technique, name, "chains", placements=placements, eliminations=elims, cells=cells,
-                digits=tuple(sorted({v for _, v in elims} | {v for _, v in placements})), why=why,
-                notation=f"{source!r} ({hint.complexity()} nodes)", rating=rating)
+    return Step(technique, name, "chains", placements=placements, eliminations=elims, cells=tuple(roles.items()),
+                digits=tuple(sorted({v for _, v in elims} | {v for _, v in placements})),
+                why=_chain_why(hint, name, rating), notation=chain_notation(hint), rating=rating)
 
 
 class _ChainFinder:
