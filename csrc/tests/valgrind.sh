@@ -30,4 +30,6 @@ if [[ -f "$root/csrc/engine.c" && -f "$here/test_engine.c" ]]; then
     build engine "$root/csrc/engine.c" "$root/csrc/engine_model.c" "$here/test_engine.c"
     "${vg[@]}" "$out/engine" --rounds 50
 fi
+build sechain "$root/csrc/sechain9.c" "$here/test_sechain.c"
+"${vg[@]}" "$out/sechain" --rounds 3
 echo "valgrind.sh: memcheck clean on every C test driver"
