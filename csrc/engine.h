@@ -15,6 +15,7 @@
  *     n_sums       x (terms, total, terms x (cell, coef)),
  *     n_triples    x (a, b, c, table[n_digits^2]),  table[x*N+y]: digits of c when a=x+1, b=y+1
  *     n_sandwiches x (size, total, cell...)   cells strictly between the 1 and the N sum to total
+ *                                              (size <= ENG_MAX_DIGITS: a row or column)
  *
  * The search propagates to a fixpoint (engine.c lists the propagators) and branches on a
  * cell with the fewest candidates (ties: the cell whose branches failed most often so far,

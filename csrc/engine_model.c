@@ -198,7 +198,9 @@ static int read_sandwiches(reader *r, eng_model *m)
     size_t start = r->pos, cells = 0;
     for (int s = 0; s < m->n_sw; s++) {
         int32_t k, total;
-        if (take(r, &k) < 0 || take(r, &total) < 0 || k < 0 || k > m->n_cells) return -1;
+        /* A sandwich line is one row or column (at most ENG_MAX_DIGITS cells): the propagator
+         * keeps its positions in 64-bit masks, so a longer hostile line must not get there. */
+        if (take(r, &k) < 0 || take(r, &total) < 0 || k < 0 || k > m->n_cells || k > ENG_MAX_DIGITS) return -1;
         if (total > ENG_MAX_COEF || total < -ENG_MAX_COEF || r->pos + (size_t)k > r->len) return -1;
         r->pos += (size_t)k;
         cells += (size_t)k;

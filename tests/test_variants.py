@@ -106,6 +106,16 @@ def test_malformed_programs_are_rejected_by_both_engines() -> None:
             except ValueError:
                 outcomes.append("error")
         assert len(set(map(str, outcomes))) == 1, outcomes
+    # A sandwich line longer than a row (the C propagator keeps positions in 64-bit masks:
+    # a 70-cell line was undefined behaviour) is refused by both engines; a row-long one works.
+    for size, refused in ((70, True), (9, False)):
+        data = array("i", [100, 9, 0, 0, 0, 0, 1] + [0x1FF] * 100 + [size, 5] + list(range(size))).tobytes()
+        for engine in engines:
+            if refused:
+                with pytest.raises(ValueError):
+                    engine(data, 1, 0)
+            else:
+                assert engine(data, 1, 0)[:2] == (0, 1)
 
 
 def test_miracle_sudoku() -> None:

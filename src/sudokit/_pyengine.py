@@ -96,7 +96,7 @@ class _Model:
         self.sandwiches = []
         for _ in range(n_sandwiches):
             k, total = self._take(2)
-            if not 0 <= k <= n_cells or abs(total) > _MAX_COEF:
+            if not 0 <= k <= min(n_cells, MAX_DIGITS) or abs(total) > _MAX_COEF:  # a row or column at most, as in C
                 raise ValueError("bad sandwich")
             cells = self._take(k)
             self._cells(cells)
