@@ -50,6 +50,11 @@ def _calls() -> dict[str, Callable[[], object]]:
     replay = getattr(k, "human_replay")(EXAMPLE)
     grid = getattr(k, "fill")(words)[1]
     cells, sizes = bytes(range(81)), bytes([1] * 81)
+    pair = array.array("H", [0b11, 0b11] + [0] * 79).tobytes()  # two bivalue cells: a quick chain search
+    from sudokit.variants import Puzzle
+    from sudokit.variants.compile import compile_puzzle
+
+    program = array.array("i", compile_puzzle(Puzzle(size=4)).encode()).tobytes()
 
     def raising(call: Callable[[], object]) -> Callable[[], object]:
         def run() -> object:
@@ -79,13 +84,20 @@ def _calls() -> dict[str, Callable[[], object]]:
         "fill bad": raising(lambda: a(k, "fill")(words[:5])),
         "dig": lambda: a(k, "dig")(grid, cells, sizes, words[:400], 40),
         "dig bad": raising(lambda: a(k, "dig")(grid, cells, bytes([0] * 81), None, 0)),
+        "se_loops": lambda: a(k, "se_loops")(pair, True, True),
+        "se_loops bad": raising(lambda: a(k, "se_loops")(pair[:10], True, True)),
+        "engine_solve": lambda: a(k, "engine_solve")(program, 2, 0),
+        "engine_solve bad": raising(lambda: a(k, "engine_solve")(program[:12], 2, 0)),
+        "dispatch": lambda: a(k, "dispatch")(),
+        "features": lambda: a(k, "features")(),
     }
 
 
 NAMES = [
     "solve", "solve bad bytes", "solve wrong length", "solve wrong type", "solve_batch", "solve_batch bad sizes",
     "canonical", "canonical conflict", "canonical_batch", "human_se_run", "human_se_run bad", "human_replay",
-    "human_replay bad", "human_ho_run", "fill", "fill bad", "dig", "dig bad",
+    "human_replay bad", "human_ho_run", "fill", "fill bad", "dig", "dig bad", "se_loops", "se_loops bad",
+    "engine_solve", "engine_solve bad", "dispatch", "features",
 ]
 
 
@@ -93,6 +105,9 @@ def test_every_entry_point_is_covered() -> None:
     if _backend.name() != "c":
         pytest.skip("runs on the C backend")
     assert sorted(_calls()) == sorted(NAMES)
+    core = _core()
+    entry_points = {n for n in dir(core) if not n.startswith("_") and callable(getattr(core, n))}
+    assert entry_points == {name.split()[0] for name in NAMES}, "a new _core function needs its calls here"
 
 
 @pytest.mark.parametrize("name", NAMES)
