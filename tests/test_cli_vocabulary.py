@@ -17,6 +17,7 @@ import pytest
 from sudokit import solve
 from sudokit.cli import COMMAND_ORDER, ExitCode, build_parser, main
 from sudokit.cli._options import FORMATS
+from sudokit.puzzlefile import example_text
 
 EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 OTHER = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -24,6 +25,7 @@ SOLUTION = str(solve(EXAMPLE))
 MULTI = "." * 81
 CONFLICT = "..5...5" + "." * 74
 ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE_OF_PACKAGE = next(line for line in example_text().splitlines() if line and not line.startswith("#"))
 pytestmark = pytest.mark.single_backend  # argument handling only; the kernel is tested elsewhere
 
 
@@ -63,6 +65,15 @@ def test_a_real_pipe_into_the_installed_command() -> None:
     done = subprocess.run([sys.executable, "-m", "sudokit", "solve"], input=f"{EXAMPLE}\n{EXAMPLE}\n",
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.split() == [SOLUTION, SOLUTION]
+
+
+def test_dev_null_as_stdin_is_no_input_so_the_example_is_solved() -> None:
+    # Cron jobs, CI steps and `docker exec` without -i run commands with stdin on /dev/null.
+    with open("/dev/null", encoding="utf-8") as devnull:
+        done = subprocess.run([sys.executable, "-m", "sudokit", "solve"], stdin=devnull,
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(solve(EXAMPLE_OF_PACKAGE))]
 
 
 def test_convert_reads_a_pipe_without_an_operand() -> None:

@@ -55,12 +55,21 @@ def iter_inputs(sources: Sequence[str], streams: Streams, on_error: Callable[[Su
 def stdin_is_piped(streams: Streams) -> bool:
     """Whether stdin is a pipe or file rather than a terminal: commands with no operand read it.
 
-    A closed, unreadable or missing stdin (like pytest's while it captures) counts as a terminal."""
+    A closed, unreadable or missing stdin (like pytest's while it captures) counts as a
+    terminal, and so does a character device such as ``/dev/null`` (the stdin of cron jobs,
+    CI steps and ``docker exec`` without ``-i``): it cannot hold puzzles, and treating it as
+    input would make ``sudokit solve`` print nothing there."""
     try:
         stdin = streams.stdin
-        return not stdin.closed and stdin.readable() and not stdin.isatty()
+        if stdin.closed or not stdin.readable() or stdin.isatty():
+            return False
     except (AttributeError, ValueError, OSError):
         return False
+    try:
+        mode = os.fstat(stdin.fileno()).st_mode
+    except (AttributeError, ValueError, OSError, io.UnsupportedOperation):
+        return True  # an in-memory stream (tests, embedding): it is the input
+    return not stat.S_ISCHR(mode)
 
 
 def input_total(sources: Sequence[str]) -> int | None:
