@@ -1,18 +1,24 @@
 """Variant engine speed against OR-tools CP-SAT, and generation rates.
 
-    python benchmarks/bench_variants.py            # ~2 minutes
-    python benchmarks/bench_variants.py --quick    # smoke run
+    python benchmarks/bench_variants.py            # fixed puzzle files, ~2 minutes
+    python benchmarks/bench_variants.py --quick    # smoke run (3 puzzles per type)
+    python benchmarks/bench_variants.py --generate # generate afresh, with generation rates
 
-For each type, ``--count`` unique puzzles are generated with ``sudokit.variants.generate``
-(seeded), then timed per puzzle (median over the set):
+By default each type is timed on the fixed puzzles of benchmarks/data/variants/<type>.jsonl
+(written once by make_variant_data.py, seeds 0..19), so engine changes are measured on the
+same puzzles from run to run. ``--generate`` makes ``--count`` puzzles with
+``sudokit.variants.generate`` (seeded) instead, as the first tables in RESULTS.md did: those
+move with the generator. Per puzzle, median over the set:
 
 * ours, solve: ``_core.engine_solve(program, 1, 0)`` on the compiled program (engine only);
   ours, count-2: the same with limit 2 (a uniqueness check);
 * API count-2: ``sudokit.count_solutions(puzzle, 2)`` (compiling the Puzzle in Python included);
 * CP-SAT solve / count-2: the tests' independent model (tests/variant_oracle.py) solved to
-  the first solution / enumerated until 2 solutions, one worker; model building excluded.
+  the first solution / enumerated until 2 solutions, one worker; model building excluded;
+* ratio: CP-SAT's median over ours (solve and count-2); branches: the engine's median
+  branch count for count-2.
 
-Then generation rates (puzzles per second) per type and size. Needs the C core and
+With ``--generate``, generation rates (puzzles per second) per type and size too. Needs the C core and
 ``ortools`` (the test extra). Prints a Markdown table for benchmarks/RESULTS.md.
 
 Times are CPU seconds of this process (``time.process_time``), best of 5 runs for ours (3
@@ -23,6 +29,7 @@ millisecond solves mostly measure waiting for a core (``--wall`` measures wall c
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import statistics
@@ -62,7 +69,22 @@ TYPES: list[tuple[str, dict[str, Any]]] = [
     ("min/max", {"kind": "extremum"}),
     ("sandwich", {"kind": "sandwich"}),
     ("between lines", {"kind": "between"}),
+    ("samurai", {"grids": "samurai"}),
 ]
+
+#: The fixed puzzle sets (make_variant_data.py writes them).
+DATA = Path(__file__).resolve().parent / "data" / "variants"
+
+
+def slug(name: str) -> str:
+    """The file name of a type: 'killer 9x9 (no givens)' -> 'killer_9x9_no_givens'."""
+    return "_".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
+
+
+def load_fixed(name: str, count: int) -> list[Puzzle]:
+    """The first ``count`` puzzles of a type's fixed file."""
+    lines = (DATA / f"{slug(name)}.jsonl").read_text().splitlines()
+    return [Puzzle.from_json(json.loads(line)) for line in lines[:count]]
 
 
 #: The clock of every measurement (CPU time of this process unless --wall).
@@ -101,19 +123,23 @@ def _cpsat(p: Puzzle, limit: int) -> float:
     return captured["t"]
 
 
-def bench_type(name: str, options: dict[str, Any], count: int, with_cpsat: bool) -> dict[str, Any]:
+def bench_type(name: str, options: dict[str, Any], count: int, with_cpsat: bool, fixed: bool = True) -> dict[str, Any]:
     size = options.pop("size", 9)
     start = CLOCK()
-    puzzles = [generate(size, seed=seed, **options) for seed in range(count)]
+    if fixed:
+        puzzles = load_fixed(name, count)
+    else:
+        puzzles = [generate(size, seed=seed, **options) for seed in range(count)]
     gen_rate = count / (CLOCK() - start)
     programs = [compile_puzzle(p).encode() for p in puzzles]
-    reps = 5 if size <= 12 else 3
+    reps = 5 if size <= 12 and "grids" not in options else 3
     solve = [_time(lambda b=b: _core.engine_solve(b, 1, 0), reps) for b in programs]
     count2 = [_time(lambda b=b: _core.engine_solve(b, 2, 0), reps) for b in programs]
     api = [_time(lambda p=p: sudokit.count_solutions(p, 2), reps) for p in puzzles]
     assert all(_core.engine_solve(b, 2, 0)[1] == 1 for b in programs)
-    row: dict[str, Any] = {"type": name, "n": count, "solve": statistics.median(solve), "count2": statistics.median(count2),
-                           "api": statistics.median(api), "gen": gen_rate, "max": max(count2)}
+    branches = statistics.median(_core.engine_solve(b, 2, 0)[3] for b in programs)
+    row: dict[str, Any] = {"type": name, "n": len(puzzles), "solve": statistics.median(solve), "count2": statistics.median(count2),
+                           "api": statistics.median(api), "gen": gen_rate, "max": max(count2), "branches": branches}
     if with_cpsat:
         row["cp_solve"] = statistics.median(_cpsat(p, 1) for p in puzzles)
         row["cp_count2"] = statistics.median(_cpsat(p, 2) for p in puzzles)
@@ -127,23 +153,29 @@ def main() -> None:
     parser.add_argument("--no-cpsat", action="store_true", help="skip the CP-SAT columns")
     parser.add_argument("--wall", action="store_true", help="wall-clock times instead of CPU time")
     parser.add_argument("--types", help="comma-separated type names (default: all)")
+    parser.add_argument("--generate", action="store_true", help="generate the puzzles afresh (seeds 0..count-1) and report generation rates")
     args = parser.parse_args()
     global CLOCK
     CLOCK = time.perf_counter if args.wall else time.process_time
     count = 3 if args.quick else args.count
     clock = "wall clock" if args.wall else "CPU time"
-    print(f"CPU: {_cpu()}; load average {os.getloadavg()[0]:.1f}; Python {platform.python_version()}; {count} puzzles per type; {clock}\n")
-    print("| type | ours solve µs | ours count-2 µs | API count-2 µs | CP-SAT solve µs | CP-SAT count-2 µs | count-2 ratio | generated/s |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    source = "generated afresh" if args.generate else "fixed files benchmarks/data/variants"
+    print(f"CPU: {_cpu()}; load average {os.getloadavg()[0]:.1f}; Python {platform.python_version()}; "
+          f"up to {count} puzzles per type ({source}); {clock}\n")
+    print("| type | n | ours solve µs | ours count-2 µs | API count-2 µs | CP-SAT solve µs | CP-SAT count-2 µs | solve ratio | count-2 ratio "
+          f"| branches |{' generated/s |' if args.generate else ''}")
+    print(f"|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|{'---:|' if args.generate else ''}")
     wanted = set(args.types.split(",")) if args.types else None
     for name, options in TYPES:
         if wanted is not None and name not in wanted:
             continue
-        n = count if "25" not in name else max(1, count // 4)
-        row = bench_type(name, dict(options), n, not args.no_cpsat)
-        cp = (f"{row['cp_solve'] * 1e6:,.0f} | {row['cp_count2'] * 1e6:,.0f} | {row['cp_count2'] / row['count2']:,.0f}x"
-              if "cp_solve" in row else "- | - | -")
-        print(f"| {name} | {row['solve'] * 1e6:,.1f} | {row['count2'] * 1e6:,.1f} | {row['api'] * 1e6:,.0f} | {cp} | {row['gen']:,.1f} |", flush=True)
+        n = max(1, count // 4) if "25" in name else max(1, count // 2) if "grids" in options else count
+        row = bench_type(name, dict(options), n, not args.no_cpsat, fixed=not args.generate)
+        cp = (f"{row['cp_solve'] * 1e6:,.0f} | {row['cp_count2'] * 1e6:,.0f} | {row['cp_solve'] / row['solve']:,.0f}x | "
+              f"{row['cp_count2'] / row['count2']:,.0f}x" if "cp_solve" in row else "- | - | - | -")
+        gen = f" {row['gen']:,.1f} |" if args.generate else ""
+        print(f"| {name} | {row['n']} | {row['solve'] * 1e6:,.1f} | {row['count2'] * 1e6:,.1f} | {row['api'] * 1e6:,.0f} | {cp} "
+              f"| {row['branches']:,.0f} |{gen}", flush=True)
 
 
 def _cpu() -> str:
