@@ -201,10 +201,38 @@ def test_chain_steps_write_their_chains_out() -> None:
         state.apply(step)
     else:
         raise AssertionError("this puzzle needs a Forcing Chain (serate ER 7.2)")
-    potentials = re.findall(r"r(\d)c(\d)(=|<>)(\d)", step.notation)
-    assert len(potentials) == len(step.notation.split(" -> ")) >= 4
+    arrows = step.why.partition("The chain: ")[2].rstrip(".")
+    potentials = re.findall(r"r(\d)c(\d)(=|<>)(\d)", arrows)
+    assert len(potentials) == len(arrows.split(" -> ")) >= 4
     (r, c, sign, d), last = potentials[0], potentials[-1]
     assert state.cands[(int(r) - 1) * 9 + int(c) - 1] >> (int(d) - 1) & 1
     assert [p[2] for p in potentials] == [sign if k % 2 == 0 else ("<>" if sign == "=" else "=") for k in range(len(potentials))]
     assert last[:2] == (r, c) and last[3] == d and last[2] != sign
     assert "SE rating 7.2" in step.why and str(step).startswith("Forcing Chain: " + step.notation + " => ")
+    # The step line is the same chain in Eureka notation: expand it back to potentials
+    # (a link into an "on" is strong "=", into an "off" weak "-") and compare.
+    assert _expand_eureka(step.notation) == [(int(r_), int(c_), s_ == "=", int(d_)) for r_, c_, s_, d_ in potentials[1:]]
+    # The drawing links are the chain's links, strong exactly into the potentials turned on.
+    cell_of = [(int(r_) - 1) * 9 + int(c_) - 1 for r_, c_, _, _ in potentials]
+    drawn = {((cell_of[k], int(potentials[k][3])), (cell_of[k + 1], int(potentials[k + 1][3])), potentials[k + 1][2] == "=")
+             for k in range(len(potentials) - 1)}
+    assert set(step.links) == drawn
+
+
+def _expand_eureka(text: str) -> list[tuple[int, int, bool, int]]:
+    """(row, col, reached-by-a-strong-link, digit) of every node after the first of a
+    one-branch Eureka chain, undoing the ``(d=e)rXcY`` and repeated-digit compressions."""
+    import re
+
+    nodes: list[tuple[int, int, bool, int]] = []
+    digit = 0
+    for link, pair, single, r, c in re.findall(r"([-=]?)(?:\((\d[-=]\d)\)|\((\d)\))?r(\d)c(\d)", text):
+        strong = link == "="
+        if pair:
+            nodes.append((int(r), int(c), strong, int(pair[0])))
+            nodes.append((int(r), int(c), pair[1] == "=", int(pair[2])))
+            digit = int(pair[2])
+        else:
+            digit = int(single) if single else digit
+            nodes.append((int(r), int(c), strong, digit))
+    return nodes[1:]

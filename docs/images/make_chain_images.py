@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sudokit import Grid
 from sudokit.formats.hodoku import loads_hodoku
 from sudokit.human import Candidates, explain, find_steps
+from sudokit.human.path import enabled_techniques
+from sudokit.human.rating import se_techniques, se_walk
 from sudokit.human.step import Step
 from sudokit.render import to_svg
 
@@ -42,6 +45,28 @@ STATES = (
     ("avoidable_rectangle_2", ":0000:x:9+8....6+4+7..1..6+9387.6.8+9+5+1+2+1...+3.+476+3+741+6+2+8+5+9+65+8947+12+32.....+3.5+8..25.+7.+4....9.+2.1:474 494::"),
     ("multi_colors_2", ":0000:x:......58779..52..15.41..932.......2.2.6.3.1.5.5.......947.182.....76..1961.......:::"),
 )
+
+#: (SE technique id, generated puzzle whose Sudoku Explainer path uses it, serate's ER)
+SE_EXAMPLES = (
+    ("aligned_pair_exclusion", "000800701800040309050000020000004000107000800020700090005230070000000005090408000"),  # 7.2
+    ("se_forcing_chains_cycles", "000000508062030000910000000006901030090004180200060050000006020000070400000320000"),  # 6.6
+    ("aligned_triple_exclusion", "200000050051300900480005100000000260000900008060470500005610480004057012000000000"),  # 7.6
+    ("se_nishio", "000030800009002470020000009400805100000000003800600200000008000007300900304500700"),  # 7.6
+    ("se_multiple_forcing_chains", "700902400080003000000054000008000070120000000900005010000000600350000087004760002"),  # 8.3
+    ("se_dynamic_forcing_chains", "000050001000000940100400700800000070040003800000590000700020010008000426960000000"),  # 8.9
+)
+
+
+def se_state_before(puzzle: str, technique: str) -> tuple[Candidates, Step]:
+    """The candidate grid just before the first step of ``technique`` on the Sudoku
+    Explainer path (the path ``rate()`` takes for ``.se``: easiest rule first)."""
+    state = Candidates.from_puzzle(puzzle)
+    steps, _end = se_walk(Grid.parse(puzzle), se_techniques(enabled_techniques("all", True)))
+    for step in steps:
+        if step.technique == technique:
+            return state, step
+        state.apply(step)
+    raise LookupError(f"no {technique} on the SE path of {puzzle}")
 
 
 def state_before(puzzle: str, technique: str) -> tuple[Candidates, Step]:
@@ -72,6 +97,7 @@ def library_state(line: str) -> Candidates:
 
 def main() -> None:
     shown = [state_before(puzzle, technique) + (technique,) for technique, puzzle in EXAMPLES]
+    shown += [se_state_before(puzzle, technique) + (technique,) for technique, puzzle in SE_EXAMPLES]
     for technique, line in STATES:
         state = library_state(line)
         shown.append((state, next(find_steps(state, technique)), technique))

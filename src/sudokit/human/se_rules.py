@@ -17,7 +17,7 @@ from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_NAMES, PEER_MASK
 from .se_chains import BINARY, CELL, CHAINING_RULES, CYCLE, FORCING, LIMIT, Budget, Chaining, ChainHint, NestedRule, Potential, _HOUSE_CELLS_OF
 from .step import Step, cell_text, cells_text
 
-__all__ = ["aligned_exclusion", "nested_rules", "chain_finder", "aligned_finder", "colex", "chain_path", "chain_notation", "hint_step"]
+__all__ = ["aligned_exclusion", "nested_rules", "chain_finder", "aligned_finder", "colex", "chain_path", "chain_notation", "eureka_notation", "chain_links", "hint_step"]
 
 
 def colex(k: int, n: int) -> Iterator[tuple[int, ...]]:
@@ -291,6 +291,56 @@ def chain_notation(hint: ChainHint) -> str:
     return "; ".join(" -> ".join(repr(p) for p in chain_path(t)) for t in hint.targets)
 
 
+def eureka_notation(hint: ChainHint) -> str:
+    """Every branch of the hint in Eureka notation, branches joined by ``; ``.
+
+    A potential turned on is reached by a strong link (``=``: "if the last one is false,
+    this one is true"), one turned off by a weak link (``-``), so SE's implication
+    ``r1c2=5 -> r1c7<>5 -> r1c7=3 -> r3c7<>3`` reads ``(5)r1c2-r1c7=(3)r1c7...`` and, with
+    Eureka's compression of two digits of one cell, ``(5)r1c2-(5=3)r1c7-(3)r3c7``. Dynamic
+    chains also lean on earlier eliminations (their other parents); like SE's own
+    listing, this line follows the first parents only. A cycle is written once: its two
+    branches are the same loop run both ways."""
+    return "; ".join(_eureka_branch(chain_path(t)) for t in _drawn_targets(hint))
+
+
+def _drawn_targets(hint: ChainHint) -> list[Potential]:
+    return hint.targets[:1] if hint.kind == CYCLE else list(hint.targets)
+
+
+def _eureka_branch(path: list[Potential]) -> str:
+    """One chain (assumption first) in Eureka notation: ``(d)rXcY`` nodes, ``(d=e)rXcY``
+    for two digits of one cell, the digit left out when it repeats the node before."""
+    text: list[str] = []
+    last_digit = 0
+    k = 0
+    while k < len(path):
+        p = path[k]
+        if k:
+            text.append("=" if p.on else "-")
+        cell = cell_text(p.cell)
+        nxt = path[k + 1] if k + 1 < len(path) else None
+        if nxt is not None and nxt.cell == p.cell and nxt.value != p.value:
+            text.append(f"({p.value}{'=' if nxt.on else '-'}{nxt.value}){cell}")
+            last_digit, k = 0, k + 2  # after a cell pair, always name the digit again
+            continue
+        text.append(cell if p.value == last_digit else f"({p.value}){cell}")
+        last_digit, k = p.value, k + 1
+    return "".join(text)
+
+
+def chain_links(hint: ChainHint) -> tuple[tuple[tuple[int, int], tuple[int, int], bool], ...]:
+    """The links of every branch for drawing, ``((cell, digit), (cell, digit), strong)``:
+    a link into a potential turned on is strong, one into a potential turned off weak."""
+    links: dict[tuple[tuple[int, int], tuple[int, int], bool], None] = {}
+    for t in _drawn_targets(hint):
+        path = chain_path(t)
+        for a, b in zip(path, path[1:]):
+            if (a.cell, a.value) != (b.cell, b.value):
+                links[((a.cell, a.value), (b.cell, b.value), b.on)] = None
+    return tuple(links)
+
+
 def _chain_why(hint: ChainHint, name: str, rating: float) -> str:
     """What the chains prove, in words, by kind of hint."""
     roots = [chain_path(t)[0] for t in hint.targets]
@@ -330,7 +380,8 @@ def hint_step(technique: str, hint: ChainHint, cands: Sequence[int]) -> Step:
     name = hint.name()
     return Step(technique, name, "chains", placements=placements, eliminations=elims, cells=tuple(roles.items()),
                 digits=tuple(sorted({v for _, v in elims} | {v for _, v in placements})),
-                why=_chain_why(hint, name, rating), notation=chain_notation(hint), rating=rating)
+                why=f"{_chain_why(hint, name, rating)} The chain: {chain_notation(hint)}.",
+                notation=eureka_notation(hint), links=chain_links(hint), rating=rating)
 
 
 class _ChainFinder:
