@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sudokit.variants import AntiKing, AntiKnight, Diagonal, KillerCage, NonConsecutive, Puzzle
+from sudokit.variants import AntiKing, AntiKnight, Diagonal, KillerCage, NonConsecutive, Palindrome, Puzzle, Thermometer
 from sudokit.variants.generating import generate, random_regions
 
 from variant_oracle import oracle_count
@@ -41,6 +41,10 @@ CASES = [
     (9, "parity", (), True),
     (6, "sandwich", (), False),
     (9, "between", (), True),
+    (6, "slow_thermometer", (), False),
+    (9, "slow_thermometer", (), True),
+    (6, "palindrome", (), False),
+    (9, "palindrome", (), True),
 ]
 
 
@@ -53,6 +57,10 @@ def test_generated_puzzles_are_unique(size: int, kind: str, rules: tuple[object,
     assert set(rules) <= set(p.constraints)
     if kind == "jigsaw":
         assert p.regions is not None and sorted(c for r in p.regions for c in r) == list(range(size * size))
+    if kind == "slow_thermometer":
+        assert any(isinstance(k, Thermometer) and k.slow for k in p.constraints)
+    if kind == "palindrome":
+        assert any(isinstance(k, Palindrome) for k in p.constraints)
     if kind == "killer":
         caged = [c for k in p.constraints if isinstance(k, KillerCage) for c in k.cells]
         assert sorted(caged) == list(range(size * size))

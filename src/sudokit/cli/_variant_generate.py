@@ -28,7 +28,8 @@ __all__ = ["LAYOUTS", "RULES", "SIZES", "generate_variants", "parse_variant"]
 
 #: Layout and typed kinds: CLI name -> ``sudokit.variants.generate(kind=...)``.
 LAYOUTS = {
-    "plain": "plain", "jigsaw": "jigsaw", "killer": "killer", "thermometer": "thermometer", "arrow": "arrow",
+    "plain": "plain", "jigsaw": "jigsaw", "killer": "killer", "thermometer": "thermometer",
+    "slow-thermometer": "slow_thermometer", "palindrome": "palindrome", "arrow": "arrow",
     "kropki": "kropki", "xv": "xv", "odd-even": "parity", "whisper": "whisper", "renban": "renban",
     "min-max": "extremum", "little-killer": "little_killer", "sandwich": "sandwich", "between": "between",
     "samurai": "plain",  # five overlapping grids (plain kind only)

@@ -27,22 +27,46 @@ def _neighbours(i: int, n: int) -> list[int]:
     return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
 
 
-def _walks(sol: Sol, n: int, rng: random.Random, ok: Callable[[list[int], int], bool], count: int, length: int) -> list[tuple[int, ...]]:
-    """Up to ``count`` disjoint orthogonal walks of 3..length cells, each step allowed by ``ok``."""
+def _touching(i: int, n: int) -> list[int]:
+    """The up to 8 cells around ``i`` (lines may step diagonally)."""
+    r, c = divmod(i, n)
+    return [rr * n + cc for rr in (r - 1, r, r + 1) for cc in (c - 1, c, c + 1)
+            if 0 <= rr < n and 0 <= cc < n and (rr, cc) != (r, c)]
+
+
+def _crosses(a: int, b: int, n: int, diagonals: set[frozenset[int]]) -> bool:
+    """Whether the step a-b runs diagonally across a diagonal step already drawn (two lines
+    crossing in the middle of a 2x2 square read as one)."""
+    (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
+    return ra != rb and ca != cb and frozenset((ra * n + cb, rb * n + ca)) in diagonals
+
+
+def _diagonal_steps(path: Sequence[int], n: int) -> set[frozenset[int]]:
+    return {frozenset((a, b)) for a, b in zip(path, path[1:]) if a // n != b // n and a % n != b % n}
+
+
+def _walks(sol: Sol, n: int, rng: random.Random, ok: Callable[[list[int], int], bool], count: int, length: int,
+           step: Callable[[int, int], list[int]] = _neighbours) -> list[tuple[int, ...]]:
+    """Up to ``count`` disjoint walks of 3..length cells (orthogonal steps unless ``step``
+    says otherwise, never crossing each other), each step allowed by ``ok``."""
     out: list[tuple[int, ...]] = []
     used: set[int] = set()
+    diagonals: set[frozenset[int]] = set()
     for _ in range(40 * count):
         if len(out) == count:
             break
         path = [rng.randrange(n * n)]
         while len(path) < length:
-            steps = [q for q in _neighbours(path[-1], n) if q not in path and q not in used and ok(path, q)]
+            drawn = diagonals | _diagonal_steps(path, n)
+            steps = [q for q in step(path[-1], n)
+                     if q not in path and q not in used and ok(path, q) and not _crosses(path[-1], q, n, drawn)]
             if not steps:
                 break
             path.append(rng.choice(steps))
         if len(path) >= 3 and not used & set(path):
             out.append(tuple(path))
             used |= set(path)
+            diagonals |= _diagonal_steps(path, n)
     return out
 
 
@@ -52,6 +76,42 @@ def _pairs(n: int) -> list[tuple[int, int]]:
 
 def thermometers(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
     return [C.Thermometer(p) for p in _walks(sol, n, rng, lambda p, q: sol[q] > sol[p[-1]], n * 2 // 3, 5)]
+
+
+def slow_thermometers(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
+    """Thermometers that may step diagonally and stay level (only diagonal neighbours can
+    repeat a digit); only walks with a level step are kept, or they would be plain ones."""
+    walks = _walks(sol, n, rng, lambda p, q: sol[q] >= sol[p[-1]], n * 2, 5, _touching)
+    level = [w for w in walks if any(sol[a] == sol[b] for a, b in zip(w, w[1:]))]
+    return [C.Thermometer(w, slow=True) for w in level[: n * 2 // 3]]
+
+
+def palindromes(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
+    """Lines of 3 to 7 touching cells that read the same both ways, grown outwards from
+    their middle cell by pairs of equal digits."""
+    out: list[C.Constraint] = []
+    used: set[int] = set()
+    diagonals: set[frozenset[int]] = set()
+    for middle in rng.sample(range(n * n), n * n):
+        if len(out) == n * 2 // 3:
+            break
+        if middle in used:
+            continue
+        path = [middle]
+        while len(path) < 7:
+            drawn = diagonals | _diagonal_steps(path, n)
+            ends = [(a, b) for a in _touching(path[0], n) for b in _touching(path[-1], n)
+                    if a != b and sol[a] == sol[b] and not {a, b} & used and a not in path and b not in path
+                    and not _crosses(a, path[0], n, drawn) and not _crosses(path[-1], b, n, drawn | _diagonal_steps((a, path[0]), n))]
+            if not ends:
+                break
+            a, b = rng.choice(ends)
+            path = [a, *path, b]
+        if len(path) >= 3:
+            out.append(C.Palindrome(tuple(path)))
+            used |= set(path)
+            diagonals |= _diagonal_steps(path, n)
+    return out
 
 
 def whispers(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
@@ -140,6 +200,8 @@ def betweens(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
 
 DECORATORS: dict[str, Callable[[Sol, int, random.Random], list[C.Constraint]]] = {
     "thermometer": thermometers,
+    "slow_thermometer": slow_thermometers,
+    "palindrome": palindromes,
     "arrow": arrows,
     "kropki": kropki,
     "xv": xv,

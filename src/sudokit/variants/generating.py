@@ -187,7 +187,7 @@ def generate(
     ``kind``: ``"plain"`` (standard boxes), ``"jigsaw"`` (random connected regions),
     ``"killer"`` (cages of up to ``largest_cage`` cells; ``givens=False`` asks for no
     givens at all, which may take several cage layouts), or a typed constraint drawn from
-    the solution (``"thermometer"``, ``"arrow"``, ``"kropki"``, ``"xv"``, ``"parity"``,
+    the solution (``"thermometer"``, ``"slow_thermometer"``, ``"palindrome"``, ``"arrow"``, ``"kropki"``, ``"xv"``, ``"parity"``,
     ``"whisper"``, ``"renban"``, ``"extremum"``, ``"little_killer"``). ``constraints`` adds global
     rules (Diagonal, AntiKnight, AntiKing, NonConsecutive, DisjointGroups, ...). ``grids``:
     overlapping grids (``"samurai"`` or (top, left) offsets), plain kind only.
