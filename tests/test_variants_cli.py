@@ -100,10 +100,22 @@ def test_generate_usage_errors(argv: tuple[str, ...], message: str) -> None:
 
 def test_generate_time_budget_keeps_what_was_made(tmp_path: Path) -> None:
     target = tmp_path / "many.txt"
-    code, _, err = _run("generate", "--size", "6", "--seed", "1", "-n", "500", "--time-budget", "0.01", "-o", str(target))
+    # The budget is checked inside each puzzle too: a long enough one that the first
+    # 6x6 puzzle (milliseconds) is written even on a loaded machine.
+    code, _, err = _run("generate", "--size", "6", "--seed", "1", "-n", "20000", "--time-budget", "0.3", "-o", str(target))
     assert code == 6 and "time budget" in err
     lines = target.read_text().splitlines()
-    assert 1 <= len(lines) < 500 and all(load_variant(line).size == 6 for line in lines)
+    assert 1 <= len(lines) < 20000 and all(load_variant(line).size == 6 for line in lines)
+
+
+def test_generate_time_budget_stops_inside_one_puzzle(tmp_path: Path) -> None:
+    # One 25x25 jigsaw takes seconds (its regions alone about one): the budget stops it
+    # midway instead of after it, with nothing written.
+    target = tmp_path / "one.txt"
+    code, _, err = _run("generate", "--variant", "jigsaw", "--size", "25", "--seed", "1", "-n", "1", "--time-budget", "0.05",
+                        "-o", str(target))
+    assert code == 6 and "time budget of 0.05 s spent after 0 of 1 puzzles" in err
+    assert not target.exists() or not target.read_text().strip()
 
 
 def _killer_file(tmp_path: Path) -> Path:

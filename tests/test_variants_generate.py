@@ -81,3 +81,88 @@ def test_random_regions_tile_and_connect() -> None:
         assert sorted(c for r in regions for c in r) == list(range(81))
         assert all(len(r) == 9 for r in regions)
         assert Puzzle(regions=regions).regions == regions
+
+
+def _neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
+
+
+def _connected(cells: tuple[int, ...], n: int) -> bool:
+    seen, todo = {cells[0]}, [cells[0]]
+    while todo:
+        for q in _neighbours(todo.pop(), n):
+            if q in cells and q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return len(seen) == len(cells)
+
+
+@pytest.mark.single_backend
+def test_killer_cages_are_mostly_two_to_four_cells() -> None:
+    """Cages like published killers': no one-cell cage unless no neighbouring cage could take
+    the cell (each holds its digit already, or is one over the largest size), few overall."""
+    from sudokit.variants import solving
+
+    sizes: list[int] = []
+    for seed in range(3):
+        p = generate(9, kind="killer", seed=seed)
+        solution = solving.solve(p, unique=True).givens
+        cages = [k for k in p.constraints if isinstance(k, KillerCage)]
+        owner = {c: k for k, cage in enumerate(cages) for c in cage.cells}
+        for k, cage in enumerate(cages):
+            assert _connected(cage.cells, 9)
+            if len(cage.cells) == 1:
+                cell = cage.cells[0]
+                hosts = {owner[q] for q in _neighbours(cell, 9)} - {k}
+                assert all(len(cages[h].cells) > 4 or solution[cell] in {solution[c] for c in cages[h].cells} for h in hosts)
+        sizes += [len(k.cells) for k in cages]
+    assert max(sizes) <= 5 and sum(2 <= s <= 4 for s in sizes) >= 0.9 * len(sizes)
+
+
+@pytest.mark.single_backend
+def test_killer_without_givens_keeps_one_cell_cages_rare() -> None:
+    sizes: list[int] = []
+    for seed in range(3):
+        p = generate(9, kind="killer", seed=seed, givens=False)
+        assert not any(p.givens)
+        cages = [k for k in p.constraints if isinstance(k, KillerCage)]
+        assert all(_connected(k.cells, 9) for k in cages)
+        sizes += [len(k.cells) for k in cages]
+    assert sum(s == 1 for s in sizes) <= 0.15 * len(sizes)  # the old layouts: about 40%
+
+
+class _FakeTime:
+    """time.monotonic() that advances one second per call: a budget of N seconds runs out
+    at the N-th check, whatever the machine's speed."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize("checks", [1, 20])
+def test_time_budget_is_checked_inside_one_puzzle(checks: int, monkeypatch: pytest.MonkeyPatch, backend: str) -> None:
+    from sudokit.errors import SearchLimitExceeded
+    from sudokit.variants import generating, solving
+
+    monkeypatch.setattr(generating, "time", _FakeTime())
+    with pytest.raises(SearchLimitExceeded, match="time budget") as caught:
+        generate(6, seed=2, time_budget=checks)
+    partial = caught.value.partial
+    if checks == 1:  # spent before a solution grid existed
+        assert partial is None
+    else:  # spent while digging: a unique puzzle with more givens than a finished one
+        assert isinstance(partial, Puzzle) and solving.count_solutions(partial, 2) == 1
+        monkeypatch.undo()
+        finished = generate(6, seed=2)
+        assert sum(map(bool, partial.givens)) > sum(map(bool, finished.givens))
+        assert solving.solve(partial, unique=True) == solving.solve(finished, unique=True)
+
+
+def test_time_budget_is_validated() -> None:
+    with pytest.raises(ValueError, match="time_budget"):
+        generate(4, seed=1, time_budget=0)

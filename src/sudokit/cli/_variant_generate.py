@@ -7,7 +7,9 @@ KINDS is a comma list: at most one layout or typed kind (``plain``, ``jigsaw``, 
 ``windoku``), e.g. ``--variant killer,diagonal``. Each record's ``puzzle`` is the puzzle in
 sudokit's variant JSON (docs/variants.md) on one line, which ``sudokit solve`` reads back;
 ``solution`` is its N*N digits (``1-9A-P``); ``seed`` replays it (``--seed``, same options).
-Puzzles are written as they are made: Ctrl-C or a spent ``--time-budget`` keeps them.
+Puzzles are written as they are made: Ctrl-C or a spent ``--time-budget`` keeps them. The
+budget covers the whole run and is also checked inside each puzzle's generation (a 25x25 or
+a 16x16 jigsaw takes seconds), so a run stops within moments of it.
 """
 
 from __future__ import annotations
@@ -69,15 +71,23 @@ def _rules(names: tuple[str, ...], size: int) -> list[Any]:
     return out
 
 
-def _make(spec: tuple[tuple[str, ...], int, int, bool]) -> tuple[str, str, int]:
-    """(puzzle JSON, solution digits, seed) of one puzzle (runs in worker processes too)."""
+Spec = tuple[tuple[str, ...], int, int, bool, float | None]
+
+
+def _make(spec: Spec) -> tuple[str, str, int]:
+    """(puzzle JSON, solution digits, seed) of one puzzle (runs in worker processes too).
+    The spec's last item is the run's deadline (``time.time()`` seconds: worker processes
+    share the wall clock), or None."""
     from ..variants import generate, solving
     from ..variants.puzzle import DIGIT_CHARS
 
-    names, size, seed, givens = spec
+    names, size, seed, givens, deadline = spec
     kind = next((LAYOUTS[n] for n in names if n in LAYOUTS), "plain")
     grids = "samurai" if "samurai" in names else None
-    puzzle = generate(size, kind=kind, constraints=_rules(names, size), seed=seed, givens=givens, grids=grids)
+    budget = None if deadline is None else deadline - time.time()
+    if budget is not None and budget <= 0:
+        raise errors.SearchLimitExceeded("time budget spent before this puzzle started", seconds=0.0)
+    puzzle = generate(size, kind=kind, constraints=_rules(names, size), seed=seed, givens=givens, grids=grids, time_budget=budget)
     solution = solving.solve(puzzle, unique=True)
     # Cells outside every grid of a Samurai stay 0 in the solution: "." as in the givens.
     digits = "".join(DIGIT_CHARS[d - 1] if d else "." for d in solution.givens)
@@ -104,7 +114,8 @@ def generate_variants(args: argparse.Namespace, streams: Streams) -> int:
     """The ``generate`` command for ``--variant``/``--size``."""
     names, size = _check(args)
     first = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    specs = ((names, size, first + k, bool(args.givens)) for k in range(args.count))
+    deadline = None if args.time_budget is None else time.time() + args.time_budget
+    specs = ((names, size, first + k, bool(args.givens), deadline) for k in range(args.count))
     results: Iterator[tuple[str, str, int]]
     if args.jobs > 1:
         from ..generation import ordered_map
@@ -118,15 +129,20 @@ def generate_variants(args: argparse.Namespace, streams: Streams) -> int:
         with RecordWriter(args, streams, ("puzzle", "solution", "seed", "variant", "size"), line=lambda r: str(r["puzzle"]),
                           keyed=False) as out:
             nested = out.format in ("json", "jsonl")
-            for text, solution, seed in results:
-                out.ok(None, puzzle=json.loads(text) if nested else text, solution=solution, seed=seed, variant=variant, size=size)
-                out.flush()
-                done += 1
-                if bar is not None:
-                    bar.update(1)
-                if args.time_budget is not None and done < args.count and time.monotonic() - start > args.time_budget:
-                    raise errors.SearchLimitExceeded(f"time budget of {args.time_budget:g} s spent after {done} of {args.count} puzzles",
-                                                     seconds=time.monotonic() - start)
+            try:
+                for text, solution, seed in results:
+                    out.ok(None, puzzle=json.loads(text) if nested else text, solution=solution, seed=seed, variant=variant, size=size)
+                    out.flush()
+                    done += 1
+                    if bar is not None:
+                        bar.update(1)
+                    if args.time_budget is not None and done < args.count and time.monotonic() - start > args.time_budget:
+                        raise errors.SearchLimitExceeded("spent between puzzles", seconds=time.monotonic() - start)
+            except errors.SearchLimitExceeded as exc:
+                if args.time_budget is None or exc.seconds is None:
+                    raise  # not the time budget: the generator's own message
+                raise errors.SearchLimitExceeded(f"time budget of {args.time_budget:g} s spent after {done} of {args.count} puzzles",
+                                                 seconds=time.monotonic() - start) from exc
     finally:
         if bar is not None:
             bar.close()

@@ -1,10 +1,20 @@
 """Generate variant puzzles: every size, jigsaw (random regions too), killer, and any global
 rules (diagonal, anti-knight, anti-king, non-consecutive, ...), reproducible from a seed.
 
-A random solution comes from random seed digits completed by the engine; givens are then
-removed in random order while the puzzle stays unique (each check bounded by a node
-budget: a removal whose check runs out of budget is undone, so the result is always
-proven unique). Killer puzzles grow cages around the solution, then add and remove givens.
+A random solution comes from random seed digits completed by the engine. Completing a
+grid is a heavy-tailed search (most seeds finish in a few hundred branches, a few run for
+hundreds of thousands: a 12x12 jigsaw took 3 s on one seed and 5 ms on the next), so each
+seed gets a small node budget and a fresh seed is drawn when it runs out, the budget
+doubling every few restarts. Givens are then removed in random order while the puzzle stays
+unique (each check bounded by a node budget: a removal whose check runs out of budget is
+undone, so the result is always proven unique). Killer puzzles grow cages around the
+solution (:mod:`~sudokit.variants.killer_layout`), then add and remove givens.
+
+``time_budget`` bounds one call: it is checked between engine calls (each bounded by its
+node budget), and when it is spent :class:`~sudokit.errors.SearchLimitExceeded` is raised
+with ``partial`` set to the unique puzzle reached so far (more givens than a finished one)
+or None when no solution grid was found yet. Ctrl-C stops it the same way any engine call
+stops (KeyboardInterrupt); a generation call has nothing to keep until it returns.
 
 >>> from sudokit.variants import generating
 >>> p = generating.generate(6, seed=1)
@@ -15,6 +25,7 @@ True
 from __future__ import annotations
 
 import random
+import time
 from array import array
 from collections.abc import Sequence
 from dataclasses import replace
@@ -22,7 +33,8 @@ from dataclasses import replace
 from .. import _backend
 from ..errors import SearchLimitExceeded
 from .compile import HEADER_WORDS, compile_puzzle
-from .constraints import Constraint, KillerCage, NonConsecutive
+from .constraints import Constraint, KillerCage
+from .killer_layout import cage_layout, split_off
 from .puzzle import Puzzle
 
 __all__ = ["generate", "random_regions", "random_solution", "minimize_givens"]
@@ -32,6 +44,30 @@ __all__ = ["generate", "random_regions", "random_solution", "minimize_givens"]
 #: but 16x16 in tens of milliseconds and 25x25 in about a second).
 _BUDGET = {4: 2_000, 6: 2_000, 8: 2_000, 9: 2_000, 12: 300}
 _BIG_BUDGET = 50
+#: Completing random seed digits to a solution: the first node budget, how many restarts
+#: share a budget before it doubles, and the largest budget.
+_FILL_BUDGET, _FILL_RESTARTS, _FILL_MAX = 500, 4, 200_000
+
+
+class _Clock:
+    """The ``time_budget`` of one generate() call (None: unbounded)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        if seconds is not None and not 0 < seconds < float("inf"):  # also refuses NaN
+            raise ValueError(f"time_budget must be a positive number of seconds, got {seconds}")
+        self.seconds = seconds
+        self.started = time.monotonic()
+        self.deadline = None if seconds is None else self.started + seconds
+
+    def check(self, partial: Puzzle | None = None) -> None:
+        """SearchLimitExceeded (with ``partial``) when the budget is spent."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            spent = time.monotonic() - self.started
+            kept = "" if partial is None else " (partial: a unique puzzle with extra givens)"
+            raise SearchLimitExceeded(f"time budget of {self.seconds:g} s ran out while generating{kept}", seconds=spent, partial=partial)
+
+
+_UNBOUNDED = _Clock(None)
 
 
 class _Counter:
@@ -56,7 +92,7 @@ class _Counter:
         return count, tuple(first) if count else None
 
 
-def random_regions(size: int, rng: random.Random, swaps: int | None = None) -> tuple[tuple[int, ...], ...]:
+def random_regions(size: int, rng: random.Random, swaps: int | None = None, clock: _Clock = _UNBOUNDED) -> tuple[tuple[int, ...], ...]:
     """Random connected jigsaw regions: start from the boxes, trade cells across borders."""
     from .puzzle import box_shape
 
@@ -64,7 +100,9 @@ def random_regions(size: int, rng: random.Random, swaps: int | None = None) -> t
     br, bc = box_shape(n)
     region = [(r // br) * (n // bc) + c // bc for r in range(n) for c in range(n)]
     pairs = [(a, b) for a in range(n * n) for b in (a + 1, a + n) if b < n * n and (b != a + 1 or b % n)]
-    for _ in range(swaps if swaps is not None else 8 * n * n):
+    for step in range(swaps if swaps is not None else 8 * n * n):
+        if step % 256 == 255:
+            clock.check()  # 25x25: about a second of swaps
         a, b = rng.choice(pairs)
         ra, rb = region[a], region[b]
         if ra == rb:
@@ -118,21 +156,27 @@ def _seed_digits(puzzle: Puzzle, rng: random.Random) -> list[int]:
     return givens
 
 
-def random_solution(puzzle: Puzzle, rng: random.Random, attempts: int = 50) -> tuple[int, ...]:
-    """A random solution of ``puzzle`` (its givens kept) or SearchLimitExceeded."""
+def random_solution(puzzle: Puzzle, rng: random.Random, attempts: int = 50, clock: _Clock = _UNBOUNDED) -> tuple[int, ...]:
+    """A random solution of ``puzzle`` (its givens kept) or SearchLimitExceeded.
+
+    Each attempt completes fresh random seed digits within a node budget that starts small
+    and doubles every few attempts (restarts beat the heavy tail of a single search)."""
     counter = _Counter(puzzle)
-    for _ in range(attempts):
+    for attempt in range(attempts):
+        clock.check()
         givens = list(puzzle.givens)
         for cell, d in enumerate(_seed_digits(puzzle, rng)):
             if not givens[cell] and d:
                 givens[cell] = d
-        count, first = counter.count(givens, 1, 200_000)
+        budget = min(_FILL_BUDGET << (attempt // _FILL_RESTARTS), _FILL_MAX)
+        count, first = counter.count(givens, 1, budget)
         if count == 1 and first is not None:  # the engine places a 1 outside overlapping grids
             return tuple(d if puzzle.is_active(i) else 0 for i, d in enumerate(first))
     raise SearchLimitExceeded(f"no solution found for the rules after {attempts} random starts")
 
 
-def minimize_givens(puzzle: Puzzle, solution: Sequence[int], rng: random.Random, keep: int = 0) -> Puzzle:
+def minimize_givens(puzzle: Puzzle, solution: Sequence[int], rng: random.Random, keep: int = 0,
+                    clock: _Clock = _UNBOUNDED) -> Puzzle:
     """Remove givens (all of ``solution`` to start) in random order while unique."""
     counter = _Counter(puzzle)
     givens = list(solution)
@@ -142,6 +186,7 @@ def minimize_givens(puzzle: Puzzle, solution: Sequence[int], rng: random.Random,
     for cell in order:
         if left <= keep:
             break
+        clock.check(puzzle.with_givens(givens))
         digit, givens[cell] = givens[cell], 0
         if counter.count(givens)[0] != 1:
             givens[cell] = digit
@@ -150,26 +195,19 @@ def minimize_givens(puzzle: Puzzle, solution: Sequence[int], rng: random.Random,
     return puzzle.with_givens(givens)
 
 
-def _cages(solution: Sequence[int], n: int, rng: random.Random, largest: int) -> tuple[KillerCage, ...]:
-    free = set(range(n * n))
-    cages = []
-    order = list(range(n * n))
-    rng.shuffle(order)
-    for start in order:
-        if start not in free:
-            continue
-        cage, want = [start], rng.randint(1, largest)
-        free.discard(start)
-        while len(cage) < want:
-            digits = {solution[c] for c in cage}
-            options = sorted({q for c in cage for q in _neighbours(c, n) if q in free and solution[q] not in digits})
-            if not options:
-                break
-            q = rng.choice(options)
-            cage.append(q)
-            free.discard(q)
-        cages.append(KillerCage(tuple(sorted(cage)), sum(solution[c] for c in cage)))
-    return tuple(cages)
+def _killer(base: Puzzle, solution: Sequence[int], rng: random.Random, givens: bool, largest: int, clock: _Clock) -> Puzzle:
+    """Cages around ``solution``, then givens removed while unique. Without givens: up to
+    three layouts are tried; givens the last one still needs become one-cell cages."""
+    n = base.size
+    for attempt in range(3):
+        cages = cage_layout(solution, n, rng, largest)
+        puzzle = minimize_givens(replace(base, constraints=base.constraints + cages), solution, rng, clock=clock)
+        if givens or not any(puzzle.givens):
+            return puzzle
+    for cell, digit in enumerate(puzzle.givens):
+        if digit:
+            cages = split_off(cages, cell, solution, n)
+    return replace(base, constraints=base.constraints + cages)
 
 
 def generate(
@@ -181,6 +219,7 @@ def generate(
     givens: bool = True,
     largest_cage: int = 4,
     grids: Sequence[tuple[int, int]] | str | None = None,
+    time_budget: float | None = None,
 ) -> Puzzle:
     """A random puzzle with exactly one solution, reproducible from ``seed``.
 
@@ -191,6 +230,8 @@ def generate(
     ``"whisper"``, ``"renban"``, ``"extremum"``, ``"little_killer"``). ``constraints`` adds global
     rules (Diagonal, AntiKnight, AntiKing, NonConsecutive, DisjointGroups, ...). ``grids``:
     overlapping grids (``"samurai"`` or (top, left) offsets), plain kind only.
+    ``time_budget``: seconds for this call; when spent, SearchLimitExceeded with
+    ``partial`` (a unique puzzle with more givens than asked, or None).
     """
     from .decorate import DECORATORS
     from .puzzle import samurai_grids
@@ -201,23 +242,22 @@ def generate(
     if grids is not None and kind != "plain":
         raise ValueError(f"overlapping grids are generated for kind 'plain' only, got {kind!r}")
     layout = samurai_grids(size) if grids == "samurai" else None if grids is None else tuple(tuple(g) for g in grids)
+    clock = _Clock(time_budget)
     rng = random.Random(seed)
     for _ in range(20):
-        regions = random_regions(size, rng) if kind == "jigsaw" else None
+        clock.check()
+        regions = random_regions(size, rng, clock=clock) if kind == "jigsaw" else None
         base = Puzzle(size=size, regions=regions, constraints=tuple(constraints), grids=layout)  # type: ignore[arg-type]
         try:
-            solution = random_solution(base, rng)
-        except SearchLimitExceeded:
+            solution = random_solution(base, rng, clock=clock)
+        except SearchLimitExceeded as exc:
+            if exc.seconds is not None:  # the time budget, not the restarts
+                raise
             continue
         if kind in DECORATORS:
             typed = DECORATORS[kind](solution, size, rng)
-            return minimize_givens(replace(base, constraints=base.constraints + tuple(typed)), solution, rng)
+            return minimize_givens(replace(base, constraints=base.constraints + tuple(typed)), solution, rng, clock=clock)
         if kind != "killer":
-            return minimize_givens(base, solution, rng)
-        for _ in range(5):
-            caged = replace(base, constraints=base.constraints + _cages(solution, size, rng, largest_cage))
-            puzzle = minimize_givens(caged, solution, rng)
-            if not givens and any(puzzle.givens):
-                continue
-            return puzzle
+            return minimize_givens(base, solution, rng, clock=clock)
+        return _killer(base, solution, rng, givens, largest_cage, clock)
     raise SearchLimitExceeded(f"could not generate a {kind} puzzle of size {size} with these rules")

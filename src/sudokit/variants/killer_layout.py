@@ -1,0 +1,113 @@
+"""Killer cage layouts drawn around a solution, shaped like published killers.
+
+Published killer puzzles have cages of mostly two to four cells and almost no one-cell
+cages (a one-cell cage is just a given). :func:`cage_layout` draws each cage's size from
+those weights, starts every cage at the free cell with the fewest free neighbours (the
+cells a layout would otherwise strand, as in Warnsdorff's rule) and grows it through
+neighbours whose digit it does not hold yet, preferring cells that are running out of
+free neighbours too. A cell left alone at the end joins a neighbouring cage that lacks its
+digit (one cell over ``largest`` if it must), so a one-cell cage stays only when every
+neighbouring cage already holds that digit. :func:`split_off` turns a given that a
+puzzle without givens still needs into a one-cell cage.
+
+>>> import random
+>>> sol = [int(ch) for ch in "534678912672195348198342567859761423426853791713924856961537284287419635345286179"]
+>>> cages = cage_layout(sol, 9, random.Random(1))
+>>> sorted(c for cage in cages for c in cage.cells) == list(range(81))
+True
+>>> all(cage.total == sum(sol[c] for c in cage.cells) for cage in cages)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .constraints import KillerCage
+
+__all__ = ["cage_layout", "split_off", "SIZE_WEIGHTS"]
+
+#: Relative odds of a cage's target size (sizes above ``largest`` are dropped): two- and
+#: three-cell cages most often, then four, now and then five (when ``largest`` allows).
+SIZE_WEIGHTS = {2: 4, 3: 4, 4: 2, 5: 1}
+
+
+def _neighbours(i: int, n: int) -> list[int]:
+    r, c = divmod(i, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
+
+
+def _target(rng: random.Random, largest: int) -> int:
+    sizes = [s for s in SIZE_WEIGHTS if s <= largest] or [max(1, largest)]
+    return rng.choices(sizes, weights=[SIZE_WEIGHTS.get(s, 1) for s in sizes])[0]
+
+
+def cage_layout(solution: Sequence[int], n: int, rng: random.Random, largest: int = 4) -> tuple[KillerCage, ...]:
+    """Cages covering the ``n`` x ``n`` grid, each of distinct digits of ``solution``."""
+    free = set(range(n * n))
+    owner: dict[int, int] = {}
+    cages: list[list[int]] = []
+
+    def degree(cell: int) -> int:
+        return sum(q in free for q in _neighbours(cell, n))
+
+    while free:
+        low = min(degree(c) for c in free)
+        start = rng.choice(sorted(c for c in free if degree(c) == low))
+        cage, want = [start], _target(rng, largest)
+        free.discard(start)
+        while len(cage) < want:
+            digits = {solution[c] for c in cage}
+            options = sorted({q for c in cage for q in _neighbours(c, n) if q in free and solution[q] not in digits})
+            if not options:
+                break
+            low = min(degree(q) for q in options)
+            q = rng.choice([q for q in options if degree(q) == low])
+            cage.append(q)
+            free.discard(q)
+        for c in cage:
+            owner[c] = len(cages)
+        cages.append(cage)
+    _absorb_singles(cages, owner, solution, n, rng, largest)
+    return tuple(KillerCage(tuple(sorted(cage)), sum(solution[c] for c in cage)) for cage in cages if cage)
+
+
+def _absorb_singles(cages: list[list[int]], owner: dict[int, int], solution: Sequence[int], n: int,
+                    rng: random.Random, largest: int) -> None:
+    """Move each one-cell cage into a neighbouring cage without its digit (smallest first)."""
+    for k, cage in enumerate(cages):
+        if len(cage) != 1:
+            continue
+        cell = cage[0]
+        hosts = sorted({owner[q] for q in _neighbours(cell, n)} - {k})
+        hosts = [h for h in hosts if len(cages[h]) <= largest and solution[cell] not in {solution[c] for c in cages[h]}]
+        if not hosts:
+            continue
+        smallest = min(len(cages[h]) for h in hosts)
+        host = rng.choice([h for h in hosts if len(cages[h]) == smallest])
+        cages[host].append(cell)
+        owner[cell] = host
+        cage.clear()
+
+
+def split_off(cages: Sequence[KillerCage], cell: int, solution: Sequence[int], n: int) -> tuple[KillerCage, ...]:
+    """The layout with ``cell`` in a one-cell cage of its own; the rest of its old cage
+    stays caged as its connected pieces (each a cage with its own sum)."""
+    out: list[KillerCage] = []
+    for cage in cages:
+        if cell not in cage.cells:
+            out.append(cage)
+            continue
+        rest = set(cage.cells) - {cell}
+        while rest:
+            piece, todo = set(), [min(rest)]
+            while todo:
+                c = todo.pop()
+                if c in rest:
+                    rest.discard(c)
+                    piece.add(c)
+                    todo.extend(_neighbours(c, n))
+            out.append(KillerCage(tuple(sorted(piece)), sum(solution[c] for c in piece)))
+        out.append(KillerCage((cell,), solution[cell]))
+    return tuple(out)
