@@ -59,12 +59,20 @@ class _Clock:
         self.started = time.monotonic()
         self.deadline = None if seconds is None else self.started + seconds
 
-    def check(self, partial: Puzzle | None = None) -> None:
-        """SearchLimitExceeded (with ``partial``) when the budget is spent."""
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            spent = time.monotonic() - self.started
-            kept = "" if partial is None else " (partial: a unique puzzle with extra givens)"
-            raise SearchLimitExceeded(f"time budget of {self.seconds:g} s ran out while generating{kept}", seconds=spent, partial=partial)
+    def expired(self) -> bool:
+        """True when the budget is spent."""
+        return self.deadline is not None and time.monotonic() > self.deadline
+
+    def check(self) -> None:
+        """SearchLimitExceeded when the budget is spent (nothing to keep yet)."""
+        if self.expired():
+            raise self.exceeded(None)
+
+    def exceeded(self, partial: Puzzle | None) -> SearchLimitExceeded:
+        """The error to raise, carrying ``partial`` (a unique puzzle, or None)."""
+        kept = "" if partial is None else " (partial: a unique puzzle with extra givens)"
+        return SearchLimitExceeded(f"time budget of {self.seconds:g} s ran out while generating{kept}",
+                                   seconds=time.monotonic() - self.started, partial=partial)
 
 
 _UNBOUNDED = _Clock(None)
@@ -186,7 +194,8 @@ def minimize_givens(puzzle: Puzzle, solution: Sequence[int], rng: random.Random,
     for cell in order:
         if left <= keep:
             break
-        clock.check(puzzle.with_givens(givens))
+        if clock.expired():  # the givens so far make a unique puzzle: keep it
+            raise clock.exceeded(puzzle.with_givens(givens))
         digit, givens[cell] = givens[cell], 0
         if counter.count(givens)[0] != 1:
             givens[cell] = digit

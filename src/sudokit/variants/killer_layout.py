@@ -45,42 +45,46 @@ def _target(rng: random.Random, largest: int) -> int:
 
 def cage_layout(solution: Sequence[int], n: int, rng: random.Random, largest: int = 4) -> tuple[KillerCage, ...]:
     """Cages covering the ``n`` x ``n`` grid, each of distinct digits of ``solution``."""
+    near = [_neighbours(i, n) for i in range(n * n)]
     free = set(range(n * n))
+    degree = [len(cells) for cells in near]  # free neighbours of each cell, kept up to date
     owner: dict[int, int] = {}
     cages: list[list[int]] = []
 
-    def degree(cell: int) -> int:
-        return sum(q in free for q in _neighbours(cell, n))
+    def take(cell: int) -> None:
+        free.discard(cell)
+        for q in near[cell]:
+            degree[q] -= 1
 
     while free:
-        low = min(degree(c) for c in free)
-        start = rng.choice(sorted(c for c in free if degree(c) == low))
+        low = min(degree[c] for c in free)
+        start = rng.choice(sorted(c for c in free if degree[c] == low))
         cage, want = [start], _target(rng, largest)
-        free.discard(start)
+        take(start)
         while len(cage) < want:
             digits = {solution[c] for c in cage}
-            options = sorted({q for c in cage for q in _neighbours(c, n) if q in free and solution[q] not in digits})
+            options = sorted({q for c in cage for q in near[c] if q in free and solution[q] not in digits})
             if not options:
                 break
-            low = min(degree(q) for q in options)
-            q = rng.choice([q for q in options if degree(q) == low])
+            low = min(degree[q] for q in options)
+            q = rng.choice([q for q in options if degree[q] == low])
             cage.append(q)
-            free.discard(q)
+            take(q)
         for c in cage:
             owner[c] = len(cages)
         cages.append(cage)
-    _absorb_singles(cages, owner, solution, n, rng, largest)
+    _absorb_singles(cages, owner, solution, near, rng, largest)
     return tuple(KillerCage(tuple(sorted(cage)), sum(solution[c] for c in cage)) for cage in cages if cage)
 
 
-def _absorb_singles(cages: list[list[int]], owner: dict[int, int], solution: Sequence[int], n: int,
+def _absorb_singles(cages: list[list[int]], owner: dict[int, int], solution: Sequence[int], near: list[list[int]],
                     rng: random.Random, largest: int) -> None:
     """Move each one-cell cage into a neighbouring cage without its digit (smallest first)."""
     for k, cage in enumerate(cages):
         if len(cage) != 1:
             continue
         cell = cage[0]
-        hosts = sorted({owner[q] for q in _neighbours(cell, n)} - {k})
+        hosts = sorted({owner[q] for q in near[cell]} - {k})
         hosts = [h for h in hosts if len(cages[h]) <= largest and solution[cell] not in {solution[c] for c in cages[h]}]
         if not hosts:
             continue
