@@ -10,8 +10,9 @@
  *   locked      two full houses sharing cells: a digit that one of them can only hold
  *               in the shared cells leaves the rest of the other (pointing/claiming);
  *   relations   arc consistency on each pair relation, both directions;
- *   sums        bounds on sum(coef * digit) == total narrow each term;
- *   triples, sandwiches (see below).
+ *   sums        bounds on sum(coef * digit) == total narrow each term, and digit sets
+ *               or reachable totals (engine_sums.c, with the sandwiches);
+ *   triples     arc consistency on each triple relation.
  * Every propagator only removes candidates and is monotone, so the fixpoint (and whether
  * it is a contradiction) does not depend on their order or on which items are revisited:
  * the Python twin, which simply reruns everything until nothing changes, reaches the same
@@ -32,26 +33,8 @@ typedef eng_model model;
 #define ENG_MAX_FAILS 0x0FFFFFFFu
 
 /* ------------------------------------------------------------------ propagation */
-/* Mark every item cell c takes part in dirty. */
-static void mark(model *m, int c)
-{
-    const eng_csr *w = &m->w_house;
-    for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_hidden[w->items[k]] = m->d_lock[w->items[k]] = m->d_pair[w->items[k]] = 1;
-    for (int k = m->w_rel.start[c]; k < m->w_rel.start[c + 1]; k++) m->d_rel[m->w_rel.items[k]] = 1;
-    for (int k = m->w_sum.start[c]; k < m->w_sum.start[c + 1]; k++) m->d_sum[m->w_sum.items[k]] = 1;
-    for (int k = m->w_tri.start[c]; k < m->w_tri.start[c + 1]; k++) m->d_tri[m->w_tri.items[k]] = 1;
-    for (int k = m->w_sw.start[c]; k < m->w_sw.start[c + 1]; k++) m->d_sw[m->w_sw.items[k]] = 1;
-}
-
-/* Narrow cell c to mask v (a subset of its candidates); 0 on an empty mask. */
-SK_INLINE int narrow(model *m, uint32_t *cand, int c, uint32_t v)
-{
-    if (!v) return 0;
-    cand[c] = v;
-    if (at_most_one_bit(v) && m->qlen < m->qcap) m->queue[m->qlen++] = c;
-    mark(m, c);
-    return 1;
-}
+#define narrow eng_narrow
+#define mark eng_mark
 
 static int eliminate(model *m, uint32_t *cand)
 {
@@ -203,49 +186,6 @@ static int relations(model *m, uint32_t *cand)
     return changed;
 }
 
-/* Smallest and largest coef*digit over the candidates of a mask (not 0). */
-static void term_range(uint32_t mask, int64_t coef, int64_t *lo, int64_t *hi)
-{
-    int64_t small = lowest_index(mask) + 1, big = 32 - __builtin_clz(mask);
-    if (coef > 0) *lo = coef * small, *hi = coef * big;
-    else *lo = coef * big, *hi = coef * small;
-}
-
-static int sums(model *m, uint32_t *cand)
-{
-    int changed = 0;
-    for (int s = 0; s < m->n_sums; s++) {
-        if (!m->d_sum[s]) continue;
-        m->d_sum[s] = 0;
-        int from = m->sum_start[s], to = m->sum_start[s + 1];
-        int64_t lo = 0, hi = 0, total = m->sum_total[s], tlo, thi;
-        for (int t = from; t < to; t++) {
-            term_range(cand[m->sum_cell[t]], m->sum_coef[t], &tlo, &thi);
-            lo += tlo;
-            hi += thi;
-        }
-        if (total < lo || total > hi) return -1;
-        /* Each cell is in a sum once (the compiler merges repeats), so cand[c] is still
-         * the mask whose range went into lo/hi when its turn comes. */
-        for (int t = from; t < to; t++) {
-            int c = m->sum_cell[t];
-            int64_t coef = m->sum_coef[t];
-            term_range(cand[c], coef, &tlo, &thi);
-            int64_t low = total - (hi - thi), high = total - (lo - tlo);
-            uint32_t keep = 0;
-            for (uint32_t bits = cand[c]; bits; bits = clear_lowest(bits)) {
-                int64_t v = coef * (lowest_index(bits) + 1);
-                if (low <= v && v <= high) keep |= lowest_bit(bits);
-            }
-            if (keep != cand[c]) {
-                if (!narrow(m, cand, c, keep)) return -1;
-                changed = 1;
-            }
-        }
-    }
-    return changed;
-}
-
 /* Generalised arc consistency on each triple relation (a, b, c). */
 static int triples(model *m, uint32_t *cand)
 {
@@ -271,51 +211,6 @@ static int triples(model *m, uint32_t *cand)
     return changed;
 }
 
-/* 1 if the cells strictly between positions i < j of a sandwich can hold middle digits summing to total. */
-static int sandwich_fits(const uint32_t *cand, const int *cells, int i, int j, int64_t total, uint32_t middle)
-{
-    int64_t lo = 0, hi = 0;
-    for (int k = i + 1; k < j; k++) {
-        uint32_t v = cand[cells[k]] & middle;
-        if (!v) return 0;
-        lo += lowest_index(v) + 1;
-        hi += 32 - __builtin_clz(v);
-    }
-    return lo <= total && total <= hi;
-}
-
-/* Keep the 1 and the N of a sandwich line only where some placement of both fits the total. */
-static int sandwiches(model *m, uint32_t *cand)
-{
-    int changed = 0;
-    uint32_t low = 1u, high = 1u << (m->n_digits - 1), middle = m->full & ~(low | high);
-    for (int s = 0; s < m->n_sw; s++) {
-        if (!m->d_sw[s]) continue;
-        m->d_sw[s] = 0;
-        const int *cells = m->sw_cells + m->sw_start[s];
-        int k = m->sw_start[s + 1] - m->sw_start[s];
-        uint64_t ok_one = 0, ok_top = 0; /* positions (k <= 25) that keep their 1 / N */
-        for (int i = 0; i < k; i++) {
-            if (!(cand[cells[i]] & low)) continue;
-            for (int j = 0; j < k; j++)
-                if (j != i && (cand[cells[j]] & high) &&
-                    sandwich_fits(cand, cells, i < j ? i : j, i < j ? j : i, m->sw_total[s], middle))
-                    ok_one |= 1ull << i, ok_top |= 1ull << j;
-        }
-        if (!ok_one) return -1;
-        for (int i = 0; i < k; i++) {
-            uint32_t v = cand[cells[i]];
-            if ((v & low) && !(ok_one >> i & 1)) v &= ~low;
-            if ((v & high) && !(ok_top >> i & 1)) v &= ~high;
-            if (v != cand[cells[i]]) {
-                if (!narrow(m, cand, cells[i], v)) return -1;
-                changed = 1;
-            }
-        }
-    }
-    return changed;
-}
-
 /* Run every primitive to the common fixpoint; 0 on a contradiction.  The cheap ones settle
  * first; locked candidates and relation pairs run only then (any order reaches the same
  * fixpoint, this one reaches it with the fewest passes of the costly ones). */
@@ -328,11 +223,11 @@ static int propagate(model *m, uint32_t *cand)
             if (a < 0) return 0;
             int b = relations(m, cand);
             if (b < 0) return 0;
-            int c = sums(m, cand);
+            int c = eng_sums(m, cand);
             if (c < 0) return 0;
             int d = triples(m, cand);
             if (d < 0) return 0;
-            int e = sandwiches(m, cand);
+            int e = eng_sandwiches(m, cand);
             if (e < 0) return 0;
             if (!a && !b && !c && !d && !e && !m->qlen) break;
         }

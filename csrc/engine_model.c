@@ -47,6 +47,16 @@ void eng_model_free(eng_model *m)
     free(m->lock_cells);
     free(m->pair_start);
     free(m->pair_rel);
+    free(m->sum_kind);
+    free(m->sw_strong);
+    free(m->sum_combo_start);
+    free(m->sum_words);
+    free(m->sw_combo_start);
+    free(m->sw_size_start);
+    free(m->sum_combos);
+    free(m->sw_combos);
+    free(m->sum_target);
+    free(m->dp_buf);
     eng_csr *w[] = {&m->w_house, &m->w_rel, &m->w_sum, &m->w_tri, &m->w_sw};
     for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
         free(w[k]->start);
@@ -417,6 +427,7 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
     if (rc == 0) rc = build_locks(m);
     if (rc == 0) rc = build_pairs(m);
     if (rc == 0) rc = alloc_dirty(m);
+    if (rc == 0) rc = eng_sums_build(m);
     if (rc == 0) {
         m->qcap = 2 * m->n_cells + 2;
         m->queue = malloc(sizeof(int) * (size_t)m->qcap);

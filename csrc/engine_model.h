@@ -16,6 +16,13 @@
  * quadratic in them); the Python twin uses the same bound. */
 #define ENG_MAX_LOCK_HOUSES 256
 
+/* Sums and sandwiches list digit sets up to this many (more: the weaker rules, see
+ * engine_sums.c); sums whose totals span more than ENG_DP_MAX_SPAN values keep bounds only.
+ * The Python twin uses the same bounds. */
+#define ENG_MAX_COMBOS 4096
+#define ENG_DP_MAX_SPAN 1023
+enum { ENG_SUM_BOUNDS = 0, ENG_SUM_COMBOS = 1, ENG_SUM_REACH = 2 };
+
 typedef struct {
     int *start, *items; /* items of cell i: items[start[i] .. start[i+1]) */
 } eng_csr;
@@ -38,6 +45,14 @@ typedef struct {
     uint32_t *tri_table;            /* n_tri x n_digits^2 */
     int n_sw, *sw_start, *sw_cells; /* CSR: cells of sandwich s in line order */
     int64_t *sw_total;
+    /* engine_sums.c's tables: per sum its kind, its digit sets (CSR), or the bitset words
+     * and target of its reachable totals; per sandwich whether it lists sets, the sets
+     * (CSR) sorted by size and sw_size_start[s * (N+2) + k] = the first of size >= k */
+    uint8_t *sum_kind, *sw_strong;
+    int *sum_combo_start, *sum_words, *sw_combo_start, *sw_size_start;
+    uint32_t *sum_combos, *sw_combos;
+    int64_t *sum_target;
+    uint64_t *dp_buf;
     eng_csr w_house, w_rel, w_sum, w_tri, w_sw; /* watchers: items of each kind per cell */
     uint8_t *dirty;                             /* one block holding the flags below */
     uint8_t *d_hidden, *d_lock, *d_pair, *d_rel, *d_sum, *d_tri, *d_sw, *lock_snap;
@@ -48,5 +63,33 @@ typedef struct {
  * after any return. */
 int eng_model_read(eng_model *m, const int32_t *prog, size_t len);
 void eng_model_free(eng_model *m);
+
+/* engine_sums.c: build its tables (0 or -2), and the two propagators (-1 contradiction,
+ * else 1 when anything changed). */
+int eng_sums_build(eng_model *m);
+int eng_sums(eng_model *m, uint32_t *cand);
+int eng_sandwiches(eng_model *m, uint32_t *cand);
+
+/* Mark every item cell c takes part in dirty. */
+static inline void eng_mark(eng_model *m, int c)
+{
+    const eng_csr *w = &m->w_house;
+    for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_hidden[w->items[k]] = m->d_lock[w->items[k]] = m->d_pair[w->items[k]] = 1;
+    for (int k = m->w_rel.start[c]; k < m->w_rel.start[c + 1]; k++) m->d_rel[m->w_rel.items[k]] = 1;
+    for (int k = m->w_sum.start[c]; k < m->w_sum.start[c + 1]; k++) m->d_sum[m->w_sum.items[k]] = 1;
+    for (int k = m->w_tri.start[c]; k < m->w_tri.start[c + 1]; k++) m->d_tri[m->w_tri.items[k]] = 1;
+    for (int k = m->w_sw.start[c]; k < m->w_sw.start[c + 1]; k++) m->d_sw[m->w_sw.items[k]] = 1;
+}
+
+/* Narrow cell c to mask v (a subset of its candidates); 0 on an empty mask.  A cell left
+ * with one candidate is queued for elimination from its peers. */
+static inline int eng_narrow(eng_model *m, uint32_t *cand, int c, uint32_t v)
+{
+    if (!v) return 0;
+    cand[c] = v;
+    if ((v & (v - 1u)) == 0 && m->qlen < m->qcap) m->queue[m->qlen++] = c;
+    eng_mark(m, c);
+    return 1;
+}
 
 #endif

@@ -59,9 +59,9 @@ echo "== dig9: cc -O2, then -O1 -fsanitize=address,undefined"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/dig_san" --rounds 200
 
 echo "== engine (variants): cc -O2, then -O1 -fsanitize=address,undefined"
-"$cc" -O2 "${warn[@]}" -o "$out/engine_o2" "$root/csrc/engine.c" "$root/csrc/engine_model.c" "$here/test_engine.c"
+"$cc" -O2 "${warn[@]}" -o "$out/engine_o2" "$root/csrc/engine.c" "$root/csrc/engine_model.c" "$root/csrc/engine_sums.c" "$here/test_engine.c"
 "$out/engine_o2" --rounds 5000
-"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/engine_san" "$root/csrc/engine.c" "$root/csrc/engine_model.c" "$here/test_engine.c"
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/engine_san" "$root/csrc/engine.c" "$root/csrc/engine_model.c" "$root/csrc/engine_sums.c" "$here/test_engine.c"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/engine_san" --rounds 1000
 
 echo "== sechain9 (SE chains): cc -O2, then -O1 -fsanitize=address,undefined"

@@ -1,6 +1,6 @@
-/* test_engine.c -- C-only checks of the variant engine (csrc/engine.c, engine_model.c):
+/* test_engine.c -- C-only checks of the variant engine (csrc/engine.c, engine_model.c, engine_sums.c):
  * known counts (every 4x4 Sudoku: 288; 4x4 Latin squares: 576), limits, budgets, a
- * killer cage and a thermometer, a 441-cell Samurai, then mutated programs (4x4 and
+ * killer cage and a thermometer, sums and sandwiches against brute force, a 441-cell Samurai, then mutated programs (4x4 and
  * Samurai) that must be rejected or solved without touching memory they do not own (run
  * under ASan/UBSan by run_tests.sh). */
 #include <stdio.h>
@@ -78,6 +78,69 @@ static size_t samurai(int32_t *p)
     return k;
 }
 
+static uint32_t count_of(const int32_t *p, size_t len, uint32_t limit, int *status);
+
+/* Every 4x4 Sudoku (2x2 boxes), by plain backtracking: the independent side of the sum
+ * and sandwich checks below.  grids[k*16 + i] = digit of cell i in grid k. */
+static int all_4x4(uint8_t *grids, uint8_t *g, int i, int found)
+{
+    if (i == 16) {
+        memcpy(grids + 16 * found, g, 16);
+        return found + 1;
+    }
+    for (int d = 1; d <= 4; d++) {
+        int ok = 1;
+        for (int j = 0; j < 16 && ok; j++) {
+            int same = j / 4 == i / 4 || j % 4 == i % 4 || (j / 8 == i / 8 && j % 4 / 2 == i % 4 / 2);
+            if (j < i && same && g[j] == d) ok = 0;
+        }
+        if (ok) g[i] = (uint8_t)d, found = all_4x4(grids, g, i + 1, found);
+    }
+    return found;
+}
+
+/* Sum of a 4x4 grid's digits strictly between its 1 and its 4 along cells[0..3]. */
+static int sandwich_of(const uint8_t *g, const int *cells)
+{
+    int one = 0, four = 0, total = 0;
+    for (int k = 0; k < 4; k++) one = g[cells[k]] == 1 ? k : one, four = g[cells[k]] == 4 ? k : four;
+    for (int k = (one < four ? one : four) + 1; k < (one < four ? four : one); k++) total += g[cells[k]];
+    return total;
+}
+
+/* Sums (distinct cages, reachable totals with coefficients) and sandwiches on 4x4: the
+ * engine's counts equal brute force over all 288 grids, for every total. */
+static void check_sums_and_sandwiches(int32_t *p)
+{
+    static uint8_t grids[288 * 16];
+    uint8_t g[16];
+    CHECK(all_4x4(grids, g, 0, 0) == 288, "288 4x4 grids");
+    static const int cage[] = {0, 1, 4}, lk[] = {3, 6, 9}, arrow[] = {0, 5, 10}, row[] = {4, 5, 6, 7}, col[] = {1, 5, 9, 13};
+    for (int total = -2; total <= 13; total++) {
+        /* kind 0: cage 0+1+4 (distinct: combinations); 1: 3+6+9 (not all peers: reachable);
+         * 2: 0+5-10 = total-6 (coefficients); 3: sandwich on row 2; 4: on column 2 */
+        for (int kind = 0; kind < 5; kind++) {
+            size_t len = sudoku(p, 4, 2, 2, 0, kind < 3);
+            const int *cells = kind == 0 ? cage : kind == 1 ? lk : kind == 2 ? arrow : kind == 3 ? row : col;
+            int want = kind == 2 ? total - 6 : total, expect = 0, st;
+            if (kind < 3) {
+                p[len++] = 3, p[len++] = want;
+                for (int k = 0; k < 3; k++) p[len++] = cells[k], p[len++] = kind == 2 && k == 2 ? -1 : 1;
+            } else {
+                p[6] = 1, p[len++] = 4, p[len++] = want;
+                for (int k = 0; k < 4; k++) p[len++] = cells[k];
+            }
+            for (int k = 0; k < 288; k++) {
+                const uint8_t *x = grids + 16 * k;
+                int value = kind < 3 ? x[cells[0]] + x[cells[1]] + (kind == 2 ? -x[cells[2]] : x[cells[2]]) : sandwich_of(x, cells);
+                expect += value == want;
+            }
+            uint32_t got = count_of(p, len, 1000, &st);
+            CHECK(st == ENG_DONE && got == (uint32_t)expect, "sum/sandwich kind %d total %d: %u, brute force %d", kind, want, got, expect);
+        }
+    }
+}
+
 static uint32_t count_of(const int32_t *p, size_t len, uint32_t limit, int *status)
 {
     uint32_t count;
@@ -102,6 +165,7 @@ int main(int argc, char **argv)
     uint64_t nodes;
     uint8_t sol[ENG_MAX_CELLS];
     CHECK(eng_solve(p, len, 1000000, 10, &count, sol, &nodes, NULL, NULL) == ENG_BUDGET, "node budget");
+    static int32_t q_sums[2000];
     /* 4x4, killer cage r1c1+r1c2 = 7 (so {3,4}) and thermometer r2c1 < r2c2 < r3c2 */
     len = sudoku(p, 4, 2, 2, 2, 1);
     int32_t rel_lt[2][6];
@@ -115,6 +179,7 @@ int main(int argc, char **argv)
     memcpy(p + len, cage, sizeof cage);
     len += 6;
     uint32_t killer_thermo = count_of(p, len, 1000, &st);
+    check_sums_and_sandwiches(q_sums);
     CHECK(st == ENG_DONE && killer_thermo > 0 && killer_thermo < 288, "killer+thermo count %u", killer_thermo);
     eng_solve(p, len, 1, 0, &count, sol, &nodes, NULL, NULL);
     CHECK(count == 1 && sol[0] + sol[1] == 7 && sol[4] < sol[5] && sol[5] < sol[9], "killer+thermo solution");

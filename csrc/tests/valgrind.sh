@@ -27,7 +27,7 @@ build canon "$root/csrc/canon9.c" "$here/test_canon.c"
 build dig "$root/csrc/solver9.c" "$root/csrc/dig9.c" "$here/test_dig.c"
 "${vg[@]}" "$out/dig" --rounds 10
 if [[ -f "$root/csrc/engine.c" && -f "$here/test_engine.c" ]]; then
-    build engine "$root/csrc/engine.c" "$root/csrc/engine_model.c" "$here/test_engine.c"
+    build engine "$root/csrc/engine.c" "$root/csrc/engine_model.c" "$root/csrc/engine_sums.c" "$here/test_engine.c"
     "${vg[@]}" "$out/engine" --rounds 50
 fi
 build sechain "$root/csrc/sechain9.c" "$here/test_sechain.c"

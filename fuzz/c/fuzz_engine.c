@@ -1,5 +1,5 @@
 /* fuzz_engine.c -- libFuzzer harness of csrc/engine.c (the variant engine).
- * sources: engine.c engine_model.c
+ * sources: engine.c engine_model.c engine_sums.c
  *
  * Input byte 0 picks the mode: odd -> the rest is a raw int32 program (hostile headers,
  * sizes and indices: the engine must reject or solve it without touching memory it does

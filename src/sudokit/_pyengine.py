@@ -9,7 +9,9 @@ solution, or b'' when there is none. Raises ValueError for a malformed program.
 The search: propagate to a fixpoint (placed digits leave their peers, hidden singles in
 every house of N cells, locked candidates between full houses sharing two or more cells,
 pair relations made arc consistent, relation pairs (a digit whose only places in a full
-house are the two cells of a relation), linear sums bounded), then
+house are the two cells of a relation), linear sums bounded and narrowed by digit sets
+(cages of cells that see each other) or reachable totals (other sums), sandwiches by the
+digit sets between the 1 and the N: csrc/engine_sums.c describes them), then
 branch on a cell with the fewest candidates (ties: the cell whose branches failed most
 often so far, then the first), digits in increasing order. The
 fixpoint does not depend on the order the propagators run in (triple relations and
@@ -21,14 +23,40 @@ the same first solution.
 from __future__ import annotations
 
 from array import array
+from typing import Any
 
-__all__ = ["engine_solve", "MAX_CELLS", "MAX_DIGITS", "MAX_LOCK_HOUSES"]
+__all__ = ["engine_solve", "MAX_CELLS", "MAX_DIGITS", "MAX_LOCK_HOUSES", "MAX_COMBOS", "DP_MAX_SPAN"]
 
 MAX_CELLS = 1024
 MAX_DIGITS = 25
 #: Locked candidates run on programs with at most this many full houses (as in C).
 MAX_LOCK_HOUSES = 256
 _MAX_COEF = 1_000_000
+#: Sums and sandwiches list at most this many digit sets; sums whose totals span more
+#: values than DP_MAX_SPAN keep bounds only (as in C, csrc/engine_sums.c).
+MAX_COMBOS = 4096
+DP_MAX_SPAN = 1023
+
+
+def _combos(d: int, hi: int, k: int, need: int, acc: int, out: list[int]) -> None:
+    """Digit sets from d..hi summing to ``need``: k digits, or any number when k < 0 (stops
+    past MAX_COMBOS, as C does)."""
+    if len(out) > MAX_COMBOS:
+        return
+    if k == 0 or (k < 0 and need == 0):
+        if need == 0:
+            out.append(acc)
+        return
+    if d > hi or need < 0:
+        return
+    span = hi - d + 1
+    if k > 0:
+        if span < k or need < k * d + k * (k - 1) // 2 or need > k * hi - k * (k - 1) // 2:
+            return
+    elif need > span * (d + hi) // 2:
+        return
+    _combos(d + 1, hi, k - 1 if k > 0 else k, need - d, acc | 1 << (d - 1), out)
+    _combos(d + 1, hi, k, need, acc, out)
 
 
 class _Model:
@@ -80,7 +108,8 @@ class _Model:
             k, total = self._take(2)
             if not 0 <= k <= n_cells:
                 raise ValueError("bad sum")
-            terms = [tuple(self._take(2)) for _ in range(k)]
+            pairs = self._take(2 * k)
+            terms = list(zip(pairs[::2], pairs[1::2]))
             self._cells([c for c, _ in terms])
             if any(abs(coef) > _MAX_COEF for _, coef in terms) or abs(total) > _MAX_COEF * MAX_CELLS:
                 raise ValueError("bad sum coefficient")
@@ -103,6 +132,42 @@ class _Model:
             self.sandwiches.append((cells, total))
         if self.pos != len(words):
             raise ValueError("program has trailing data")
+        self._sum_tables(n_digits, peers)
+        self._sandwich_tables(n_digits, peers)
+
+    def _sum_tables(self, n: int, peers: list[set[int]]) -> None:
+        """Per sum (terms, total, kind, data): kind "combos" with the digit sets of a sum of
+        distinct digits, "reach" with (bitset span, target), or "bounds"."""
+        tables: list[tuple[list[tuple[int, int]], int, str, Any]] = []
+        for terms, total in self.sums:
+            cells = [c for c, _ in terms]
+            if len(terms) >= 2 and all(coef == 1 for _, coef in terms) and _all_peers(cells, peers):
+                found: list[int] = []
+                _combos(1, n, len(terms), total, 0, found)
+                if len(found) <= MAX_COMBOS:
+                    tables.append((terms, total, "combos", found))
+                    continue
+            span = sum(abs(coef) * (n - 1) for _, coef in terms)
+            low = sum(coef * n if coef < 0 else coef for _, coef in terms)
+            if terms and span <= DP_MAX_SPAN:
+                tables.append((terms, total, "reach", ((span // 64 + 1) * 64, total - low)))
+            else:
+                tables.append((terms, total, "bounds", None))
+        self.sum_tables = tables
+
+    def _sandwich_tables(self, n: int, peers: list[set[int]]) -> None:
+        """Per sandwich (cells, total, sets by size or None for the weaker rule)."""
+        self.sandwich_tables: list[tuple[list[int], int, dict[int, list[int]] | None]] = []
+        for cells, total in self.sandwiches:
+            by_size: dict[int, list[int]] | None = None
+            if n >= 3 and len(cells) == n and _all_peers(cells, peers):
+                found: list[int] = []
+                _combos(2, n - 1, -1, total, 0, found)
+                if len(found) <= MAX_COMBOS:
+                    by_size = {}
+                    for mask in found:
+                        by_size.setdefault(bin(mask).count("1"), []).append(mask)
+            self.sandwich_tables.append((cells, total, by_size))
 
     def _locks(self) -> list[tuple[list[int], list[int], list[int]]]:
         """(shared cells, rest of house a, rest of house b) for full houses a before b sharing 2+ cells."""
@@ -133,6 +198,10 @@ class _Model:
     def _cells(self, cells: object) -> None:
         if any(not 0 <= c < self.n_cells for c in cells):  # type: ignore[attr-defined]
             raise ValueError("cell out of range")
+
+
+def _all_peers(cells: list[int], peers: list[set[int]]) -> bool:
+    return all(a == b or b in peers[a] for a in cells for b in cells)
 
 
 def _single(m: int) -> bool:
@@ -283,23 +352,110 @@ def _range(m: int, coef: int) -> tuple[int, int]:
 
 def _sums(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
     changed = False
-    for terms, total in md.sums:
-        ranges = [_range(cand[c], coef) for c, coef in terms]
-        lo = sum(r[0] for r in ranges)
-        hi = sum(r[1] for r in ranges)
-        if not lo <= total <= hi:
+    n = md.full.bit_length()
+    for terms, total, kind, data in md.sum_tables:
+        step = False if kind == "reach" else _sum_bounds(cand, queue, terms, total)  # reach keeps less
+        if step is None:
             return None
-        for (cell, coef), (tlo, thi) in zip(terms, ranges):
-            low, high = total - (hi - thi), total - (lo - tlo)
-            m = cand[cell]
-            keep = 0
-            for x in _bits(m):
-                if low <= coef * (x + 1) <= high:
-                    keep |= 1 << x
-            if keep != m:
-                if _set(cand, queue, cell, keep) is None:
-                    return None
-                changed = True
+        if kind == "combos":
+            more = _sum_combos(cand, queue, terms, data)
+        elif kind == "reach":
+            more = _sum_reach(cand, queue, terms, data, n)
+        else:
+            more = False
+        if more is None:
+            return None
+        changed = changed or step or more
+    return changed
+
+
+def _sum_bounds(cand: list[int], queue: list[int], terms: list[tuple[int, int]], total: int) -> bool | None:
+    changed = False
+    ranges = [_range(cand[c], coef) for c, coef in terms]
+    lo = sum(r[0] for r in ranges)
+    hi = sum(r[1] for r in ranges)
+    if not lo <= total <= hi:
+        return None
+    for (cell, coef), (tlo, thi) in zip(terms, ranges):
+        low, high = total - (hi - thi), total - (lo - tlo)
+        m = cand[cell]
+        keep = 0
+        for x in _bits(m):
+            if low <= coef * (x + 1) <= high:
+                keep |= 1 << x
+        if keep != m:
+            if _set(cand, queue, cell, keep) is None:
+                return None
+            changed = True
+    return changed
+
+
+def _sum_combos(cand: list[int], queue: list[int], terms: list[tuple[int, int]], sets: list[int]) -> bool | None:
+    """Distinct digits: keep the digits of the viable sets (every cell holds one of its
+    digits, the cells together all); a digit of every viable set with one place left goes there."""
+    cells = [c for c, _ in terms]
+    allowed, required = 0, -1
+    for digits in sets:
+        cover = 0
+        for c in cells:
+            v = cand[c] & digits
+            if not v:
+                break
+            cover |= v
+        else:
+            if cover == digits:
+                allowed |= digits
+                required &= digits
+    if not allowed:
+        return None
+    once = twice = 0
+    for c in cells:
+        v = cand[c] & required
+        twice |= once & v
+        once |= v
+    single = required & once & ~twice
+    changed = False
+    for c in cells:
+        v = cand[c]
+        keep, forced = v & allowed, v & single
+        if forced:
+            keep = keep & forced if _single(forced) else 0
+        if keep != v:
+            if _set(cand, queue, c, keep) is None:
+                return None
+            changed = True
+    return changed
+
+
+def _sum_reach(cand: list[int], queue: list[int], terms: list[tuple[int, int]], data: tuple[int, int], n: int) -> bool | None:
+    """Reachable totals as bitsets: a digit stays when the terms before it and after it can
+    complete the sum (offsets above each term's smallest value; C: sum_reach)."""
+    width, target = data
+    if not 0 <= target < width:
+        return None
+    offsets = [[coef * d if coef > 0 else -coef * (n - 1 - d) for d in range(n)] for _, coef in terms]
+    back = [0] * (len(terms) + 1)
+    back[-1] = 1 << target
+    for t in range(len(terms) - 1, -1, -1):
+        acc = 0
+        for d in _bits(cand[terms[t][0]]):
+            acc |= back[t + 1] >> offsets[t][d]
+        back[t] = acc
+    if not back[0] & 1:
+        return None
+    pre, changed = 1, False
+    for t, (cell, _) in enumerate(terms):
+        keep = nxt = 0
+        for d in _bits(cand[cell]):
+            shifted = pre << offsets[t][d]
+            if shifted & back[t + 1]:
+                keep |= 1 << d
+                nxt |= shifted
+        pre = nxt
+        if keep != cand[cell]:
+            if _set(cand, queue, cell, keep) is None:
+                return None
+            changed = True
     return changed
 
 
@@ -326,13 +482,31 @@ def _triples(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
 
 
 def _sandwiches(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
-    """Keep the 1 and the N only where some placement of both lets the middle reach the total."""
+    """Lines of N cells seeing each other: for each placement of the 1 and the N, a listed
+    set of middle digits fits between them and the rest outside; else the 1 and the N only
+    where the bounds of the cells between them fit the total (C: engine_sums.c)."""
     changed = False
     low, high = 1, 1 << (md.full.bit_length() - 1)
     middle = md.full & ~(low | high)
-    for cells, total in md.sandwiches:
+    for cells, total, by_size in md.sandwich_tables:
         ones = [k for k, c in enumerate(cells) if cand[c] & low]
         tops = [k for k, c in enumerate(cells) if cand[c] & high]
+        if by_size is not None:
+            sup = [0] * len(cells)
+            found = False
+            for i in ones:
+                for j in tops:
+                    if i != j and _sandwich_fits(cand, cells, min(i, j), max(i, j), total, middle):
+                        found = _sandwich_place(cand, cells, i, j, by_size.get(abs(i - j) - 1, []), middle, sup) or found
+            if not found:
+                return None
+            for k, c in enumerate(cells):
+                keep = cand[c] & sup[k]
+                if keep != cand[c]:
+                    if _set(cand, queue, c, keep) is None:
+                        return None
+                    changed = True
+            continue
         ok_one, ok_top = set(), set()
         for i in ones:
             for j in tops:
@@ -348,6 +522,39 @@ def _sandwiches(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
                         return None
                     changed = True
     return changed
+
+
+def _sandwich_place(cand: list[int], cells: list[int], i: int, j: int, sets: list[int], middle: int, sup: list[int]) -> bool:
+    """Fold into ``sup`` what the 1 at i and the N at j give each cell (C: sandwich_place)."""
+    a, b = min(i, j), max(i, j)
+    in_sup = out_sup = 0
+    found = False
+    for digits in sets:
+        rest = middle & ~digits
+        cover_in = cover_out = 0
+        ok = True
+        for t, c in enumerate(cells):
+            if t == a or t == b:
+                continue
+            inside = a < t < b
+            v = cand[c] & (digits if inside else rest)
+            if not v:
+                ok = False
+                break
+            if inside:
+                cover_in |= v
+            else:
+                cover_out |= v
+        if ok and cover_in == digits and cover_out == rest:
+            in_sup |= digits
+            out_sup |= rest
+            found = True
+    if not found:
+        return False
+    top = 1 << (len(cells) - 1)
+    for t in range(len(cells)):
+        sup[t] |= 1 if t == i else top if t == j else in_sup if a < t < b else out_sup
+    return True
 
 
 def _sandwich_fits(cand: list[int], cells: list[int], i: int, j: int, total: int, middle: int) -> bool:
