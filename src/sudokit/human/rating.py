@@ -130,6 +130,8 @@ _HODOKU_INDEX: dict[str, int] = {
     "als_xy_wing": 5800,
     "als_chain": 5900,
     "death_blossom": 6000,
+    "forcing_chain": 8500,
+    "forcing_net": 8600,
 }
 
 
@@ -140,10 +142,17 @@ HODOKU_OFF: frozenset[str] = frozenset({"death_blossom"})
 
 def hodoku_order(techniques: Sequence[registry.Technique]) -> tuple[registry.Technique, ...]:
     """The techniques re-ordered as HoDoKu's solver tries them (stable for unknown ids),
-    without those its default solver has switched off (:data:`HODOKU_OFF`)."""
+    without those its default solver has switched off (:data:`HODOKU_OFF`) and without
+    Sudoku Explainer's own exclusion and forcing-chain rules (HoDoKu has its own Forcing
+    Chain and Forcing Net in their place)."""
     position = {t.id: k for k, t in enumerate(techniques)}
-    kept = (t for t in techniques if t.id not in HODOKU_OFF)
+    kept = (t for t in techniques if t.id not in HODOKU_OFF and not _se_only(t))
     return tuple(sorted(kept, key=lambda t: (_HODOKU_INDEX.get(t.id, 10_000), position[t.id])))
+
+
+def _se_only(t: registry.Technique) -> bool:
+    """Sudoku Explainer's own rules (Aligned Exclusion, its chains and Nishio): not HoDoKu's."""
+    return t.family == "exclusion" or t.id.startswith("se_")
 
 
 def band_for(er: float, solved_logically: bool) -> str:

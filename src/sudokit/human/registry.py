@@ -31,14 +31,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import als, chains, coloring, sue_de_coq, fish, intersections, se_rules, single_digit, singles, subsets, uniqueness, wings
+from . import als, chains, coloring, forcing, sue_de_coq, fish, intersections, se_rules, single_digit, singles, subsets, uniqueness, wings
 from .model import Candidates
 from .step import Step
 
 __all__ = ["Technique", "TECHNIQUES", "TECHNIQUE_IDS", "find_steps", "technique", "ENGINE_ORDER_VERSION"]
 
 #: Bumped whenever the order, the set or a rating of the techniques changes.
-ENGINE_ORDER_VERSION = 5
+ENGINE_ORDER_VERSION = 6
 
 Finder = Callable[[Candidates], Iterator[Step]]
 
@@ -176,7 +176,13 @@ TECHNIQUES: tuple[Technique, ...] = (
     _T("aligned_triple_exclusion", "Aligned Triplet Exclusion", "exclusion", se_rules.aligned_finder(3), 7.5, 500, "extreme"),  # type: ignore[arg-type]
     _T("se_nishio", "Nishio Forcing Chains", "forcing_chains", se_rules.chain_finder("se_nishio"), 7.5, 500, "extreme"),
     _T("se_multiple_forcing_chains", "Multiple Forcing Chains", "forcing_chains", se_rules.chain_finder("se_multiple_forcing_chains"), 8.0, 500, "extreme"),
+    # HoDoKu's own forcing chains and nets (TablingSolver): FORCING_CHAIN EXTREME 500, FORCING_NET
+    # EXTREME 700, tried only when everything before them fails. SE has no such rules: the nearest are
+    # its Multiple Forcing Chains (8.0+) and Dynamic Forcing Chains (8.5+); the ERs here place them
+    # after those in the registry order (approximation). The SE path leaves them out.
+    _T("forcing_chain", "Forcing Chain", "forcing_chains", forcing.find_forcing_chain, 8.2, 500, "extreme"),
     _T("se_dynamic_forcing_chains", "Dynamic Forcing Chains", "forcing_chains", se_rules.chain_finder("se_dynamic_forcing_chains"), 8.5, 700, "extreme", default=False),
+    _T("forcing_net", "Forcing Net", "forcing_chains", forcing.find_forcing_net, 8.6, 700, "extreme"),
     _T("se_dynamic_forcing_chains_plus", "Dynamic Forcing Chains (+)", "forcing_chains", se_rules.chain_finder("se_dynamic_forcing_chains_plus"), 9.0, 700, "extreme", default=False),
     _T("se_nested_forcing_chains", "Nested Forcing Chains", "forcing_chains", se_rules.chain_finder("se_nested_forcing_chains"), 9.5, 700, "extreme", default=False),
     _T("se_nested_multiple_forcing_chains", "Nested Multiple Forcing Chains", "forcing_chains", se_rules.chain_finder("se_nested_multiple_forcing_chains"), 10.0, 700, "extreme", default=False),

@@ -58,8 +58,9 @@ def candidates_text(pairs: Iterable[tuple[int, int]], op: str = "<>") -> str:
     return ", ".join(f"{cells_text(cells)}{op}{d}" for d, cells in by_digit.items())
 
 
-#: Techniques HoDoKu prints without a pattern part ("Bivalue Universal Grave + 1 => r4c2<>1").
-_NO_PATTERN = frozenset({"bug_plus_1"})
+#: Techniques HoDoKu prints without a pattern part ("Bivalue Universal Grave + 1 => r4c2<>1"); a
+#: notation, if any, follows the name ("Forcing Chain Contradiction in r3 => r6c8=8").
+_NO_PATTERN = frozenset({"bug_plus_1", "forcing_chain", "forcing_net"})
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,8 @@ class Step:
         if self.eliminations:
             results.append(candidates_text(self.eliminations))
         if self.technique in _NO_PATTERN:
-            return f"{self.name} => {', '.join(results)}"
+            head = f"{self.name} {self.notation}" if self.notation else self.name
+            return f"{head} => {', '.join(results)}"
         pattern = self.notation or self._generic_pattern()
         return f"{self.name}: {pattern} => {', '.join(results)}"
 
