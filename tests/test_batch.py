@@ -7,10 +7,8 @@ import io
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +21,11 @@ pytest.importorskip("numpy")
 import sudokit
 from sudokit import _backend
 from sudokit.batch import run_file
-from sudokit.batch.local import InlinePool, Job, run
+from sudokit.batch.local import Job, run
 from sudokit.batch.manifest import ResumeError
 from sudokit.cli import main
 
+from batch_helpers import StopAfter, sigkill_after
 from conftest import GOLDEN
 from independent import count as independent_count
 from independent import obeys_rules
@@ -247,19 +246,6 @@ def test_empty_input_gives_a_header_only(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------ resume
-class _StopAfter(InlinePool):
-    """Computes ``n`` chunks, then raises KeyboardInterrupt as Ctrl-C would."""
-
-    def __init__(self, n: int) -> None:
-        self.left = n
-
-    def submit(self, fn: Any, args: tuple[Any, ...], on_done: Any, on_error: Any) -> None:
-        if self.left == 0:
-            raise KeyboardInterrupt
-        self.left -= 1
-        super().submit(fn, args, on_done, on_error)
-
-
 @pytest.mark.parametrize("fmt", ["csv", "parquet"])
 def test_resume_after_ctrl_c_gives_the_uninterrupted_file(tmp_path: Path, fmt: str) -> None:
     source = tmp_path / "in.csv"
@@ -269,7 +255,7 @@ def test_resume_after_ctrl_c_gives_the_uninterrupted_file(tmp_path: Path, fmt: s
     target = tmp_path / f"out.{fmt}"
     job = Job("solve", str(source), str(target), {"first": False}, chunk_rows=7)
     with pytest.raises(KeyboardInterrupt):
-        run(job, 1, pool=_StopAfter(3))
+        run(job, 1, pool=StopAfter(3))
     assert not target.exists()
     assert len(list((tmp_path / f"out.{fmt}.parts").glob("chunk-*.json"))) == 3
     with pytest.raises(ResumeError, match="--resume"):
@@ -287,7 +273,7 @@ def test_resume_refuses_a_changed_input(tmp_path: Path) -> None:
     source.write_text("".join(p + "\n" for p, _ in _dataset(20)))
     job = Job("solve", str(source), str(tmp_path / "out.csv"), {"first": False}, chunk_rows=5)
     with pytest.raises(KeyboardInterrupt):
-        run(job, 1, pool=_StopAfter(1))
+        run(job, 1, pool=StopAfter(1))
     with open(source, "a") as stream:
         stream.write("." * 81 + "\n")
     with pytest.raises(ResumeError, match="size"):
@@ -305,19 +291,7 @@ def test_sigkill_in_the_middle_then_resume_gives_the_uninterrupted_file(tmp_path
                "--chunk-size", str(chunk), "-j", "2", "--no-progress"]
     target = tmp_path / "out.csv"
     parts = tmp_path / "out.csv.parts"
-    process = subprocess.Popen(command + ["-o", str(target)], env=env, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 120
-        while len(list(parts.glob("chunk-*.json"))) < 3 and time.monotonic() < deadline and process.poll() is None:
-            time.sleep(0.01)
-        assert process.poll() is None, "the run ended before it could be killed"
-        process.send_signal(signal.SIGKILL)
-        assert process.wait(timeout=30) == -signal.SIGKILL
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.stderr.close()  # type: ignore[union-attr]
-    kept = len(list(parts.glob("chunk-*.json")))
+    kept = sigkill_after(command + ["-o", str(target)], parts, 3, env)
     assert not target.exists() and 3 <= kept < count // chunk
     resumed = subprocess.run(command + ["-o", str(target), "--resume"], env=env, capture_output=True, text=True, timeout=300)
     assert resumed.returncode == 0, resumed.stderr

@@ -202,6 +202,8 @@ def solve_many(puzzles: NDArray[Any], *, unique: bool = ..., threads: int = ...,
 @overload
 def solve_many(puzzles: Iterable[Puzzle], *, unique: bool = ..., threads: int = ..., return_counts: Literal[False] = ...) -> list[Puzzle | None]: ...
 @overload
+def solve_many(puzzles: Iterable[Puzzle], *, unique: bool = ..., threads: int = ..., return_counts: Literal[True]) -> tuple[list[Puzzle | None], array[int]]: ...
+@overload
 def solve_many(puzzles: Iterable[PuzzleLike] | os.PathLike[str], *, unique: bool = ..., threads: int = ..., return_counts: Literal[False] = ...) -> list[Grid | None]: ...
 @overload
 def solve_many(puzzles: Iterable[PuzzleLike] | os.PathLike[str], *, unique: bool = ..., threads: int = ..., return_counts: Literal[True]) -> tuple[list[Grid | None], array[int]]: ...
@@ -229,6 +231,10 @@ def solve_many(
     ``(solutions, counts)``; ``counts[i]`` is the solution count capped at 2 (or 1 when
     not ``unique``), or :data:`BAD_INPUT` for a malformed buffer row. Malformed
     puzzles in a list raise :class:`~sudokit.errors.InvalidFormatError` naming the index.
+    Variant puzzles (``sudokit.variants.Puzzle`` values, strings holding one — variant
+    JSON, f-puzzles/SudokuPad links — or a file with one such puzzle a line) give
+    ``list[Puzzle | None]`` (solutions are puzzles with every cell given), with
+    ``return_counts`` too; a list is all classic or all variant.
     ``threads > 1`` solves chunks in parallel (the C kernel releases the GIL); the
     default ``threads=0`` uses every CPU this process may run on (at most 8) for batches
     of 4096 puzzles or more, and one thread below that, where starting threads costs more
@@ -242,19 +248,41 @@ def solve_many(
     if _is_numpy(puzzles):
         return _many_numpy(puzzles, limit, threads, return_counts)
     if isinstance(puzzles, os.PathLike):
-        from .puzzlefile import read_puzzles
-
-        puzzles = [grid for grid in read_puzzles(os.fspath(puzzles))]
+        puzzles = _read_many(os.fspath(puzzles))
     if isinstance(puzzles, str):
         raise TypeError("solve_many takes many puzzles; use solve() for one string, or pass a pathlib.Path for a file")
-    puzzles = list(puzzles)
+    puzzles = [_variant_of(p) for p in puzzles]
     if any(_is_variant(p) for p in puzzles):
         from .variants import solving
 
         if not all(_is_variant(p) for p in puzzles):
-            raise TypeError("solve_many takes either variant Puzzles or classic puzzles, not a mix")
-        return solving.solve_many(puzzles, unique=unique, threads=max(1, threads))
+            raise TypeError("solve_many takes either variant puzzles or classic puzzles, not a mix")
+        return solving.solve_many(puzzles, unique=unique, threads=max(1, threads), return_counts=return_counts)
     return _many_list(puzzles, limit, threads, return_counts)
+
+
+def _read_many(path: str) -> list[Any]:
+    """The puzzles of a file: classic ones (any format sudokit reads), or one variant
+    puzzle a line (variant JSON on one line, f-puzzles/SudokuPad links)."""
+    from .variants.load import is_variant_source
+
+    if is_variant_source(path):
+        with open(path, encoding="utf-8") as stream:
+            return [line.strip() for line in stream if line.strip() and not line.lstrip().startswith("#")]
+    from .puzzlefile import read_puzzles
+
+    return list(read_puzzles(path))
+
+
+def _variant_of(item: Any) -> Any:
+    """A variant ``Puzzle`` for a string holding one (JSON, a link), else the item itself
+    (an 81-character string is classic: the common case costs one length test)."""
+    if isinstance(item, str) and len(item) != 81:
+        from .variants.load import is_variant_text, load_variant
+
+        if is_variant_text(item):
+            return load_variant(item)
+    return item
 
 
 _AUTO_THREADS_FROM = 4096  # puzzles: below this a batch takes ~10 ms or less

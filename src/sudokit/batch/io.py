@@ -31,7 +31,7 @@ from ..formats.csvfmt import ALIASES
 from ._deps import arrow, arrow_csv, parquet
 from .ops import COLUMNS, MAIN, Chunk, schema
 
-__all__ = ["FORMATS", "format_for", "read_chunks", "count_rows_hint", "encode", "generate_chunks"]
+__all__ = ["FORMATS", "format_for", "read_chunks", "count_rows_hint", "encode", "generate_chunks", "first_row"]
 
 FORMATS = ("line", "csv", "jsonl", "parquet")
 _EXTENSIONS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet", ".pq": "parquet"}
@@ -96,8 +96,28 @@ def _line_chunks(path: str, rows: int, column: str | None) -> Iterator[tuple[Any
 
 
 def _line_puzzle(text: str) -> str:
-    """The puzzle of a ``puzzle # comment`` or ``puzzle:count:solution`` line."""
+    """The puzzle of a ``puzzle # comment`` or ``puzzle:count:solution`` line; a variant
+    puzzle (JSON, a link: they hold ``:`` themselves) is the whole line."""
+    if len(text) != 81 and _variant_text(text):  # an 81-character line is a classic puzzle
+        return text
     return text.split(" #", 1)[0].split(":", 1)[0].strip()
+
+
+def _variant_text(text: str) -> bool:
+    from ..variants.load import is_variant_text
+
+    return is_variant_text(text)
+
+
+def first_row(path: str, fmt: str) -> str | None:
+    """The puzzle text of the first row of a ``line`` or ``jsonl`` file (None: no rows)."""
+    with open(path, "rb") as stream:
+        for text in map(_decode, stream):
+            if fmt == "line" and text and not text.startswith("#"):
+                return _line_puzzle(text)
+            if fmt == "jsonl" and text:
+                return _json_puzzle(text, None)[0]
+    return None
 
 
 def _find_column(names: list[str], column: str | None, source: str) -> int:
@@ -199,11 +219,23 @@ def _json_puzzle(text: str, column: str | None) -> tuple[str, str | None]:
         return data, None
     if not isinstance(data, dict):
         return text, f"expected a JSON object or string, got {type(data).__name__}"
+    if column is None and _is_variant_object(data):
+        return text, None  # the line is a variant puzzle itself (sudokit's, f-puzzles' or SCL JSON)
     keys = [column] if column else [key for key in data if ALIASES.get(str(key).lower()) == "puzzle"]
     value = data.get(keys[0]) if keys else None
+    if isinstance(value, dict):  # a variant puzzle object under the key (sudokit generate --variant -f jsonl)
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")), None
     if not isinstance(value, str):
         return text, f"no puzzle string under {keys[0] if keys else 'puzzle'!r}"
     return value, None
+
+
+def _is_variant_object(data: dict[str, Any]) -> bool:
+    """A JSON object that is a variant puzzle: sudokit's schema (``size``/``givens``/
+    ``constraints``), f-puzzles (``grid`` as a list of rows) or SCL (``cells``)."""
+    if isinstance(data.get("puzzle"), (str, dict)):
+        return False
+    return any(key in data for key in ("size", "givens", "constraints", "cells")) or isinstance(data.get("grid"), list)
 
 
 def _parquet_chunks(path: str, rows: int, column: str | None) -> Iterator[tuple[Any, list[str | None] | None]]:

@@ -26,6 +26,7 @@ from .. import _backend
 from .io import count_rows_hint, empty_table, encode, format_for, generate_chunks, read_chunks
 from .manifest import VERSION, Parts
 from .ops import COLUMNS, OPS, Chunk, options_for, run_op
+from .variants import VARIANT_CHUNK_ROWS, looks_like_variant_file
 
 __all__ = ["Summary", "Pool", "run", "render"]
 
@@ -145,8 +146,10 @@ class Job:
         """The job with formats and chunk size filled in."""
         in_fmt = format_for(self.input, self.input_format) if self.input else None
         out_fmt = format_for(self.output, self.output_format)
-        return Job(self.op, self.input, self.output, options_for(self.op, self.options), in_fmt, out_fmt, self.column,
-                   self.chunk_rows or OPS[self.op].chunk_rows)
+        rows = self.chunk_rows or OPS[self.op].chunk_rows
+        if not self.chunk_rows and self.input and in_fmt and looks_like_variant_file(self.input, in_fmt):
+            rows = min(rows, VARIANT_CHUNK_ROWS)  # variant solves take milliseconds: short chunks
+        return Job(self.op, self.input, self.output, options_for(self.op, self.options), in_fmt, out_fmt, self.column, rows)
 
     def manifest(self) -> dict[str, Any]:
         """The manifest of this (resolved) job."""

@@ -19,6 +19,7 @@ from ..errors import ConflictingGivensError, SudokuError
 from ..grid import Grid
 from ._deps import arrow, numpy
 from .columns import STATUSES, Cells, cells_of, status_of, strings_of
+from .variants import CLASSIC_ONLY, count_row, solve_row, variant_rows, without_rows
 
 __all__ = ["Chunk", "Op", "OPS", "COLUMNS", "run_op", "row_seed"]
 
@@ -148,12 +149,20 @@ def _kernel_solve(cells: Cells, limit: int) -> tuple[Any, Any]:
 
 
 # ------------------------------------------------------------------ kernel operations
+def _classic_cells(chunk: Chunk) -> tuple[Cells, list[int]]:
+    """The kernel input of the chunk's classic rows, and the indexes of its variant rows
+    (nulls in the kernel input: :mod:`sudokit.batch.variants` handles them)."""
+    rows = variant_rows(chunk.puzzles, chunk.read_errors)
+    return cells_of(without_rows(chunk.puzzles, rows), chunk.read_errors), rows
+
+
 def _solve(chunk: Chunk, options: dict[str, Any]) -> Any:
     np = numpy()
-    cells = cells_of(chunk.puzzles, chunk.read_errors)
+    cells, variants = _classic_cells(chunk)
     unique = not options.get("first", False)
     solved, counts = _kernel_solve(cells, 2 if unique else 1)
-    codes, errors = _codes(cells), dict(cells.errors)
+    codes = _codes(cells)
+    errors: dict[int, str | None] = dict(cells.errors)
     for k in np.flatnonzero(cells.good & (counts == 0)).tolist():
         codes[k], errors[k] = _explain_zero(cells.cells[k])
     if unique:
@@ -162,25 +171,50 @@ def _solve(chunk: Chunk, options: dict[str, Any]) -> Any:
         for k in several:
             errors[k] = _SEVERAL
     present = codes == 0
-    return _table("solve", {"puzzle": chunk.puzzles, "solution": strings_of(solved, present), "status": _statuses(codes), "error": _errors(errors, chunk.rows)})
+    solution = strings_of(solved, present)
+    if variants:
+        digits = solution.to_pylist()
+        for k in variants:
+            status, digits[k], errors[k] = solve_row(chunk.puzzles[k].as_py(), unique)
+            codes[k] = STATUSES.index(status)
+        solution = arrow().array(digits, type=arrow().string())
+    return _table("solve", {"puzzle": chunk.puzzles, "solution": solution, "status": _statuses(codes), "error": _errors(_found(errors), chunk.rows)})
+
+
+def _found(errors: dict[int, str | None]) -> dict[int, str]:
+    """The rows that have an error message."""
+    return {k: v for k, v in errors.items() if v is not None}
 
 
 def _count(chunk: Chunk, options: dict[str, Any]) -> Any:
     np, pa = numpy(), arrow()
-    cells = cells_of(chunk.puzzles, chunk.read_errors)
-    _, counts = _kernel_solve(cells, int(options.get("limit", 2)))
-    codes, errors = _codes(cells), dict(cells.errors)
+    cells, variants = _classic_cells(chunk)
+    limit = int(options.get("limit", 2))
+    _, counts = _kernel_solve(cells, limit)
+    codes = _codes(cells)
+    errors: dict[int, str | None] = dict(cells.errors)
     for k in np.flatnonzero(cells.good & (counts == 0)).tolist():
         code, message = _explain_zero(cells.cells[k])
         if code == STATUSES.index("conflict"):
             codes[k], errors[k] = code, message
+    for k in variants:
+        status, found, errors[k] = count_row(chunk.puzzles[k].as_py(), limit)
+        codes[k], counts[k] = STATUSES.index(status), found or 0
     count = pa.array(counts, type=pa.int64(), mask=codes != 0)
-    return _table("count", {"puzzle": chunk.puzzles, "count": count, "status": _statuses(codes), "error": _errors(errors, chunk.rows)})
+    return _table("count", {"puzzle": chunk.puzzles, "count": count, "status": _statuses(codes), "error": _errors(_found(errors), chunk.rows)})
+
+
+def _classic_only(op: str, chunk: Chunk) -> Cells:
+    """The kernel input of a classic-only operation: variant rows are ``invalid``, saying why."""
+    cells, variants = _classic_cells(chunk)
+    for k in variants:
+        cells.errors[k] = CLASSIC_ONLY.format(op=op)
+    return cells
 
 
 def _canon(chunk: Chunk, options: dict[str, Any]) -> Any:
     np = numpy()
-    cells = cells_of(chunk.puzzles, chunk.read_errors)
+    cells = _classic_only("canon", chunk)
     forms = np.full_like(cells.cells, ord("."))
     statuses = np.zeros(len(forms), dtype=np.uint8)
     if len(forms):
@@ -200,7 +234,7 @@ def _canon(chunk: Chunk, options: dict[str, Any]) -> Any:
 def _rate(chunk: Chunk, options: dict[str, Any]) -> Any:
     from ..human.rating import rate
 
-    cells = cells_of(chunk.puzzles, chunk.read_errors)
+    cells = _classic_only("rate", chunk)
     columns: dict[str, list[Any]] = {name: [] for name in _RATING_TYPES}
     statuses: list[str] = []
     errors = dict(cells.errors)

@@ -35,7 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     for name, help_text in _HELP.items():
         op = ops.add_parser(name, help=help_text, description=help_text)
         if name != "generate":
-            op.add_argument("input", metavar="INPUT", help="a line, CSV, JSONL or Parquet file of puzzles")
+            what = "classic or variant puzzles (variant JSON on one line, f-puzzles/SudokuPad links)" if name in ("solve", "count") else "classic puzzles"
+            op.add_argument("input", metavar="INPUT", help=f"a line, CSV, JSONL or Parquet file of {what}")
         _common(op)
         _specific(name, op)
         op.set_defaults(handler=_run, operation=name)

@@ -14,7 +14,7 @@ from ..errors import InvalidFormatError
 from ..limits import json_loads
 from .puzzle import Puzzle
 
-__all__ = ["load_variant", "is_variant_source", "read_variant_file"]
+__all__ = ["load_variant", "is_variant_source", "is_variant_text", "read_variant_file"]
 
 
 def load_variant(text: str) -> Puzzle:
@@ -47,7 +47,9 @@ def read_variant_file(path: str) -> Puzzle:
         return load_variant(stream.read())
 
 
-def _looks_like_variant_text(text: str) -> bool:
+def is_variant_text(text: str) -> bool:
+    """True when ``text`` (a puzzle itself, not a file name) reads as a variant puzzle: a
+    JSON object in one of the schemas above, an f-puzzles/SudokuPad link or base64 string."""
     head = text.lstrip()[:4096]
     if "load=" in head and "://" in head:
         return True
@@ -68,7 +70,7 @@ def is_variant_source(source: str) -> bool:
     if os.path.isfile(source):
         try:
             with open(source, encoding="utf-8", errors="replace") as stream:
-                return _looks_like_variant_text(stream.read(4096))
+                return is_variant_text(stream.read(4096))
         except OSError:
             return False
-    return _looks_like_variant_text(source)
+    return is_variant_text(source)

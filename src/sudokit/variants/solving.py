@@ -7,8 +7,10 @@ A solution is the same puzzle with every cell given (``solution.to_list()`` give
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from .. import _backend
 from ..errors import MultipleSolutionsError, SearchLimitExceeded, UnsolvableError
@@ -88,15 +90,24 @@ def _split(puzzle: Puzzle) -> list[Puzzle]:
     return out
 
 
-def solve_many(puzzles: Sequence[Puzzle], *, unique: bool = False, threads: int = 1) -> list[Puzzle | None]:
-    """Solve each puzzle (None when it has no solution, or not exactly one with ``unique``)."""
+def solve_many(puzzles: Sequence[Puzzle], *, unique: bool = False, threads: int = 1,
+               return_counts: bool = False) -> Any:
+    """Solve each puzzle (None when it has no solution, or not exactly one with ``unique``).
 
-    def one(p: Puzzle) -> Puzzle | None:
-        count, first = run(p, 2 if unique else 1)
+    With ``return_counts`` the result is ``(solutions, counts)``: ``counts[i]`` is the
+    solution count of puzzle ``i`` capped at 2 (at 1 without ``unique``), as for classic
+    puzzles."""
+    limit = 2 if unique else 1
+
+    def one(p: Puzzle) -> tuple[Puzzle | None, int]:
+        count, first = run(p, limit)
         ok = count == 1 if unique else count >= 1
-        return p.with_givens(first) if ok and first is not None else None
+        return (p.with_givens(first) if ok and first is not None else None), count
 
     if threads > 1 and len(puzzles) > 1:
         with ThreadPoolExecutor(max_workers=threads) as pool:
-            return list(pool.map(one, puzzles))
-    return [one(p) for p in puzzles]
+            results = list(pool.map(one, puzzles))
+    else:
+        results = [one(p) for p in puzzles]
+    solved = [s for s, _ in results]
+    return (solved, array("i", [c for _, c in results])) if return_counts else solved
