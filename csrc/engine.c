@@ -58,18 +58,23 @@ static int hidden(model *m, uint32_t *cand)
         if (!m->d_hidden[h]) continue;
         m->d_hidden[h] = 0;
         const int *cells = m->full_cells + m->full_start[h], size = m->full_start[h + 1] - m->full_start[h];
-        uint32_t once = 0, twice = 0;
+        uint32_t once = 0, twice = 0, placed = 0;
         for (int k = 0; k < size; k++) {
-            twice |= once & cand[cells[k]];
-            once |= cand[cells[k]];
+            uint32_t v = cand[cells[k]];
+            twice |= once & v;
+            once |= v;
+            if (at_most_one_bit(v)) placed |= v;
         }
         if (once != m->full) return -1;
         uint32_t exact = once & ~twice;
-        if (!exact) continue;
+        if (!(exact & ~placed)) continue; /* placed digits are already alone */
         for (int k = 0; k < size; k++) {
             uint32_t v = cand[cells[k]] & exact;
+            /* two digits with this cell as their only place fail even when the cell holds
+             * nothing else: testing that only on a change made the fixpoint depend on
+             * the order the propagators ran in (C and the twin parted on rare puzzles) */
+            if (!at_most_one_bit(v)) return -1;
             if (v && v != cand[cells[k]]) {
-                if (!at_most_one_bit(v)) return -1;
                 narrow(m, cand, cells[k], v);
                 changed = 1;
             }
@@ -164,20 +169,30 @@ static uint32_t support(const uint32_t *table, uint32_t mask)
     return s;
 }
 
+/* The digits of b some digit of `mask` in a allows: a lookup when the relation's table
+ * has one (N <= ENG_LUT_DIGITS), else a loop over the table. */
+SK_INLINE uint32_t rel_support(const model *m, int k, int dir, uint32_t mask)
+{
+    int id = m->rel_lut[2 * k + dir];
+    if (id >= 0) return m->luts[((size_t)id << m->n_digits) + mask];
+    return support((dir ? m->rev : m->fwd) + (size_t)k * (size_t)m->n_digits, mask);
+}
+
+/* Arc consistency on the dirty relations (a stack: mark pushes each once). */
 static int relations(model *m, uint32_t *cand)
 {
-    int changed = 0, n = m->n_digits;
-    for (int k = 0; k < m->n_rels; k++) {
-        if (!m->d_rel[k]) continue;
+    int changed = 0;
+    while (m->rel_top) {
+        int k = m->rel_stack[--m->rel_top];
         m->d_rel[k] = 0;
         int a = m->rel_a[k], b = m->rel_b[k];
         uint32_t ma = cand[a], mb = cand[b];
-        uint32_t nb = mb & support(m->fwd + (size_t)k * (size_t)n, ma);
+        uint32_t nb = mb & rel_support(m, k, 0, ma);
         if (nb != mb) {
             if (!narrow(m, cand, b, nb)) return -1;
             changed = 1;
         }
-        uint32_t na = ma & support(m->rev + (size_t)k * (size_t)n, nb);
+        uint32_t na = ma & rel_support(m, k, 1, nb);
         if (na != ma) {
             if (!narrow(m, cand, a, na)) return -1;
             changed = 1;
@@ -240,6 +255,14 @@ static int propagate(model *m, uint32_t *cand)
     }
 }
 
+/* Bits set in x, without a library call (no -mpopcnt by default). */
+SK_INLINE int count_bits(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 /* The cell with the fewest (at least two) candidates; among those, the one whose branches
  * failed most often so far (a conflict-directed tie-break: 20-55% fewer nodes on
  * non-consecutive, anti-knight and renban puzzles), then the first.  -1 when all are placed. */
@@ -249,7 +272,7 @@ static int pick(const model *m, const uint32_t *cand, const uint32_t *fails)
     uint32_t best_f = 0;
     for (int i = 0; i < m->n_cells; i++) {
         if (at_most_one_bit(cand[i])) continue;
-        int k = bit_count(cand[i]);
+        int k = count_bits(cand[i]);
         if (k < best_k || (k == best_k && fails[i] > best_f)) best = i, best_k = k, best_f = fails[i];
     }
     return best;
@@ -286,6 +309,8 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
     memset(m->d_lock, 1, (size_t)m->n_full);
     memset(m->d_pair, 1, (size_t)m->n_full);
     memset(m->d_rel, 1, (size_t)m->n_rels);
+    for (int k = 0; k < m->n_rels; k++) m->rel_stack[k] = k;
+    m->rel_top = m->n_rels;
     memset(m->d_sum, 1, (size_t)m->n_sums);
     memset(m->d_tri, 1, (size_t)m->n_tri);
     memset(m->d_sw, 1, (size_t)m->n_sw);

@@ -57,6 +57,9 @@ void eng_model_free(eng_model *m)
     free(m->sw_combos);
     free(m->sum_target);
     free(m->dp_buf);
+    free(m->rel_stack);
+    free(m->rel_lut);
+    free(m->luts);
     eng_csr *w[] = {&m->w_house, &m->w_rel, &m->w_sum, &m->w_tri, &m->w_sw};
     for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
         free(w[k]->start);
@@ -281,13 +284,20 @@ static int build_watchers(eng_model *m)
     return rc;
 }
 
-/* Pairs (h1 < h2) of full houses sharing at least two cells: two passes (count, fill). */
+/* Pairs (h1 < h2) of full houses sharing at least two cells: two passes (count, fill).
+ * The houses h1 meets are found through its cells' watcher lists (not by comparing every
+ * pair of houses: Samurai has 131 full houses, 25x25 has 75 of 25 cells). */
 static int build_locks(eng_model *m)
 {
     if (m->n_full < 2 || m->n_full > ENG_MAX_LOCK_HOUSES) return 0;
     int n = m->n_digits, total = 0;
     uint8_t *in_h1 = calloc((size_t)m->n_cells, 1);
-    if (!in_h1) return -2;
+    int *common = calloc((size_t)m->n_full, sizeof(int)), *met = malloc(sizeof(int) * (size_t)m->n_full);
+    if (!in_h1 || !common || !met) {
+        free(in_h1), free(common), free(met);
+        return -2;
+    }
+    const eng_csr *w = &m->w_house;
     for (int pass = 0; pass < 2; pass++) {
         if (pass) {
             m->lock_house = malloc(sizeof(int) * (2 * (size_t)m->n_lock + 1));
@@ -295,23 +305,35 @@ static int build_locks(eng_model *m)
             m->lock_shared = malloc(sizeof(int) * ((size_t)m->n_lock + 1));
             m->lock_cells = malloc(sizeof(int) * ((size_t)total + 1));
             if (!m->lock_house || !m->lock_start || !m->lock_shared || !m->lock_cells) {
-                free(in_h1);
+                free(in_h1), free(common), free(met);
                 return -2;
             }
             m->n_lock = 0, total = 0;
         }
         for (int h1 = 0; h1 < m->n_full; h1++) {
             const int *a = m->full_cells + m->full_start[h1];
-            for (int k = 0; k < n; k++) in_h1[a[k]] = 1;
-            for (int h2 = h1 + 1; h2 < m->n_full; h2++) {
+            int n_met = 0;
+            for (int k = 0; k < n; k++) {
+                in_h1[a[k]] = 1;
+                for (int i = w->start[a[k]]; i < w->start[a[k] + 1]; i++) {
+                    int h2 = w->items[i];
+                    if (h2 > h1 && common[h2]++ == 0) met[n_met++] = h2;
+                }
+            }
+            for (int x = 1; x < n_met; x++) /* in increasing order, as before */
+                for (int y = x; y > 0 && met[y - 1] > met[y]; y--) {
+                    int t = met[y];
+                    met[y] = met[y - 1], met[y - 1] = t;
+                }
+            for (int x = 0; x < n_met; x++) {
+                int h2 = met[x], shared = common[h2];
+                common[h2] = 0;
+                if (shared < 2) continue;
                 const int *b = m->full_cells + m->full_start[h2];
-                int common = 0;
-                for (int k = 0; k < n; k++) common += in_h1[b[k]] & 1;
-                if (common < 2) continue;
                 if (pass) {
                     int *out = m->lock_cells + total, j = 0;
                     m->lock_house[2 * m->n_lock] = h1, m->lock_house[2 * m->n_lock + 1] = h2;
-                    m->lock_start[m->n_lock] = total, m->lock_shared[m->n_lock] = common;
+                    m->lock_start[m->n_lock] = total, m->lock_shared[m->n_lock] = shared;
                     for (int k = 0; k < n; k++) /* shared, then the rest of h1 */
                         if (in_h1[b[k]] & 1) out[j++] = b[k];
                     for (int k = 0; k < n; k++) in_h1[b[k]] |= 2; /* mark h2's cells too */
@@ -322,12 +344,12 @@ static int build_locks(eng_model *m)
                         if (!(in_h1[b[k]] & 1)) out[j++] = b[k];
                 }
                 m->n_lock++;
-                total += 2 * n - common;
+                total += 2 * n - shared;
             }
             for (int k = 0; k < n; k++) in_h1[a[k]] = 0;
         }
     }
-    free(in_h1);
+    free(in_h1), free(common), free(met);
     return 0;
 }
 
@@ -364,6 +386,33 @@ static int build_pairs(eng_model *m)
         }
     }
     free(mark);
+    return 0;
+}
+
+/* The relation stack, and support lookups shared by relations with identical tables. */
+static int build_rel_luts(eng_model *m)
+{
+    int n = m->n_digits, n_luts = 0;
+    m->rel_stack = malloc(sizeof(int) * ((size_t)m->n_rels + 1));
+    m->rel_lut = malloc(sizeof(int) * (2 * (size_t)m->n_rels + 1));
+    if (!m->rel_stack || !m->rel_lut) return -2;
+    const uint32_t *distinct[ENG_MAX_LUTS];
+    for (int k = 0; k < 2 * m->n_rels; k++) {
+        const uint32_t *table = (k & 1 ? m->rev : m->fwd) + (size_t)(k / 2) * (size_t)n;
+        int id = -1;
+        for (int j = 0; j < n_luts && id < 0; j++)
+            if (!memcmp(distinct[j], table, sizeof(uint32_t) * (size_t)n)) id = j;
+        if (id < 0 && n <= ENG_LUT_DIGITS && n_luts < ENG_MAX_LUTS) distinct[n_luts] = table, id = n_luts++;
+        m->rel_lut[k] = id;
+    }
+    size_t size = (size_t)1 << n;
+    m->luts = malloc(sizeof(uint32_t) * (n_luts ? (size_t)n_luts * size : 1));
+    if (!m->luts) return -2;
+    for (int j = 0; j < n_luts; j++) {
+        uint32_t *lut = m->luts + (size_t)j * size;
+        lut[0] = 0;
+        for (size_t mask = 1; mask < size; mask++) lut[mask] = lut[mask & (mask - 1)] | distinct[j][__builtin_ctz((unsigned)mask)];
+    }
     return 0;
 }
 
@@ -428,6 +477,7 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
     if (rc == 0) rc = build_pairs(m);
     if (rc == 0) rc = alloc_dirty(m);
     if (rc == 0) rc = eng_sums_build(m);
+    if (rc == 0) rc = build_rel_luts(m);
     if (rc == 0) {
         m->qcap = 2 * m->n_cells + 2;
         m->queue = malloc(sizeof(int) * (size_t)m->qcap);

@@ -21,6 +21,10 @@
  * The Python twin uses the same bounds. */
 #define ENG_MAX_COMBOS 4096
 #define ENG_DP_MAX_SPAN 1023
+/* Relations get support lookup tables (2^N words per distinct table, at most
+ * ENG_MAX_LUTS of them) up to this many digits. */
+#define ENG_LUT_DIGITS 10
+#define ENG_MAX_LUTS 64
 enum { ENG_SUM_BOUNDS = 0, ENG_SUM_COMBOS = 1, ENG_SUM_REACH = 2 };
 
 typedef struct {
@@ -53,6 +57,11 @@ typedef struct {
     uint32_t *sum_combos, *sw_combos;
     int64_t *sum_target;
     uint64_t *dp_buf;
+    /* Relations: dirty ones on a stack (d_rel flags who is on it); support lookups for
+     * N <= ENG_LUT_DIGITS, shared by identical tables: rel_lut[2k + dir] = table id or -1,
+     * luts[(id << N) + mask] = the union of the table's rows over mask. */
+    int *rel_stack, rel_top, *rel_lut;
+    uint32_t *luts;
     eng_csr w_house, w_rel, w_sum, w_tri, w_sw; /* watchers: items of each kind per cell */
     uint8_t *dirty;                             /* one block holding the flags below */
     uint8_t *d_hidden, *d_lock, *d_pair, *d_rel, *d_sum, *d_tri, *d_sw, *lock_snap;
@@ -75,7 +84,10 @@ static inline void eng_mark(eng_model *m, int c)
 {
     const eng_csr *w = &m->w_house;
     for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_hidden[w->items[k]] = m->d_lock[w->items[k]] = m->d_pair[w->items[k]] = 1;
-    for (int k = m->w_rel.start[c]; k < m->w_rel.start[c + 1]; k++) m->d_rel[m->w_rel.items[k]] = 1;
+    for (int k = m->w_rel.start[c]; k < m->w_rel.start[c + 1]; k++) {
+        int r = m->w_rel.items[k];
+        if (!m->d_rel[r]) m->d_rel[r] = 1, m->rel_stack[m->rel_top++] = r;
+    }
     for (int k = m->w_sum.start[c]; k < m->w_sum.start[c + 1]; k++) m->d_sum[m->w_sum.items[k]] = 1;
     for (int k = m->w_tri.start[c]; k < m->w_tri.start[c + 1]; k++) m->d_tri[m->w_tri.items[k]] = 1;
     for (int k = m->w_sw.start[c]; k < m->w_sw.start[c + 1]; k++) m->d_sw[m->w_sw.items[k]] = 1;

@@ -203,6 +203,51 @@ def test_twin_locked_candidates_and_relation_pairs() -> None:
 
 
 @pytest.mark.single_backend
+def test_twin_hidden_singles_fail_on_two_digits_in_one_cell() -> None:
+    """Two digits whose only place in a house is the same cell fail even when that cell
+    holds nothing else (a test only on a change made the fixpoint depend on the order the
+    propagators ran in: C and the twin parted on a non-consecutive puzzle)."""
+    from sudokit import _pyengine
+
+    md = _pyengine._Model(compile_puzzle(Puzzle(size=4)).encode())
+    cand = [0xF] * 16
+    cand[0] = 0b0011  # r1c1 holds 1 or 2 ...
+    for cell in (1, 2, 3):
+        cand[cell] = 0b1100  # ... and the rest of row 1 neither
+    assert _pyengine._hidden(md, cand, []) is None
+    cand[0] = 0b0111  # with a third digit the same state failed before too
+    assert _pyengine._hidden(md, cand, []) is None
+
+
+@pytest.mark.single_backend
+def test_twin_sum_and_sandwich_propagators() -> None:
+    """Digit sets of a cage, reachable totals of an arrow, and the sets between a sandwich's
+    1 and N, on hand-made 9x9 states (the C engine walks the same trees)."""
+    from sudokit import _pyengine
+    from sudokit.variants import Arrow, Sandwich
+
+    full = 0x1FF
+    md = _pyengine._Model(compile_puzzle(Puzzle(size=9, constraints=(KillerCage((0, 1, 2), 7),))).encode())
+    terms, total, kind, sets = md.sum_tables[0]
+    assert kind == "combos" and sets == [0b1011]  # {1, 2, 4}: the only three digits summing to 7
+    cand = [full] * 81
+    cand[0] = 0b1110  # r1c1 is 2, 3 or 4: the cage is {1, 2, 4}, so it is 2 or 4, the others 1, 2 or 4
+    assert _pyengine._sums(md, cand, []) is True
+    assert cand[0] == 0b1010 and cand[1] == cand[2] == 0b1011
+    md = _pyengine._Model(compile_puzzle(Puzzle(size=9, constraints=(Arrow((0,), (10, 20)),))).encode())
+    assert md.sum_tables[0][2] == "reach"  # r1c1 = r2c2 + r3c3 (r2c2 and r3c3 share a box, r1c1 too)
+    cand = [full] * 81
+    cand[10] = cand[20] = 0b1000_0000  # both 8 (reachable totals ignore distinctness): 16 > 9
+    assert _pyengine._sums(md, cand, []) is None
+    md = _pyengine._Model(compile_puzzle(Puzzle(size=9, constraints=(Sandwich("row", 0, 2),))).encode())
+    assert md.sandwich_tables[0][2] == {1: [0b10]}  # only {2} sums to 2
+    cand = [full] * 81
+    assert _pyengine._sandwiches(md, cand, []) is True
+    assert all(cand[k] == full & ~0b10 for k in (0, 8))  # an end cell is never the 2 between
+    assert cand[4] == full  # a middle cell can be anything
+
+
+@pytest.mark.single_backend
 def test_relations_between_peers_exclude_equal_digits() -> None:
     p = Puzzle(size=4, constraints=(NonConsecutive(), Thermometer((0, 1), slow=True), Thermometer((0, 10), slow=True)))
     rels = compile_puzzle(p).rels

@@ -271,9 +271,9 @@ def _hidden(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
         if exact:
             for c in house:
                 m = cand[c] & exact
+                if not _single(m):  # two digits with one place, here (C: even without a change)
+                    return None
                 if m and m != cand[c]:
-                    if not _single(m):
-                        return None
                     _set(cand, queue, c, m)
                     changed = True
     return changed
