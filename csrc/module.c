@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aligned9.h"
 #include "canon9.h"
 #include "dig9.h"
 #include "engine.h"
@@ -422,6 +423,39 @@ static PyObject *core_se_loops(PyObject *self, PyObject *args)
     return result;
 }
 
+/* se_aligned(cands, degree, max_hints) -> (hints, spent): SE's Aligned Pair/Triplet
+ * Exclusion, see aligned9.h and _core.pyi. */
+static PyObject *core_se_aligned(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    int degree, max_hints;
+    if (!PyArg_ParseTuple(args, "y*ii:se_aligned", &cv, &degree, &max_hints)) return NULL;
+    uint16_t cands[81];
+    int ok = cv.len == 2 * 81;
+    if (ok) memcpy(cands, cv.buf, sizeof cands);
+    PyBuffer_Release(&cv);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "need 81 native uint16 candidate masks");
+        return NULL;
+    }
+    al_out out = {NULL, 0, 0};
+    long spent = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = aligned9_exclusion(cands, degree, max_hints, &out, &spent);
+    Py_END_ALLOW_THREADS
+    if (status != AL_OK) {
+        aligned9_out_free(&out);
+        if (status == AL_NO_MEMORY) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, degree 2 or 3, max_hints >= 0");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, spent);
+    aligned9_out_free(&out);
+    return result;
+}
+
 /* fill(words) -> (words_read, grid): a random full grid from the caller's random words;
  * dig(puzzle, cells, sizes, words, stop_at) -> (words_read, puzzle): see dig9.h and
  * _core.pyi.  words_read is DIG9_NEED_WORDS (-1) when the words ran out (then b''). */
@@ -567,6 +601,8 @@ static PyMethodDef core_methods[] = {
      "The singles and SE's direct techniques at the front of the SE rating order. See _core.pyi."},
     {"se_loops", core_se_loops, METH_VARARGS,
      "se_loops(cands, y_chain, x_chain) -> (chains, spent)\n\nSE's cycles and forcing X/Y-chains (sechain9.h)."},
+    {"se_aligned", core_se_aligned, METH_VARARGS,
+     "se_aligned(cands, degree, max_hints) -> (hints, spent)\n\nSE's Aligned Pair/Triplet Exclusion (aligned9.h)."},
     {"human_ho_run", core_human_ho_run, METH_VARARGS,
      "human_ho_run(values, cands, ns, hs, enabled, max_steps) -> (status, steps, values, cands, ns, hs, free, where)\n\n"
      "HoDoKu's singles queues, intersections and subsets for the HoDoKu rating path. See _core.pyi."},

@@ -51,6 +51,7 @@ def _calls() -> dict[str, Callable[[], object]]:
     grid = getattr(k, "fill")(words)[1]
     cells, sizes = bytes(range(81)), bytes([1] * 81)
     pair = array.array("H", [0b11, 0b11] + [0] * 79).tobytes()  # two bivalue cells: a quick chain search
+    aligned = array.array("H", [0b111, 0b111, 0, 0b11, 0b110, 0, 0, 0, 0, 0b101, 0b110] + [0] * 70).tobytes()
     from sudokit.variants import Puzzle
     from sudokit.variants.compile import compile_puzzle
 
@@ -86,6 +87,8 @@ def _calls() -> dict[str, Callable[[], object]]:
         "dig bad": raising(lambda: a(k, "dig")(grid, cells, bytes([0] * 81), None, 0)),
         "se_loops": lambda: a(k, "se_loops")(pair, True, True),
         "se_loops bad": raising(lambda: a(k, "se_loops")(pair[:10], True, True)),
+        "se_aligned": lambda: a(k, "se_aligned")(aligned, 3, 0),
+        "se_aligned bad": raising(lambda: a(k, "se_aligned")(aligned, 4, 0)),
         "engine_solve": lambda: a(k, "engine_solve")(program, 2, 0),
         "engine_solve bad": raising(lambda: a(k, "engine_solve")(program[:12], 2, 0)),
         "dispatch": lambda: a(k, "dispatch")(),
@@ -97,6 +100,7 @@ NAMES = [
     "solve", "solve bad bytes", "solve wrong length", "solve wrong type", "solve_batch", "solve_batch bad sizes",
     "canonical", "canonical conflict", "canonical_batch", "human_se_run", "human_se_run bad", "human_replay",
     "human_replay bad", "human_ho_run", "fill", "fill bad", "dig", "dig bad", "se_loops", "se_loops bad",
+    "se_aligned", "se_aligned bad",
     "engine_solve", "engine_solve bad", "dispatch", "features",
 ]
 

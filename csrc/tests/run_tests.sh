@@ -70,4 +70,11 @@ echo "== sechain9 (SE chains): cc -O2, then -O1 -fsanitize=address,undefined"
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/sechain_san" "$root/csrc/sechain9.c" "$here/test_sechain.c"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/sechain_san" --rounds 60
 
+echo "== aligned9 (SE aligned exclusion): cc -O2, then -O1 -fsanitize=address,undefined"
+al_srcs=("$root/csrc/aligned9.c" "$root/csrc/solver9.c" "$here/ref_solver.c" "$here/test_aligned.c")
+"$cc" -O2 "${warn[@]}" -o "$out/aligned_o2" "${al_srcs[@]}"
+"$out/aligned_o2" --rounds 200
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/aligned_san" "${al_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/aligned_san" --rounds 60
+
 echo "run_tests.sh: all C tests passed"

@@ -32,4 +32,6 @@ if [[ -f "$root/csrc/engine.c" && -f "$here/test_engine.c" ]]; then
 fi
 build sechain "$root/csrc/sechain9.c" "$here/test_sechain.c"
 "${vg[@]}" "$out/sechain" --rounds 3
+build aligned "$root/csrc/aligned9.c" "$root/csrc/solver9.c" "$here/ref_solver.c" "$here/test_aligned.c"
+"${vg[@]}" "$out/aligned" --rounds 3
 echo "valgrind.sh: memcheck clean on every C test driver"

@@ -150,6 +150,21 @@ def se_loops(cands: bytes, y_chain: bool, x_chain: bool) -> tuple[bytes, int]:
     link set.
     """
 
+# ----------------------------------------------------------------- SE's aligned exclusion
+# Sudoku Explainer's Aligned Pair/Triplet Exclusion (csrc/aligned9.h; twin:
+# sudokit._pyaligned9). Both give the same bytes; sudokit.human.se_rules reads them.
+
+def se_aligned(cands: bytes, degree: int, max_hints: int) -> tuple[bytes, int]:
+    """SE's Aligned Pair (``degree`` 2) / Triplet (3) Exclusion: ``(hints, spent)``.
+
+    ``cands``: 81 native uint16 masks as for :func:`human_se_run`. ``hints``: at most
+    ``max_hints`` (0: all) records in SE's search order, each n (1..degree) then n
+    entries of 3 bytes: cell, the removed digits' mask (uint16 little-endian), in
+    base-cell order. ``spent``: base-cell pairs looked at (the node budget's unit).
+    Raises ValueError on a wrong size, a mask > 0x1FF, a degree other than 2 or 3, or a
+    negative ``max_hints``.
+    """
+
 # ----------------------------------------------------------------- generator loops
 # The inner loops of sudokit.generation (csrc/dig9.h; twin: _pycore.fill/dig, constant
 # _pycore.DIG_NEED_WORDS = -1). Randomness stays with the caller: ``words`` is the raw

@@ -10,11 +10,14 @@ depends on its length, so it is not a fixed number of the technique.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Sequence
 from typing import Optional
 
-from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_NAMES, PEER_MASK, POPCOUNT, Candidates, cells_of
-from .se_chains import BINARY, CELL, CHAINING_RULES, CYCLE, FORCING, LIMIT, Budget, Chaining, ChainHint, NestedRule, Potential, _HOUSE_CELLS_OF
+from .. import _backend
+
+from .model import BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_NAMES, POPCOUNT, Candidates
+from .se_chains import BINARY, CELL, CHAINING_RULES, CYCLE, FORCING, LIMIT, Budget, Chaining, ChainHint, NestedRule, Potential
 from .step import Step, cell_text, cells_text
 
 __all__ = ["aligned_exclusion", "nested_rules", "chain_finder", "aligned_finder", "colex", "chain_path", "chain_notation", "eureka_notation", "chain_links", "hint_step"]
@@ -38,106 +41,32 @@ def colex(k: int, n: int) -> Iterator[tuple[int, ...]]:
 # ------------------------------------------------------------ aligned exclusion
 def aligned_exclusion(cands: Sequence[int], degree: int) -> Iterator[dict[int, int]]:
     """SE's Aligned Pair (degree 2) / Triplet (3) Exclusion: removable cell -> mask, in
-    SE's search order."""
+    SE's search order. The search runs in the kernel (``se_aligned``: csrc/aligned9.c,
+    twin ``sudokit._pyaligned9``, where the rule is described); a path wants only the
+    first hint, so that is asked for first and the rest only when iterated further."""
     budget = LIMIT.get()
-    candidates: list[int] = []
-    excluders: dict[int, list[int]] = {}
-    reach: dict[int, int] = {}  # the excluder cells as an 81-bit mask
-    for cell in range(81):
-        if POPCOUNT[cands[cell]] < 2:
-            continue
-        cells = []
-        for other in _HOUSE_CELLS_OF[cell]:
-            n = POPCOUNT[cands[other]]
-            if n == 1:
-                break  # a naked single among the peers: SE skips the cell
-            if 2 <= n <= degree:
-                cells.append(other)
-        else:
-            if cells:
-                candidates.append(cell)
-                excluders[cell] = cells
-                reach[cell] = sum(CELL_BIT[c] for c in cells)
-    if len(candidates) < degree:
+    kernel = _backend.kernel()
+    grid = array("H", cands).tobytes()
+    data, spent = kernel.se_aligned(grid, degree, 1)
+    if budget is not None:
+        budget.spend(spent)
+    if not data:
         return
-    is_candidate = set(candidates)
-    for i1 in range(1, len(candidates)):  # the pairs in colex order: (0,1) (0,2) (1,2) (0,3) ...
-        c1 = candidates[i1]
-        for i0 in range(i1):
-            c0 = candidates[i0]
-            if degree == 2:
-                common = reach[c0] & reach[c1]
-                if common.bit_count() >= 2:
-                    removable = _exclusion(cands, (c0, c1), cells_of(common))
-                    if removable:
-                        yield removable
-            else:
-                yield from _triplets(cands, c0, c1, excluders, reach, is_candidate)
-            if budget is not None:
-                budget.spend()
+    yield _removable(data, 0)[0]
+    data, total = kernel.se_aligned(grid, degree, 0)
+    if budget is not None:
+        budget.spend(total - spent)
+    at = _removable(data, 0)[1]
+    while at < len(data):
+        removable, at = _removable(data, at)
+        yield removable
 
 
-def _triplets(cands: Sequence[int], c0: int, c1: int, excluders: dict[int, list[int]], reach: dict[int, int],
-              is_candidate: set[int]) -> Iterator[dict[int, int]]:
-    twin = [c for c in dict.fromkeys(excluders[c0] + excluders[c1]) if c in is_candidate and c != c0 and c != c1]
-    pair = reach[c0] & reach[c1]
-    if pair.bit_count() < 2:
-        return
-    for c2 in twin:
-        common = pair & reach[c2]
-        if common.bit_count() >= 2:
-            removable = _exclusion(cands, (c0, c1, c2), cells_of(common))
-            if removable:
-                yield removable
-
-
-def _exclusion(cands: Sequence[int], base: tuple[int, ...], common: list[int]) -> dict[int, int]:
-    """The candidates of the base cells that no allowed combination uses. A combination is
-    not allowed when two base cells that see each other share a digit, or when it covers
-    every candidate of a common excluder cell."""
-    n = len(base)
-    sees = [[bool(PEER_MASK[base[a]] >> base[b] & 1) for b in range(n)] for a in range(n)]
-    # A combination (2-3 digits) covers an excluder when the excluder's 2-3 candidates are a
-    # subset of it: so the covered masks are the excluders' and, for a triplet, each
-    # two-candidate excluder plus any third digit. A set lookup then decides each one.
-    covered = {cands[e] for e in common}
-    if n == 3:
-        covered.update(m | BIT[d] for m in list(covered) if POPCOUNT[m] == 2 for d in range(1, 10) if not m & BIT[d])
-    is_locked = covered.__contains__
-    full = [cands[c] for c in base]
-    allowed = [0] * n
-    digits = [[BIT[d] for d in DIGITS_OF[m]] for m in full]
-    if n == 2:
-        for b0 in digits[0]:
-            for b1 in digits[1]:
-                if (b0 == b1 and sees[0][1]) or is_locked(b0 | b1):
-                    continue
-                allowed[0] |= b0
-                allowed[1] |= b1
-    else:
-        done = False
-        for b0 in digits[0]:
-            for b1 in digits[1]:
-                if b0 == b1 and sees[0][1]:
-                    continue
-                m01 = b0 | b1
-                for b2 in digits[2]:
-                    if (b2 == b0 and sees[0][2]) or (b2 == b1 and sees[1][2]) or is_locked(m01 | b2):
-                        continue
-                    allowed[0] |= b0
-                    allowed[1] |= b1
-                    allowed[2] |= b2
-                if allowed == full:
-                    done = True
-                    break
-            if done:
-                break
-    removable: dict[int, int] = {}
-    for k, c in enumerate(base):
-        gone = full[k] & ~allowed[k]
-        if gone:
-            removable[c] = removable.get(c, 0) | gone
-    return removable
+def _removable(data: bytes, at: int) -> tuple[dict[int, int], int]:
+    """The record of ``se_aligned`` at ``at`` as cell -> mask, and where the next starts."""
+    n = data[at]
+    entries = data[at + 1 : at + 1 + 3 * n]
+    return {entries[k]: entries[k + 1] | entries[k + 2] << 8 for k in range(0, 3 * n, 3)}, at + 1 + 3 * n
 
 
 # -------------------------------------------- simple rules inside nested chains
