@@ -35,7 +35,7 @@ from typing import Optional
 from array import array
 
 from .. import _backend
-from .model import BIT, DIGITS_OF, HOUSE_CELLS, POPCOUNT
+from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_CELLS, PEER_MASK, POPCOUNT, cells_of
 
 __all__ = ["Potential", "ChainHint", "Chaining", "Budget", "BudgetExceeded", "LIMIT", "CHAINING_RULES", "length_surcharge"]
 
@@ -303,13 +303,18 @@ def nested_suffix(level: int) -> str:
 
 
 class Budget:
-    """A node and time budget shared by every search of one call (``None``: unlimited)."""
+    """A node and time budget shared by every search of one call (``None``: unlimited).
+
+    The seconds are CPU seconds of the calling thread (``time.thread_time``: the chain
+    searches and the kernel calls they make run there), not wall time: a rating's budget
+    then does not shrink when the machine is loaded or other threads run, so whether a
+    puzzle is rated within its budget does not depend on what else the machine does."""
 
     __slots__ = ("left", "deadline", "_tick")
 
     def __init__(self, nodes: Optional[int], seconds: Optional[float] = None) -> None:
         self.left = nodes
-        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.deadline = None if seconds is None else time.thread_time() + seconds
         self._tick = 0
 
     def spend(self, n: int = 1) -> None:
@@ -322,7 +327,7 @@ class Budget:
             self._tick += n
             if self._tick >= 256:
                 self._tick = 0
-                if time.monotonic() > self.deadline:
+                if time.thread_time() > self.deadline:
                     raise BudgetExceeded
 
 
@@ -337,6 +342,11 @@ class Chaining:
     :meth:`hints` returns every hint on a candidate grid, sorted as SE sorts them and
     without duplicates (same eliminations), easiest first.
     """
+
+    #: Read the kernel's cycles and forcing X/Y-chains lazily (:class:`_LoopHint`), with each
+    #: cycle's eliminations in cell order. A nested rule turns hints into potentials in the
+    #: order of their eliminations, so nested chaining sets this off (exact old order).
+    lazy_loops: bool = True
 
     def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int, budget: Optional[Budget] = None) -> None:
         self.multiple = multiple
@@ -481,25 +491,61 @@ class Chaining:
     # ===================================================== cycles and X/Y chains
     def _loops(self, y_chain: bool, x_chain: bool) -> list[ChainHint]:
         """The cycle and forcing-chain hints of one link set, searched by the kernel
-        (csrc/sechain9.c or its twin), read back into potentials."""
+        (csrc/sechain9.c or its twin), read back into potentials (lazily: see
+        :class:`_LoopHint`)."""
         data, spent = _backend.kernel().se_loops(array("H", self.cands).tobytes(), y_chain, x_chain)
         self.budget.spend(spent)
+        if self.lazy_loops:
+            return self._lazy_loops(data, y_chain, x_chain)
         result: list[ChainHint] = []
         at = 0
         while at < len(data):
             kind, n = data[at], data[at + 1] | data[at + 2] << 8
             end = at + 3 + 4 * n
-            p: Optional[Potential] = None
-            for k in range(end - 4, at + 2, -4):  # the root first
-                cause = data[k + 3]
-                p = Potential(data[k], data[k + 1], bool(data[k + 2]), p, None if cause == 255 else cause)
+            p = _record_chain(data, at, end)
             at = end
-            if p is None:
-                raise RuntimeError("internal error: an empty chain record")
             hint = (self._cycle_hint(p, _reversed_cycle(p), y_chain, x_chain) if kind == 0
                     else self._forcing_chain_hint(p, y_chain, x_chain))
             if hint.removable:
                 result.append(hint)
+        return result
+
+    def _lazy_loops(self, data: bytes, y_chain: bool, x_chain: bool) -> list[ChainHint]:
+        """:meth:`_loops`'s hints rated and compared from the kernel's records alone: the
+        same eliminations (a cycle's in cell order), complexity and order, the potentials
+        built only for a hint that is shown."""
+        cands, where = self.cands, self.where
+        result: list[ChainHint] = []
+        at = 0
+        while at < len(data):
+            kind, n = data[at], data[at + 1] | data[at + 2] << 8
+            end = at + 3 + 4 * n
+            removable: dict[int, int] = {}
+            if kind == 0:  # a cycle: digits that see an 'on' and an 'off' of the same digit
+                cells, values, ons = data[at + 3 : end - 4 : 4], data[at + 4 : end - 4 : 4], data[at + 5 : end - 4 : 4]
+                inside = 0
+                for c in cells:
+                    inside |= CELL_BIT[c]
+                forward = [0] * 10
+                back = [0] * 10
+                for c, v, on in zip(cells, values, ons):
+                    if on:
+                        forward[v] |= PEER_MASK[c] & where[v]
+                    else:
+                        back[v] |= PEER_MASK[c] & where[v]
+                for v in range(1, 10):
+                    both = forward[v] & back[v] & ~inside
+                    if both:
+                        for c in cells_of(both):
+                            removable[c] = removable.get(c, 0) | BIT[v]
+            else:  # a forcing chain: its end is the target
+                cell, value = data[at + 3], data[at + 4]
+                removable[cell] = cands[cell] & ~BIT[value] if data[at + 5] else BIT[value]
+            if removable:
+                complexity = len({data[k : k + 3] for k in range(at + 3, end, 4)})
+                result.append(_LoopHint(self, CYCLE if kind == 0 else FORCING, removable, data[at:end], complexity,
+                                        x_chain, y_chain))
+            at = end
         return result
 
     def _cycle_hint(self, dst_on: Potential, dst_off: Potential, y_chain: bool, x_chain: bool) -> ChainHint:
@@ -722,6 +768,54 @@ class Chaining:
             if result:
                 break
         return result
+
+
+def _record_chain(data: bytes, at: int, end: int) -> Potential:
+    """The potentials of one kernel chain record (``data[at:end]``), its end returned."""
+    p: Optional[Potential] = None
+    for k in range(end - 4, at + 2, -4):  # the root first
+        cause = data[k + 3]
+        p = Potential(data[k], data[k + 1], bool(data[k + 2]), p, None if cause == 255 else cause)
+    if p is None:
+        raise RuntimeError("internal error: an empty chain record")
+    return p
+
+
+class _LoopHint(ChainHint):
+    """A cycle or forcing X/Y-chain hint made from a kernel record: its eliminations,
+    complexity (distinct candidates of the chain) and kind are known at once, so it is
+    rated, sorted and de-duplicated without potentials; ``targets`` and ``result`` are
+    built on first use (a path shows one hint of the hundreds a search finds)."""
+
+    __slots__ = ("_record", "_chains")
+
+    def __init__(self, rule: Chaining, kind: str, removable: dict[int, int], record: bytes, complexity: int,
+                 is_x: bool, is_y: bool) -> None:
+        super().__init__(rule, kind, removable, [], None, is_x=is_x, is_y=is_y)
+        self._record = record
+        self._chains: Optional[list[Potential]] = None
+        self._complexity = complexity
+
+    @property
+    def targets(self) -> list[Potential]:
+        """The chains: a cycle read both ways, or the forcing chain."""
+        if self._chains is None:
+            p = _record_chain(self._record, 0, len(self._record))
+            self._chains = [p, _reversed_cycle(p)] if self.kind == CYCLE else [p]
+        return self._chains
+
+    @targets.setter
+    def targets(self, value: list[Potential]) -> None:
+        self._chains = value or None
+
+    @property
+    def result(self) -> Optional[Potential]:
+        """A forcing chain's end (its conclusion); None for a cycle."""
+        return self.targets[0] if self.kind == FORCING else None
+
+    @result.setter
+    def result(self, value: Optional[Potential]) -> None:
+        pass  # derived from the record
 
 
 def _hidden_parent(offs: PSet, cell: int, value: int) -> Potential:

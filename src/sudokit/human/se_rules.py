@@ -188,7 +188,9 @@ def nested_rules(level: int, budget: Budget) -> list[NestedRule]:
     rules: list[NestedRule] = [_locking, _hidden_pair, _naked_pair, _x_wing]
     if level < 4:
         if level >= 2:
-            rules.append(_chaining_rule(Chaining(False, False, False, 0, budget)))
+            engine = Chaining(False, False, False, 0, budget)
+            engine.lazy_loops = False  # its hints become potentials in the order of their eliminations
+            rules.append(_chaining_rule(engine))
         if level >= 3:
             rules.append(_chaining_rule(Chaining(True, False, False, 0, budget)))
     else:
