@@ -208,7 +208,7 @@ def explain(
     ``techniques``: ids of the techniques to use (default: all of the registry);
     ``uniqueness``: force the uniqueness techniques on/off (default: on when the puzzle
     has exactly one solution); ``fallback``: when stuck, add a labelled backtracking step
-    and carry on. ``max_seconds``/``max_nodes`` bound the chain searches: when they run
+    and carry on. ``max_seconds`` (CPU seconds of the calling thread) and ``max_nodes`` bound the chain searches: when they run
     out, :class:`~sudokit.errors.SearchLimitExceeded` is raised with the path so far as
     its ``partial``. Raises :class:`~sudokit.errors.InvalidPuzzleError` for malformed or
     conflicting givens and :class:`~sudokit.errors.UnsolvableError` when there is no

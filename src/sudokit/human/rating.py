@@ -241,7 +241,8 @@ def rate(
 
     ``techniques`` and ``uniqueness`` are as for :func:`~sudokit.human.explain`
     (``techniques="all"`` adds SE's slow dynamic and nested forcing chains, which serate
-    uses from ER 8.5 up: use it for SE-exact ratings of the hardest puzzles). ``max_seconds``/``max_nodes`` bound the chain
+    uses from ER 8.5 up: use it for SE-exact ratings of the hardest puzzles). ``max_seconds`` (CPU seconds of the calling
+    thread, so the same on a loaded machine) and ``max_nodes`` bound the chain
     searches: when they run out, :class:`~sudokit.errors.SearchLimitExceeded` is raised
     with the rating of the steps found so far (a lower bound) as its ``partial``.
     Raises the same errors as :func:`~sudokit.human.explain`, and
