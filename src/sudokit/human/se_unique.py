@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .model import BIT, DIGITS_OF, HOUSE_CELLS, POPCOUNT, Candidates
+from .model import BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, POPCOUNT, Candidates
 from .se_chains import _HOUSE_CELLS_OF, _SE_HOUSES
 from .se_rules import colex
 from .step import Step, cells_text
@@ -32,16 +32,25 @@ def find_se_unique_loops(state: Candidates) -> Iterator[Step]:
     values = state.values
     hints: list[_Hint] = []
     seen: set[tuple[object, ...]] = set()
+    done: set[tuple[object, ...]] = set()
+    holding: dict[int, int] = {}  # both digits' mask -> the cells holding both (81-bit)
     for cell in range(81):
         if POPCOUNT[cands[cell]] != 2:
             continue
         v1, v2 = DIGITS_OF[cands[cell]]
+        both = cands[cell]
+        if both not in holding:
+            holding[both] = state.where[v1] & state.where[v2]
         loops: list[list[int]] = []
-        _search(cands, cell, v1, v2, [], 2, 0, -1, loops)
+        _search(cands, holding[both], cell, v1, v2, [], 0, 2, 0, -1, loops)
         for loop in loops:
             if not _valid(loop):
                 continue
             extra = [c for c in loop if POPCOUNT[cands[c]] > 2]
+            again = (frozenset(loop), tuple(extra), v1, v2)
+            if again in done:
+                continue  # the same loop from another cell or the other way round: the same hints, all seen
+            done.add(again)
             for typ, removable, ident in _loop_hints(cands, values, loop, extra, v1, v2):
                 key = (typ, frozenset(loop), len(loop)) + ident
                 if key in seen or not removable:
@@ -75,25 +84,33 @@ def _difficulty(size: int, typ: int, ident: tuple[object, ...]) -> float:
     return result
 
 
-def _search(cands: list[int], cell: int, v1: int, v2: int, loop: list[int], allowed: int, ex: int,
-            last: int, results: list[list[int]]) -> None:
+def _search(cands: list[int], holding: int, cell: int, v1: int, v2: int, loop: list[int], inside: int,
+            allowed: int, ex: int, last: int, results: list[list[int]]) -> None:
     """SE's ``checkForLoops``: depth first through the houses (block, row, column), never
-    twice through the same kind of house in a row."""
+    twice through the same kind of house in a row. ``holding``: the cells holding both
+    digits (the only ones a loop can go through), ``inside``: the loop's cells, both as
+    81-bit masks (each house's cells are taken in ascending order, as SE does)."""
     loop.append(cell)
+    inside |= 1 << cell
     both = BIT[v1] | BIT[v2]
+    start = loop[0]
     for kind, h in enumerate(_SE_HOUSES[cell]):
         if kind == last:
             continue
-        for nxt in HOUSE_CELLS[h]:
-            if nxt == loop[0] and len(loop) >= 4:
+        nexts = HOUSE_MASK[h] & holding
+        while nexts:
+            low = nexts & -nexts
+            nexts ^= low
+            nxt = low.bit_length() - 1
+            if nxt == start and len(loop) >= 4:
                 results.append(loop[:])
-            elif nxt not in loop:
+            elif not inside & low:
                 m = cands[nxt]
-                if m & both == both:
-                    ex |= m & ~both  # (sic) accumulates over the siblings, as in SE
-                    card = POPCOUNT[m]
-                    if card == 2 or POPCOUNT[ex] == 1 or allowed > 0:
-                        _search(cands, nxt, v1, v2, loop, allowed - 1 if card > 2 else allowed, ex, kind, results)
+                ex |= m & ~both  # (sic) accumulates over the siblings, as in SE
+                card = POPCOUNT[m]
+                if card == 2 or POPCOUNT[ex] == 1 or allowed > 0:
+                    _search(cands, holding, nxt, v1, v2, loop, inside, allowed - 1 if card > 2 else allowed, ex, kind,
+                            results)
     loop.pop()
 
 
