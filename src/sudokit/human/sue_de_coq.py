@@ -22,17 +22,21 @@ from .step import Step, cells_text
 __all__ = ["find_sue_de_coq"]
 
 
-def _subsets(cells: list[int], cands: list[int]) -> Iterator[tuple[int, int, int]]:
+def _subsets(cells: list[int], cands: list[int]) -> list[tuple[int, int, int]]:
     """(cell mask, digit mask, size) of every non-empty subset, depth-first (HoDoKu's stack)."""
+    out: list[tuple[int, int, int]] = []
+    n = len(cells)
 
-    def grow(start: int, mask: int, digits: int, size: int) -> Iterator[tuple[int, int, int]]:
-        for k in range(start, len(cells)):
+    def grow(start: int, mask: int, digits: int, size: int) -> None:
+        for k in range(start, n):
             c = cells[k]
             m, d = mask | 1 << c, digits | cands[c]
-            yield m, d, size + 1
-            yield from grow(k + 1, m, d, size + 1)
+            out.append((m, d, size + 1))
+            if k + 1 < n:
+                grow(k + 1, m, d, size + 1)
 
-    return grow(0, 0, 0, 0)
+    grow(0, 0, 0, 0)
+    return out
 
 
 def find_sue_de_coq(state: Candidates) -> Iterator[Step]:
@@ -67,16 +71,25 @@ def _houses(state: Candidates, inter: list[int], ci: int, line_cells: list[int],
     n_plus = POPCOUNT[ci] - len(inter)
     imask = sum(1 << c for c in inter)
     line_rest = [c for c in line_cells if not imask >> c & 1]
+    # A box cell holding a digit the line subset takes from I can be in no box subset, so
+    # the box subsets are those of the other cells (in the same order). They depend on
+    # the line subset only through that and through the one line cell that may lie in
+    # the box (the third cell of the intersection when I has two).
+    box_rest = [c for c in box_cells if not imask >> c & 1]
+    box_mask = sum(1 << c for c in box_rest)
+    box_subsets: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
     for lmask, cl, lsize in _subsets(line_rest, cands):
         contained, extra = POPCOUNT[cl & ci], POPCOUNT[cl & ~ci]
         if not (contained and lsize > extra and lsize - extra < n_plus):
             continue
         need = n_plus - (lsize - extra)
         forbidden = cl & ci
-        box_rest = [c for c in box_cells if not (imask | lmask) >> c & 1]
-        for bmask, cb, bsize in _subsets(box_rest, cands):
-            if cb & forbidden:
-                continue
+        key = (forbidden, lmask & box_mask)
+        subsets = box_subsets.get(key)
+        if subsets is None:
+            subsets = box_subsets[key] = _subsets(
+                [c for c in box_rest if not cands[c] & forbidden and not lmask >> c & 1], cands)
+        for bmask, cb, bsize in subsets:
             if not cb & ci or bsize - POPCOUNT[cb & ~ci] != need:
                 continue
             shared = cb & cl
