@@ -70,25 +70,37 @@ void eng_model_free(eng_model *m)
 }
 
 /* Read the houses: fill the peer bit matrix, count full houses and their cells. */
+/* Read the houses: fill the peer bit matrix (each cell's row ORed with its houses' cell
+ * masks; the diagonal cleared at the end), count full houses and their cells. */
 static int read_houses(reader *r, eng_model *m, int n_houses, uint64_t *adj, size_t words, int *full_cells_total)
 {
     size_t start = r->pos;
     int total = 0;
+    uint64_t *hmask = calloc(words, sizeof(uint64_t));
+    if (!hmask) return -2;
     for (int h = 0; h < n_houses; h++) {
         int32_t size, c;
-        if (take(r, &size) < 0 || size < 0 || size > m->n_cells) return -1;
-        if (r->pos + (size_t)size > r->len) return -1;
+        if (take(r, &size) < 0 || size < 0 || size > m->n_cells || r->pos + (size_t)size > r->len) {
+            free(hmask);
+            return -1;
+        }
         const int32_t *cells = r->w + r->pos;
+        memset(hmask, 0, words * sizeof(uint64_t));
         for (int k = 0; k < size; k++) {
-            if (take(r, &c) < 0 || c < 0 || c >= m->n_cells) return -1;
-            for (int j = 0; j < k; j++)
-                if (cells[j] == c) return -1; /* a cell twice would break the hidden-single count */
+            uint64_t bit;
+            /* a cell twice would break the hidden-single count */
+            if (take(r, &c) < 0 || c < 0 || c >= m->n_cells || (hmask[c / 64] & (bit = 1ull << (c % 64)))) {
+                free(hmask);
+                return -1;
+            }
+            hmask[c / 64] |= bit;
         }
         for (int k = 0; k < size; k++)
-            for (int j = 0; j < size; j++)
-                if (j != k) adj[(size_t)cells[k] * words + (size_t)cells[j] / 64] |= 1ull << (cells[j] % 64);
+            for (size_t w = 0; w < words; w++) adj[(size_t)cells[k] * words + w] |= hmask[w];
         if (size == m->n_digits) total += size, m->n_full++;
     }
+    for (int i = 0; i < m->n_cells; i++) adj[(size_t)i * words + (size_t)i / 64] &= ~(1ull << (i % 64));
+    free(hmask);
     *full_cells_total = total;
     r->pos = start;
     return 0;
