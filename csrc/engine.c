@@ -121,6 +121,49 @@ static int locked(model *m, uint32_t *cand)
     return changed;
 }
 
+/* Pointing on the peer graph: digit d sits in one of its places P in a full house, so a
+ * cell seeing every place loses d (locked candidates do this for cells sharing a house
+ * with them; here the peers may come from any houses: a knight's move, a king's touch).
+ * Only for two or three places (a monotone rule: fewer places only add eliminations), and
+ * only on programs with many two-cell houses (anti-knight, anti-king: 6x fewer branches);
+ * elsewhere locked candidates find nearly all of it at a fraction of the cost. */
+static int pointing(model *m, uint32_t *cand)
+{
+    int changed = 0, n = m->n_digits;
+    size_t words = m->words;
+    uint64_t common[ENG_MAX_CELLS / 64];
+    for (int h = 0; h < m->n_full; h++) {
+        if (!m->d_point[h]) continue;
+        m->d_point[h] = 0;
+        const int *cells = m->full_cells + m->full_start[h];
+        uint32_t once = 0, twice = 0, thrice = 0, more = 0;
+        for (int k = 0; k < n; k++) {
+            uint32_t v = cand[cells[k]];
+            more |= thrice & v, thrice |= twice & v, twice |= once & v, once |= v;
+        }
+        /* two or three places (none: hidden singles fail; one: placed, then eliminated) */
+        for (uint32_t ds = twice & ~more; ds; ds = clear_lowest(ds)) {
+            int d = lowest_index(ds);
+            uint32_t bit = 1u << d;
+            int places[ENG_MAX_DIGITS], np = 0;
+            for (int k = 0; k < n; k++)
+                if (cand[cells[k]] & bit) places[np++] = cells[k];
+            memcpy(common, m->adj + (size_t)places[0] * words, words * sizeof(uint64_t));
+            for (int j = 1; j < np; j++)
+                for (size_t w = 0; w < words; w++) common[w] &= m->adj[(size_t)places[j] * words + w];
+            for (size_t w = 0; w < words; w++)
+                for (uint64_t bits = common[w]; bits; bits &= bits - 1) {
+                    int x = (int)(w * 64 + (size_t)__builtin_ctzll(bits));
+                    if (cand[x] & bit) {
+                        if (!narrow(m, cand, x, cand[x] & ~bit)) return -1;
+                        changed = 1;
+                    }
+                }
+        }
+    }
+    return changed;
+}
+
 /* Relation pairs: when the only places of digit d in a full house are the two cells a, b
  * of a relation, one of them holds d, so a keeps only d and rev[d] (the digits a may hold
  * when b = d), b only d and fwd[d].  (Non-consecutive: two neighbours that are the only
@@ -249,6 +292,9 @@ static int propagate(model *m, uint32_t *cand)
         int l = locked(m, cand);
         if (l < 0) return 0;
         if (l) continue;
+        int q = m->point ? pointing(m, cand) : 0;
+        if (q < 0) return 0;
+        if (q) continue;
         int p = rel_pairs(m, cand);
         if (p < 0) return 0;
         if (!p) return 1;
@@ -308,6 +354,7 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
     memset(m->d_hidden, 1, (size_t)m->n_full);
     memset(m->d_lock, 1, (size_t)m->n_full);
     memset(m->d_pair, 1, (size_t)m->n_full);
+    memset(m->d_point, 1, (size_t)m->n_full);
     memset(m->d_rel, 1, (size_t)m->n_rels);
     for (int k = 0; k < m->n_rels; k++) m->rel_stack[k] = k;
     m->rel_top = m->n_rels;

@@ -57,6 +57,7 @@ void eng_model_free(eng_model *m)
     free(m->sw_combos);
     free(m->sum_target);
     free(m->dp_buf);
+    free(m->adj);
     free(m->rel_stack);
     free(m->rel_lut);
     free(m->luts);
@@ -75,7 +76,7 @@ void eng_model_free(eng_model *m)
 static int read_houses(reader *r, eng_model *m, int n_houses, uint64_t *adj, size_t words, int *full_cells_total)
 {
     size_t start = r->pos;
-    int total = 0;
+    int total = 0, pairs = 0;
     uint64_t *hmask = calloc(words, sizeof(uint64_t));
     if (!hmask) return -2;
     for (int h = 0; h < n_houses; h++) {
@@ -98,7 +99,9 @@ static int read_houses(reader *r, eng_model *m, int n_houses, uint64_t *adj, siz
         for (int k = 0; k < size; k++)
             for (size_t w = 0; w < words; w++) adj[(size_t)cells[k] * words + w] |= hmask[w];
         if (size == m->n_digits) total += size, m->n_full++;
+        if (size == 2) pairs++;
     }
+    m->point = pairs >= m->n_cells / 2 && m->n_digits > 2; /* anti-knight, anti-king (see engine.c) */
     for (int i = 0; i < m->n_cells; i++) adj[(size_t)i * words + (size_t)i / 64] &= ~(1ull << (i % 64));
     free(hmask);
     *full_cells_total = total;
@@ -428,18 +431,18 @@ static int build_rel_luts(eng_model *m)
     return 0;
 }
 
-/* One block of dirty flags: hidden, locked and pairs per full house, one per other item. */
+/* One block of dirty flags: hidden, locked, pairs and pointing per full house, one per other item. */
 static int alloc_dirty(eng_model *m)
 {
     size_t f = (size_t)m->n_full;
-    size_t sizes[] = {f, f, f, f, (size_t)m->n_rels, (size_t)m->n_sums, (size_t)m->n_tri, (size_t)m->n_sw};
+    size_t sizes[] = {f, f, f, f, (size_t)m->n_rels, (size_t)m->n_sums, (size_t)m->n_tri, (size_t)m->n_sw, f};
     size_t total = 1;
-    for (size_t k = 0; k < 8; k++) total += sizes[k];
+    for (size_t k = 0; k < 9; k++) total += sizes[k];
     m->dirty = calloc(total, 1);
     if (!m->dirty) return -2;
-    uint8_t **flags[] = {&m->d_hidden, &m->d_lock, &m->lock_snap, &m->d_pair, &m->d_rel, &m->d_sum, &m->d_tri, &m->d_sw};
+    uint8_t **flags[] = {&m->d_hidden, &m->d_lock, &m->lock_snap, &m->d_pair, &m->d_rel, &m->d_sum, &m->d_tri, &m->d_sw, &m->d_point};
     uint8_t *at = m->dirty;
-    for (size_t k = 0; k < 8; k++) *flags[k] = at, at += sizes[k];
+    for (size_t k = 0; k < 9; k++) *flags[k] = at, at += sizes[k];
     return 0;
 }
 
@@ -469,7 +472,8 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
         m->masks0[i] = (uint32_t)v;
     }
     size_t words = ((size_t)m->n_cells + 63) / 64;
-    uint64_t *adj = calloc((size_t)m->n_cells * words, sizeof(uint64_t));
+    uint64_t *adj = m->adj = calloc((size_t)m->n_cells * words, sizeof(uint64_t));
+    m->words = words;
     if (!adj) return -2;
     int full_total = 0, rc = read_houses(&r, m, hdr[2], adj, words, &full_total);
     if (rc == 0) {
@@ -478,7 +482,6 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
         rc = (!m->full_start || !m->full_cells) ? -2 : build_full_houses(&r, m, hdr[2]);
     }
     if (rc == 0) rc = build_peers(m, adj, words);
-    free(adj);
     if (rc == 0) rc = read_rels(&r, m);
     if (rc == 0) rc = read_sums(&r, m);
     if (rc == 0) rc = read_triples(&r, m);

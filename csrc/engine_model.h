@@ -64,7 +64,10 @@ typedef struct {
     uint32_t *luts;
     eng_csr w_house, w_rel, w_sum, w_tri, w_sw; /* watchers: items of each kind per cell */
     uint8_t *dirty;                             /* one block holding the flags below */
-    uint8_t *d_hidden, *d_lock, *d_pair, *d_rel, *d_sum, *d_tri, *d_sw, *lock_snap;
+    uint8_t *d_hidden, *d_lock, *d_pair, *d_rel, *d_sum, *d_tri, *d_sw, *lock_snap, *d_point;
+    uint64_t *adj; /* peer bit matrix: row i (words words) = the peers of cell i */
+    size_t words;
+    int point; /* run pointing on the peer graph (many two-cell houses) */
     int *queue, qlen, qcap;
 } eng_model;
 
@@ -83,7 +86,7 @@ int eng_sandwiches(eng_model *m, uint32_t *cand);
 static inline void eng_mark(eng_model *m, int c)
 {
     const eng_csr *w = &m->w_house;
-    for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_hidden[w->items[k]] = m->d_lock[w->items[k]] = m->d_pair[w->items[k]] = 1;
+    for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_hidden[w->items[k]] = m->d_lock[w->items[k]] = m->d_pair[w->items[k]] = m->d_point[w->items[k]] = 1;
     for (int k = m->w_rel.start[c]; k < m->w_rel.start[c + 1]; k++) {
         int r = m->w_rel.items[k];
         if (!m->d_rel[r]) m->d_rel[r] = 1, m->rel_stack[m->rel_top++] = r;

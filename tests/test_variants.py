@@ -220,6 +220,23 @@ def test_twin_hidden_singles_fail_on_two_digits_in_one_cell() -> None:
 
 
 @pytest.mark.single_backend
+def test_twin_pointing_on_the_peer_graph() -> None:
+    """Anti-knight: when 1's only places in row 1 are r1c1 and r1c5, r2c3 (a knight's move
+    from both, in no house with r1c5) cannot be 1; without two-cell houses the rule is off."""
+    from sudokit import _pyengine
+
+    md = _pyengine._Model(compile_puzzle(Puzzle(size=9, constraints=(AntiKnight(),))).encode())
+    assert md.point
+    cand = [0x1FF] * 81
+    for cell in (1, 2, 3, 5, 6, 7, 8):
+        cand[cell] = 0x1FE
+    assert _pyengine._locked(md, cand[:], []) is False  # no house holds r2c3 and r1c5
+    assert _pyengine._pointing(md, cand, []) is True
+    assert cand[11] == 0x1FE and cand[10] == cand[12] == 0x1FF
+    assert not _pyengine._Model(compile_puzzle(Puzzle(size=9)).encode()).point
+
+
+@pytest.mark.single_backend
 def test_twin_sum_and_sandwich_propagators() -> None:
     """Digit sets of a cage, reachable totals of an arrow, and the sets between a sandwich's
     1 and N, on hand-made 9x9 states (the C engine walks the same trees)."""

@@ -141,6 +141,48 @@ static void check_sums_and_sandwiches(int32_t *p)
     }
 }
 
+/* 4x4 anti-knight (two-cell houses a knight's move apart: the engine's pointing on the
+ * peer graph runs) counts what brute force counts, and mutations of it stay safe. */
+static const int knight[4][2] = {{1, 2}, {2, 1}, {1, -2}, {2, -1}};
+
+static void check_anti_knight(int32_t *p, int rounds)
+{
+    static uint8_t grids[288 * 16];
+    uint8_t g[16];
+    all_4x4(grids, g, 0, 0);
+    size_t len = sudoku(p, 4, 2, 2, 0, 0);
+    int expect = 0, st;
+    for (int i = 0; i < 16; i++)
+        for (int j = 0; j < 4; j++) {
+            int r = i / 4 + knight[j][0], c = i % 4 + knight[j][1];
+            if (r < 4 && c >= 0 && c < 4) p[len++] = 2, p[len++] = i, p[len++] = r * 4 + c, p[2]++;
+        }
+    for (int k = 0; k < 288; k++) {
+        int ok = 1;
+        for (int i = 0; i < 16; i++)
+            for (int j = 0; j < 4; j++) {
+                int r = i / 4 + knight[j][0], c = i % 4 + knight[j][1];
+                if (r < 4 && c >= 0 && c < 4 && grids[16 * k + i] == grids[16 * k + r * 4 + c]) ok = 0;
+            }
+        expect += ok;
+    }
+    uint32_t got = count_of(p, len, 1000, &st);
+    CHECK(st == ENG_DONE && got == (uint32_t)expect && expect > 0, "anti-knight 4x4: %u, brute force %d", got, expect);
+    int32_t q[2000];
+    for (int r = 0; r < rounds / 10; r++) {
+        memcpy(q, p, len * sizeof(int32_t));
+        for (int m = 0; m < 1 + rand() % 3; m++) {
+            static const int32_t values[] = {-1, 0, 1, 2, 3, 4, 15, 16, 0x7FFFFFFF};
+            q[rand() % len] = values[rand() % 9];
+        }
+        uint32_t count;
+        uint64_t nodes;
+        uint8_t sol[ENG_MAX_CELLS];
+        int s = eng_solve(q, rand() % 4 ? len : (size_t)rand() % len, 3, 5000, &count, sol, &nodes, NULL, NULL);
+        CHECK(s == ENG_DONE || s == ENG_BUDGET || s == ENG_BAD_PROGRAM, "anti-knight status %d", s);
+    }
+}
+
 static uint32_t count_of(const int32_t *p, size_t len, uint32_t limit, int *status)
 {
     uint32_t count;
@@ -180,6 +222,7 @@ int main(int argc, char **argv)
     len += 6;
     uint32_t killer_thermo = count_of(p, len, 1000, &st);
     check_sums_and_sandwiches(q_sums);
+    check_anti_knight(q_sums, rounds);
     CHECK(st == ENG_DONE && killer_thermo > 0 && killer_thermo < 288, "killer+thermo count %u", killer_thermo);
     eng_solve(p, len, 1, 0, &count, sol, &nodes, NULL, NULL);
     CHECK(count == 1 && sol[0] + sol[1] == 7 && sol[4] < sol[5] && sol[5] < sol[9], "killer+thermo solution");

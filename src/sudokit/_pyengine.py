@@ -9,7 +9,8 @@ solution, or b'' when there is none. Raises ValueError for a malformed program.
 The search: propagate to a fixpoint (placed digits leave their peers, hidden singles in
 every house of N cells, locked candidates between full houses sharing two or more cells,
 pair relations made arc consistent, relation pairs (a digit whose only places in a full
-house are the two cells of a relation), linear sums bounded and narrowed by digit sets
+house are the two cells of a relation), pointing on the peer graph (anti-knight, anti-king),
+linear sums bounded and narrowed by digit sets
 (cages of cells that see each other) or reachable totals (other sums), sandwiches by the
 digit sets between the 1 and the N: csrc/engine_sums.c describes them), then
 branch on a cell with the fewest candidates (ties: the cell whose branches failed most
@@ -77,8 +78,10 @@ class _Model:
             raise ValueError("bad candidate mask")
         peers: list[set[int]] = [set() for _ in range(n_cells)]
         self.houses: list[list[int]] = []
+        pairs = 0
         for _ in range(n_houses):
             house = self._take(self._count(n_cells))
+            pairs += len(house) == 2
             self._cells(house)
             if len(set(house)) != len(house):
                 raise ValueError("a house names a cell twice")
@@ -87,6 +90,9 @@ class _Model:
             if len(house) == n_digits:
                 self.houses.append(house)
         self.peers = [sorted(p - {i}) for i, p in enumerate(peers)]
+        #: pointing on the peer graph runs with many two-cell houses (anti-knight, anti-king; as C)
+        self.point = pairs >= n_cells // 2 and n_digits > 2
+        self.peer_bits = [sum(1 << p for p in ps) for ps in self.peers] if self.point else []
         self.locks = self._locks()
         self.rels = []
         for _ in range(n_rels):
@@ -108,8 +114,8 @@ class _Model:
             k, total = self._take(2)
             if not 0 <= k <= n_cells:
                 raise ValueError("bad sum")
-            pairs = self._take(2 * k)
-            terms = list(zip(pairs[::2], pairs[1::2]))
+            flat = self._take(2 * k)
+            terms = list(zip(flat[::2], flat[1::2]))
             self._cells([c for c, _ in terms])
             if any(abs(coef) > _MAX_COEF for _, coef in terms) or abs(total) > _MAX_COEF * MAX_CELLS:
                 raise ValueError("bad sum coefficient")
@@ -223,7 +229,7 @@ def _propagate(md: _Model, cand: list[int], queue: list[int]) -> bool:
         if not _eliminate(md, cand, queue):
             return False
         changed = False
-        for step in (_hidden, _locked, _rel_pairs, _relations, _sums, _triples, _sandwiches):
+        for step in (_hidden, _locked, _pointing, _rel_pairs, _relations, _sums, _triples, _sandwiches):
             result = step(md, cand, queue)
             if result is None:
                 return False
@@ -298,6 +304,33 @@ def _locked(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
                         if _set(cand, queue, c, cand[c] & ~locked) is None:
                             return None
                         changed = True
+    return changed
+
+
+def _pointing(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
+    """Pointing on the peer graph: a digit with two or three places in a full house leaves
+    every cell that sees all of them (a knight's move, a king's touch or a house away; only
+    on programs with many two-cell houses, as C: csrc/engine.c pointing)."""
+    if not md.point:
+        return False
+    changed = False
+    for house in md.houses:
+        for d in range(md.full.bit_length()):
+            bit = 1 << d
+            places = [c for c in house if cand[c] & bit]
+            if not 2 <= len(places) <= 3:
+                continue
+            common = md.peer_bits[places[0]]
+            for c in places[1:]:
+                common &= md.peer_bits[c]
+            while common:
+                low = common & -common
+                x = low.bit_length() - 1
+                common ^= low
+                if cand[x] & bit:
+                    if _set(cand, queue, x, cand[x] & ~bit) is None:
+                        return None
+                    changed = True
     return changed
 
 
