@@ -53,18 +53,13 @@ static void combos(int d, int hi, int k, int64_t need, uint32_t acc, combo_list 
     combos(d + 1, hi, k, need, acc, cl);
 }
 
-/* 1 when the k cells pairwise share a house (mark: n_cells scratch bytes, left zero). */
-static int all_peers(const eng_model *m, const int *cells, int k, uint8_t *mark)
+/* 1 when the k cells pairwise share a house (bit tests in the peer matrix). */
+static int all_peers(const eng_model *m, const int *cells, int k)
 {
-    int ok = 1;
-    for (int i = 0; i < k && ok; i++) {
-        const int c = cells[i];
-        for (int p = m->peer_start[c]; p < m->peer_start[c + 1]; p++) mark[m->peers[p]] = 1;
-        for (int j = 0; j < k; j++)
-            if (j != i && !mark[cells[j]]) ok = 0;
-        for (int p = m->peer_start[c]; p < m->peer_start[c + 1]; p++) mark[m->peers[p]] = 0;
-    }
-    return ok;
+    for (int i = 0; i < k; i++)
+        for (int j = i + 1; j < k; j++)
+            if (!(m->adj[(size_t)cells[i] * m->words + (size_t)cells[j] / 64] >> (cells[j] % 64) & 1)) return 0;
+    return 1;
 }
 
 /* Append the list to a growing CSR array; -2 when out of memory. */
@@ -89,7 +84,7 @@ static int cmp_popcount(const void *a, const void *b)
     return px != py ? (px < py ? -1 : 1) : (x < y ? -1 : x > y);
 }
 
-static int build_sum_tables(eng_model *m, uint8_t *mark, combo_list *cl)
+static int build_sum_tables(eng_model *m, combo_list *cl)
 {
     int n = m->n_digits, len = 0, cap = 0;
     size_t dp_need = 0;
@@ -98,7 +93,17 @@ static int build_sum_tables(eng_model *m, uint8_t *mark, combo_list *cl)
         m->sum_combo_start[s] = len;
         int unit = k >= 2;
         for (int t = from; t < m->sum_start[s + 1]; t++) unit &= m->sum_coef[t] == 1;
-        if (unit && all_peers(m, m->sum_cell + from, k, mark)) {
+        if (unit && all_peers(m, m->sum_cell + from, k)) {
+            int same = -1; /* an earlier cage of the same size and total has the same sets */
+            for (int e = 0; e < s && same < 0; e++)
+                if (m->sum_kind[e] == ENG_SUM_COMBOS && m->sum_start[e + 1] - m->sum_start[e] == k && m->sum_total[e] == m->sum_total[s]) same = e;
+            if (same >= 0) {
+                int from_set = m->sum_combo_start[same], count = m->sum_combo_start[same + 1] - from_set;
+                memcpy(cl->out, m->sum_combos + from_set, sizeof(uint32_t) * (size_t)count);
+                if (append(&m->sum_combos, &len, &cap, cl->out, count) < 0) return -2;
+                m->sum_kind[s] = ENG_SUM_COMBOS;
+                continue;
+            }
             cl->n = 0;
             combos(1, n, k, m->sum_total[s], 0, cl);
             if (cl->n <= cl->cap) {
@@ -127,14 +132,14 @@ static int build_sum_tables(eng_model *m, uint8_t *mark, combo_list *cl)
     return m->dp_buf ? 0 : -2;
 }
 
-static int build_sandwich_tables(eng_model *m, uint8_t *mark, combo_list *cl)
+static int build_sandwich_tables(eng_model *m, combo_list *cl)
 {
     int n = m->n_digits, len = 0, cap = 0;
     for (int s = 0; s < m->n_sw; s++) {
         int *by_size = m->sw_size_start + (size_t)s * (size_t)(n + 2);
         m->sw_combo_start[s] = len;
         int k = m->sw_start[s + 1] - m->sw_start[s];
-        if (n < 3 || k != n || !all_peers(m, m->sw_cells + m->sw_start[s], k, mark)) continue;
+        if (n < 3 || k != n || !all_peers(m, m->sw_cells + m->sw_start[s], k)) continue;
         cl->n = 0;
         combos(2, n - 1, -1, m->sw_total[s], 0, cl);
         if (cl->n > cl->cap) continue;
@@ -160,15 +165,13 @@ int eng_sums_build(eng_model *m)
     m->sw_strong = calloc(n_sw + 1, 1);
     m->sw_combo_start = calloc(n_sw + 1, sizeof(int));
     m->sw_size_start = calloc(n_sw * (size_t)(m->n_digits + 2) + 1, sizeof(int));
-    uint8_t *mark = calloc((size_t)m->n_cells, 1);
     combo_list cl = {malloc(sizeof(uint32_t) * ENG_MAX_COMBOS), 0, ENG_MAX_COMBOS};
     int rc = -2;
     if (m->sum_kind && m->sum_words && m->sum_target && m->sum_combo_start && m->sw_strong && m->sw_combo_start &&
-        m->sw_size_start && mark && cl.out) {
-        rc = build_sum_tables(m, mark, &cl);
-        if (rc == 0) rc = build_sandwich_tables(m, mark, &cl);
+        m->sw_size_start && cl.out) {
+        rc = build_sum_tables(m, &cl);
+        if (rc == 0) rc = build_sandwich_tables(m, &cl);
     }
-    free(mark);
     free(cl.out);
     return rc;
 }
