@@ -151,6 +151,8 @@ static int pointing(model *m, uint32_t *cand)
             memcpy(common, m->adj + (size_t)places[0] * words, words * sizeof(uint64_t));
             for (int j = 1; j < np; j++)
                 for (size_t w = 0; w < words; w++) common[w] &= m->adj[(size_t)places[j] * words + w];
+            if (m->full_mask) /* the house's own cells hold d only at its places */
+                for (size_t w = 0; w < words; w++) common[w] &= ~m->full_mask[(size_t)h * words + w];
             for (size_t w = 0; w < words; w++)
                 for (uint64_t bits = common[w]; bits; bits &= bits - 1) {
                     int x = (int)(w * 64 + (size_t)__builtin_ctzll(bits));

@@ -58,6 +58,7 @@ void eng_model_free(eng_model *m)
     free(m->sum_target);
     free(m->dp_buf);
     free(m->adj);
+    free(m->full_mask);
     free(m->rel_stack);
     free(m->rel_lut);
     free(m->luts);
@@ -493,6 +494,13 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
     if (rc == 0) rc = alloc_dirty(m);
     if (rc == 0) rc = eng_sums_build(m);
     if (rc == 0) rc = build_rel_luts(m);
+    if (rc == 0 && m->point && m->n_full <= ENG_MAX_POINT_HOUSES) {
+        m->full_mask = calloc((size_t)m->n_full * m->words + 1, sizeof(uint64_t));
+        if (!m->full_mask) rc = -2;
+        for (int h = 0; rc == 0 && h < m->n_full; h++)
+            for (int k = m->full_start[h]; k < m->full_start[h + 1]; k++)
+                m->full_mask[(size_t)h * m->words + (size_t)m->full_cells[k] / 64] |= 1ull << (m->full_cells[k] % 64);
+    }
     if (rc == 0) {
         m->qcap = 2 * m->n_cells + 2;
         m->queue = malloc(sizeof(int) * (size_t)m->qcap);

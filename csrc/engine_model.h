@@ -25,6 +25,8 @@
  * ENG_MAX_LUTS of them) up to this many digits. */
 #define ENG_LUT_DIGITS 10
 #define ENG_MAX_LUTS 64
+/* Pointing keeps a bit row per full house up to this many houses (it only saves work). */
+#define ENG_MAX_POINT_HOUSES 4096
 enum { ENG_SUM_BOUNDS = 0, ENG_SUM_COMBOS = 1, ENG_SUM_REACH = 2 };
 
 typedef struct {
@@ -68,6 +70,7 @@ typedef struct {
     uint64_t *adj; /* peer bit matrix: row i (words words) = the peers of cell i */
     size_t words;
     int point; /* run pointing on the peer graph (many two-cell houses) */
+    uint64_t *full_mask; /* with point: the cells of each full house as a bit row (or NULL) */
     int *queue, qlen, qcap;
 } eng_model;
 
