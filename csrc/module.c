@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "human9.h"
 #include "sechain9.h"
+#include "sedyn9.h"
 #include "solver9.h"
 
 /* Read `limit`: an int >= 1; values above S9_MAX_LIMIT are clamped (counts are uint32). */
@@ -456,6 +457,48 @@ static PyObject *core_se_aligned(PyObject *self, PyObject *args)
     return result;
 }
 
+/* se_dyn(cands, multiple, dynamic, nishio, limit) -> (hints or None, spent): SE's multiple,
+ * Nishio and dynamic forcing chains, see sedyn9.h and _core.pyi (None: over the limit). */
+static PyObject *core_se_dyn(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    int multiple, dynamic, nishio;
+    long limit;
+    if (!PyArg_ParseTuple(args, "y*pppl:se_dyn", &cv, &multiple, &dynamic, &nishio, &limit)) return NULL;
+    uint16_t cands[81];
+    int ok = cv.len == 2 * 81;
+    if (ok) memcpy(cands, cv.buf, sizeof cands);
+    PyBuffer_Release(&cv);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "need 81 native uint16 candidate masks");
+        return NULL;
+    }
+    sd_out out = {NULL, 0, 0};
+    long spent = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = sedyn9_hints(cands, multiple, dynamic, nishio, limit, &out, &spent);
+    Py_END_ALLOW_THREADS
+    if (status == SD_BUDGET) {
+        sedyn9_out_free(&out);
+        return Py_BuildValue("(Ol)", Py_None, spent);
+    }
+    if (status != SD_OK) {
+        sedyn9_out_free(&out);
+        if (status == SD_NO_MEMORY) return PyErr_NoMemory();
+        if (status == SD_BAD_INPUT) {
+            PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, multiple or dynamic set, nishio only with dynamic");
+            return NULL;
+        }
+        PyErr_SetString(PyExc_RuntimeError, "internal error: dynamic chaining lost a parent");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, spent);
+    sedyn9_out_free(&out);
+    return result;
+}
+
 /* fill(words) -> (words_read, grid): a random full grid from the caller's random words;
  * dig(puzzle, cells, sizes, words, stop_at) -> (words_read, puzzle): see dig9.h and
  * _core.pyi.  words_read is DIG9_NEED_WORDS (-1) when the words ran out (then b''). */
@@ -601,6 +644,8 @@ static PyMethodDef core_methods[] = {
      "The singles and SE's direct techniques at the front of the SE rating order. See _core.pyi."},
     {"se_loops", core_se_loops, METH_VARARGS,
      "se_loops(cands, y_chain, x_chain) -> (chains, spent)\n\nSE's cycles and forcing X/Y-chains (sechain9.h)."},
+    {"se_dyn", core_se_dyn, METH_VARARGS,
+     "se_dyn(cands, multiple, dynamic, nishio, limit) -> (hints, spent)\n\nSE's multiple/Nishio/dynamic forcing chains (sedyn9.h)."},
     {"se_aligned", core_se_aligned, METH_VARARGS,
      "se_aligned(cands, degree, max_hints) -> (hints, spent)\n\nSE's Aligned Pair/Triplet Exclusion (aligned9.h)."},
     {"human_ho_run", core_human_ho_run, METH_VARARGS,

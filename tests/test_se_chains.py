@@ -236,3 +236,56 @@ def _expand_eureka(text: str) -> list[tuple[int, int, bool, int]]:
             digit = int(single) if single else digit
             nodes.append((int(r), int(c), strong, digit))
     return nodes[1:]
+
+
+def _dyn_states(puzzle: str, every: int) -> list[list[int]]:
+    """Candidate grids along the SE path of ``puzzle``, every ``every``-th step."""
+    state = Candidates.from_puzzle(puzzle)
+    out = []
+    for k, step in enumerate(explain(puzzle, techniques="all")):
+        if k % every == 0:
+            out.append(list(state.cands))
+        state.apply(step)
+    return out
+
+
+def test_dynamic_chaining_kernel_and_twin_give_the_same_bytes() -> None:
+    # csrc/sedyn9.c against its twin, which runs se_chains.py's own engine: the same hints
+    # in the same order with the same chains and the same round count; a node limit stops
+    # both at the same round; bad input is refused by both.
+    from array import array
+
+    from sudokit import _pycore
+
+    core = pytest.importorskip("sudokit._core", reason="the C core is not built")
+    compared = 0
+    for cands in _dyn_states(SERATE[1][0], 25):
+        data = array("H", cands).tobytes()
+        for mode in ((False, True, True), (True, False, False), (True, True, False)):
+            got = core.se_dyn(data, *mode, -1)
+            assert got == _pycore.se_dyn(data, *mode, -1)
+            compared += bool(got[0])
+            assert core.se_dyn(data, *mode, 7) == _pycore.se_dyn(data, *mode, 7) == (None, 8)
+    assert compared >= 4
+    for impl in (core, _pycore):
+        for args in ((b"\x00" * 160, True, True, False), (array("H", [0x200] * 81).tobytes(), True, True, False),
+                     (array("H", [3] * 81).tobytes(), False, False, False), (array("H", [3] * 81).tobytes(), True, False, True)):
+            with pytest.raises(ValueError):
+                impl.se_dyn(*args, -1)
+
+
+def test_dynamic_chaining_hints_read_back_as_the_engine_made_them() -> None:
+    # Chaining.hints (the kernel's records read back into potentials) against the engine's
+    # own hints: same names, eliminations, ratings, chains and rule parents.
+    from sudokit.human.se_chains import Chaining
+    from sudokit.human.se_rules import chain_notation
+
+    def view(hints: list, cands: list[int]) -> list[tuple[object, ...]]:
+        return [(h.name(), h.removable, h.difficulty(), h.sort_key(), chain_notation(h), repr(h.result),
+                 [repr(p) for p in h.rule_parents(cands, cands)]) for h in hints]
+
+    cands = _dyn_states(SERATE[1][0], 1000)[0]
+    for mode in ((False, True, True), (True, False, False), (True, True, False)):
+        via_kernel = Chaining(*mode, 0).hints(list(cands), (0,) * 10)
+        own = Chaining(*mode, 0).python_hints(list(cands))
+        assert via_kernel and view(via_kernel, cands) == view(own, cands)

@@ -20,7 +20,11 @@ kept as SE has it, because it decides the path and so the rating.
 
 The hot search of the static rule (cycles and forcing X/Y-chains) runs in the kernel
 (``se_loops``: csrc/sechain9.c, twin ``sudokit._pysechain9``); this module reads its chains
-back into potentials and makes the hints.
+back into potentials and makes the hints. The multiple, Nishio and dynamic rules of nesting
+level 0 run whole in the kernel (``se_dyn``: csrc/sedyn9.c), whose twin
+``sudokit._pysedyn9`` runs this module's own engine (:meth:`Chaining.python_hints`), so the
+two are checked against each other byte for byte; the nested levels stay here and call the
+kernel for the chaining rules they nest.
 
 Cells are 0..80 row-major, candidates are the 9-bit masks of :mod:`.model`.
 """
@@ -144,6 +148,8 @@ def chain_of(target: Potential) -> list[Potential]:
 
 # hint kinds and their SE sort keys (``getSortKey``)
 CYCLE, FORCING, BINARY, CELL, REGION = "cycle", "forcing", "binary", "cell", "region"
+#: the kernel's kind codes (csrc/sedyn9.h SD_BINARY..SD_REGION)
+_KINDS = {2: BINARY, 3: CELL, 4: REGION}
 
 
 class ChainHint:
@@ -392,6 +398,61 @@ class Chaining:
         key = tuple(cands)
         if key == self._cache_key:
             return self._cache
+        if (self.multiple or self.dynamic) and self.level == 0:
+            found = self._kernel_hints(cands)  # the whole search in the kernel (csrc/sedyn9.c)
+        else:
+            found = self._search(cands, counts)
+        self._cache_key, self._cache = key, found
+        return found
+
+    def python_hints(self, cands: list[int]) -> list[ChainHint]:
+        """:meth:`hints` of a multiple/dynamic rule of level 0 by this module's own engine
+        (the kernel twin ``sudokit._pysedyn9`` runs it; the C search must agree with it)."""
+        return self._search(cands, (0,) * 10)
+
+    def _kernel_hints(self, cands: list[int]) -> list[ChainHint]:
+        left = self.budget.left
+        data, spent = _backend.kernel().se_dyn(array("H", cands).tobytes(), self.multiple, self.dynamic, self.nishio,
+                                               -1 if left is None else left)
+        self.budget.spend(spent)
+        if data is None:
+            raise BudgetExceeded
+        return self._decode(data)
+
+    def _decode(self, data: bytes) -> list[ChainHint]:
+        """The kernel's hint records (csrc/sedyn9.h) as hints."""
+        out: list[ChainHint] = []
+        at = 0
+        end = len(data)
+        while at < end:
+            kind, absurd, house, digit, cell, lo, hi, rc, rv, ron, rt0, clo, chi, nt = data[at:at + 14]
+            at += 14
+            targets: list[Potential] = []
+            for _ in range(nt):
+                n = data[at] | data[at + 1] << 8
+                at += 2
+                nodes: list[Potential] = []
+                links: list[tuple[Potential, int, int]] = []
+                for _k in range(n):
+                    c, v, on, cause, npar = data[at:at + 5]
+                    p = Potential(c, v, bool(on), None, None if cause == 255 else cause)
+                    nodes.append(p)
+                    if npar:
+                        links.append((p, at + 5, npar))
+                    at += 5 + 2 * npar
+                for p, start, npar in links:
+                    p.parents = [nodes[data[k] | data[k + 1] << 8] for k in range(start, start + 2 * npar, 2)]
+                targets.append(nodes[0])
+            result = targets[0] if rt0 else Potential(rc, rv, bool(ron))
+            hint = ChainHint(self, _KINDS[kind], {cell: lo | hi << 8}, targets, result, absurd=bool(absurd),
+                             house=-1 if house == 255 else house, digit=digit)
+            hint._complexity = clo | chi << 8
+            hint.order = len(out)
+            out.append(hint)
+        return out
+
+    def _search(self, cands: list[int], counts: Sequence[int]) -> list[ChainHint]:
+        """SE's search in this module's engine: every hint, sorted, without duplicates."""
         self.cands = cands
         self.counts = counts
         where = [0] * 10
@@ -412,8 +473,7 @@ class Chaining:
         unique: dict[tuple[tuple[int, int], ...], ChainHint] = {}
         for h in found:
             unique.setdefault(h.removable_key(), h)
-        self._cache_key, self._cache = key, list(unique.values())
-        return self._cache
+        return list(unique.values())
 
     # ====================================================== implication rules
     def _on_to_off(self, p: Potential, y_chain: bool) -> list[Potential]:

@@ -1,0 +1,626 @@
+/* sedyn9.c -- SE's multiple, Nishio and dynamic forcing chains; see sedyn9.h.
+ *
+ * A port of Chaining._multiple_chains and what it calls (se_chains.py), which follow SE's
+ * Chaining.getMultipleChainsHintList / doBinaryChaining / doRegionChainings / doChaining:
+ * two FIFO queues (on, off), the "on" side drained first, one insertion-ordered set per
+ * state (a candidate is taken once, its first implication kept), a contradiction ends the
+ * closure at once. Every order that decides which hint comes first is kept; the hints are
+ * then de-duplicated as Chaining.hints does it, keeping for each set of eliminations the
+ * hint that sorts first (SE's complexity, then its sort key, then search order).
+ *
+ * Memory: potentials live in a pool reset for every cell (the hints of a cell are
+ * serialised before the next cell starts); every array is sized from the grid's 729
+ * candidates, so no index can pass its bound on any input.
+ */
+#include "sedyn9.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define N_CANDS 729            /* a candidate: cell * 9 + value - 1 */
+#define N_KEYS (2 * N_CANDS)   /* a potential's identity: candidate * 2 + on */
+#define MAX_PARENTS 8          /* the link itself + at most 7 earlier eliminations */
+#define BFS_CAP (1 + N_KEYS * MAX_PARENTS)
+#define MAX_POOL (1 << 22)
+#define NO_NODE (-1)
+#define N_CLOSURES 18          /* 9 values of a cell, the "off" closure, 8 more cells of a house */
+
+enum { NAKED = 0, HIDDEN_BLOCK = 1, HIDDEN_ROW = 2, HIDDEN_COLUMN = 3, ROOT = 255 };
+
+typedef struct {
+    uint8_t cell, value, on, cause, npar;
+    int32_t par; /* first parent in the parent pool */
+} dnode;
+
+/* SE's pair of LinkedSets (toOn, toOff): membership by candidate, insertion order kept */
+typedef struct {
+    int32_t on_map[N_CANDS], off_map[N_CANDS];
+    int32_t on_list[N_CANDS], off_list[N_CANDS];
+    int n_on, n_off;
+} closure;
+
+typedef struct {
+    int32_t complexity, order;
+    uint8_t sort_key, kind, absurd, house, digit, cell;
+    uint16_t mask;
+    uint8_t res_cell, res_value, res_on, res_t0;
+    size_t blob, blob_len; /* the serialised targets in ctx.blobs */
+} dhint;
+
+typedef struct {
+    uint16_t cands[81], init[81];
+    int multiple, dynamic, nishio;
+    long limit, spent;
+    uint8_t house[27][9], se_houses[81][3], parts[81][20], part_end[81][3];
+    dnode *nodes;
+    int32_t n_nodes, cap_nodes;
+    int32_t *pars;
+    int32_t n_pars, cap_pars;
+    closure *cl; /* N_CLOSURES */
+    int32_t q_on[N_CANDS], q_off[N_CANDS];
+    uint32_t stamp[N_KEYS], cur_stamp;
+    int32_t pos[N_KEYS], bfs_list[N_KEYS];
+    int32_t *bfs_queue; /* BFS_CAP */
+    dhint *hints;
+    int32_t n_hints, cap_hints, order;
+    int32_t best[81 * 512];
+    sd_out blobs;
+} dctx;
+
+static const uint8_t CAUSE_OF_HOUSE[3] = {HIDDEN_ROW, HIDDEN_COLUMN, HIDDEN_BLOCK}; /* by house / 9 */
+
+static int popcount9(unsigned m)
+{
+    int n = 0;
+    for (; m; m &= m - 1) n++;
+    return n;
+}
+
+static void init_geometry(dctx *c)
+{
+    for (int h = 0; h < 27; h++)
+        for (int k = 0; k < 9; k++) {
+            int r, col;
+            if (h < 9) r = h, col = k;
+            else if (h < 18) r = k, col = h - 9;
+            else r = (h - 18) / 3 * 3 + k / 3, col = (h - 18) % 3 * 3 + k % 3;
+            c->house[h][k] = (uint8_t)(r * 9 + col);
+        }
+    for (int i = 0; i < 81; i++) {
+        int r = i / 9, col = i % 9, b = r / 3 * 3 + col / 3;
+        c->se_houses[i][0] = (uint8_t)(18 + b);
+        c->se_houses[i][1] = (uint8_t)r;
+        c->se_houses[i][2] = (uint8_t)(9 + col);
+        int n = 0;
+        for (int part = 0; part < 3; part++) {
+            for (int k = 0; k < 9; k++) {
+                int cell = c->house[c->se_houses[i][part]][k];
+                int cb = cell / 9 / 3 * 3 + cell % 9 / 3;
+                if (cell == i || (part > 0 && cb == b)) continue;
+                c->parts[i][n++] = (uint8_t)cell;
+            }
+            c->part_end[i][part] = (uint8_t)n;
+        }
+    }
+}
+
+static int cand_of(int cell, int value) { return cell * 9 + value - 1; }
+
+static int key_of(const dnode *n) { return cand_of(n->cell, n->value) * 2 + n->on; }
+
+static int grow(void **buf, int32_t *cap, size_t size, int32_t need)
+{
+    if (need <= *cap) return SD_OK;
+    if (need > MAX_POOL) return SD_NO_MEMORY;
+    int32_t cap2 = *cap ? *cap : 4096;
+    while (cap2 < need) cap2 *= 2;
+    void *grown = realloc(*buf, (size_t)cap2 * size);
+    if (!grown) return SD_NO_MEMORY;
+    *buf = grown;
+    *cap = cap2;
+    return SD_OK;
+}
+
+/* A new potential (its parents are added right after with add_parent); -1 on no memory. */
+static int32_t new_node(dctx *c, int cell, int value, int on, int cause)
+{
+    if (grow((void **)&c->nodes, &c->cap_nodes, sizeof(dnode), c->n_nodes + 1) != SD_OK) return NO_NODE;
+    dnode *n = &c->nodes[c->n_nodes];
+    n->cell = (uint8_t)cell;
+    n->value = (uint8_t)value;
+    n->on = (uint8_t)on;
+    n->cause = (uint8_t)cause;
+    n->npar = 0;
+    n->par = c->n_pars;
+    return c->n_nodes++;
+}
+
+/* Parents of node n must be added before the next node is made (they are contiguous). */
+static int add_parent(dctx *c, int32_t n, int32_t parent)
+{
+    if (c->nodes[n].npar >= MAX_PARENTS || c->nodes[n].par + c->nodes[n].npar != c->n_pars) return SD_INTERNAL;
+    if (grow((void **)&c->pars, &c->cap_pars, sizeof(int32_t), c->n_pars + 1) != SD_OK) return SD_NO_MEMORY;
+    c->pars[c->n_pars++] = parent;
+    c->nodes[n].npar++;
+    return SD_OK;
+}
+
+static void clear(closure *cl)
+{
+    for (int k = 0; k < N_CANDS; k++) cl->on_map[k] = cl->off_map[k] = NO_NODE;
+    cl->n_on = cl->n_off = 0;
+}
+
+static void put(closure *cl, const dnode *nodes, int32_t n)
+{
+    int cand = cand_of(nodes[n].cell, nodes[n].value);
+    if (nodes[n].on) {
+        cl->on_map[cand] = n;
+        cl->on_list[cl->n_on++] = n;
+    } else {
+        cl->off_map[cand] = n;
+        cl->off_list[cl->n_off++] = n;
+    }
+}
+
+static int32_t root(dctx *c, closure *cl, int cell, int value, int on)
+{
+    int32_t n = new_node(c, cell, value, on, ROOT);
+    if (n != NO_NODE) put(cl, c->nodes, n);
+    return n;
+}
+
+typedef struct {
+    uint8_t cell, value, cause;
+} dnext;
+
+/* SE's getOnToOff on the current grid: the cell's other digits, then the digit's other
+ * places in the box, the rest of the row and the rest of the column. */
+static int on_to_off(const dctx *c, int cell, int value, dnext out[28])
+{
+    int n = 0;
+    unsigned bit = 1u << (value - 1);
+    if (!c->nishio) {
+        unsigned rest = c->cands[cell] & ~bit;
+        for (int v = 1; v <= 9; v++)
+            if (rest >> (v - 1) & 1) out[n++] = (dnext){(uint8_t)cell, (uint8_t)v, NAKED};
+    }
+    static const uint8_t part_cause[3] = {HIDDEN_BLOCK, HIDDEN_ROW, HIDDEN_COLUMN};
+    int k = 0;
+    for (int part = 0; part < 3; part++)
+        for (; k < c->part_end[cell][part]; k++) {
+            int other = c->parts[cell][k];
+            if (c->cands[other] & bit) out[n++] = (dnext){(uint8_t)other, (uint8_t)value, part_cause[part]};
+        }
+    return n;
+}
+
+/* SE's getOffToOn: the other digit of a bivalue cell, the other place of the digit in a
+ * house with two (box, row, column; each cell once). In the dynamic modes each link also
+ * gets, as parents, the eliminations of this closure that made the cell bivalue or the
+ * house a pair. Made as nodes in made[]; returns their count or a negative status. */
+static int off_to_on(dctx *c, closure *cl, int32_t p, int32_t made[4])
+{
+    int n = 0, cell = c->nodes[p].cell, value = c->nodes[p].value;
+    unsigned bit = 1u << (value - 1), m = c->cands[cell];
+    if (!c->nishio && popcount9(m) == 2) {
+        int lo = 1, hi = 9;
+        while (!(m >> (lo - 1) & 1)) lo++;
+        while (!(m >> (hi - 1) & 1)) hi--;
+        int32_t q = new_node(c, cell, lo == value ? hi : lo, 1, NAKED);
+        if (q == NO_NODE) return SD_NO_MEMORY;
+        int st = add_parent(c, q, p);
+        if (st != SD_OK) return st;
+        if (c->dynamic) {
+            unsigned gone = c->init[cell] & ~m;
+            for (int v = 1; v <= 9 && st == SD_OK; v++)
+                if (gone >> (v - 1) & 1) {
+                    int32_t h = cl->off_map[cand_of(cell, v)];
+                    st = h == NO_NODE ? SD_INTERNAL : add_parent(c, q, h);
+                }
+            if (st != SD_OK) return st;
+        }
+        made[n++] = q;
+    }
+    int seen[3], n_seen = 0;
+    for (int t = 0; t < 3; t++) {
+        int h = c->se_houses[cell][t], count = 0, low = -1, high = -1;
+        for (int k = 0; k < 9; k++) {
+            int x = c->house[h][k];
+            if (c->cands[x] & bit) {
+                if (low < 0) low = x;
+                high = x;
+                count++;
+            }
+        }
+        if (count != 2) continue;
+        int other = low == cell ? high : low, dup = 0;
+        for (int s = 0; s < n_seen; s++) dup |= seen[s] == other;
+        if (dup) continue;
+        seen[n_seen++] = other;
+        int32_t q = new_node(c, other, value, 1, CAUSE_OF_HOUSE[h / 9]);
+        if (q == NO_NODE) return SD_NO_MEMORY;
+        int st = add_parent(c, q, p);
+        if (st != SD_OK) return st;
+        if (c->dynamic)
+            for (int k = 0; k < 9 && st == SD_OK; k++) {
+                int x = c->house[h][k];
+                if ((c->init[x] & bit) && !(c->cands[x] & bit)) {
+                    int32_t hp = cl->off_map[cand_of(x, value)];
+                    st = hp == NO_NODE ? SD_INTERNAL : add_parent(c, q, hp);
+                }
+            }
+        if (st != SD_OK) return st;
+        made[n++] = q;
+    }
+    return n;
+}
+
+/* SE's doChaining: propagate the closure's assumptions in place. abs_on, abs_off: the
+ * first candidate forced both on and off (the closure then ends), or NO_NODE. The grid is
+ * restored on return. */
+static int chaining(dctx *c, closure *cl, int32_t *abs_on, int32_t *abs_off)
+{
+    int h_on = 0, t_on = 0, h_off = 0, t_off = 0, status = SD_OK;
+    *abs_on = *abs_off = NO_NODE;
+    for (int k = 0; k < cl->n_on; k++) c->q_on[t_on++] = cl->on_list[k];
+    for (int k = 0; k < cl->n_off; k++) c->q_off[t_off++] = cl->off_list[k];
+    while (status == SD_OK && (h_on < t_on || h_off < t_off)) {
+        c->spent++;
+        if (c->limit >= 0 && c->spent > c->limit) {
+            status = SD_BUDGET;
+            break;
+        }
+        if (h_on < t_on) {
+            int32_t p = c->q_on[h_on++];
+            dnext next[28];
+            int n = on_to_off(c, c->nodes[p].cell, c->nodes[p].value, next);
+            for (int k = 0; k < n && status == SD_OK; k++) {
+                int cand = cand_of(next[k].cell, next[k].value);
+                int conj = cl->on_map[cand];
+                if (conj == NO_NODE && cl->off_map[cand] != NO_NODE) continue;
+                int32_t q = new_node(c, next[k].cell, next[k].value, 0, next[k].cause);
+                if (q == NO_NODE) status = SD_NO_MEMORY;
+                else status = add_parent(c, q, p);
+                if (status != SD_OK) break;
+                if (conj != NO_NODE) {
+                    *abs_on = conj;
+                    *abs_off = q;
+                    goto done;
+                }
+                if (cl->n_off >= N_CANDS || t_off >= N_CANDS) {
+                    status = SD_INTERNAL;
+                    break;
+                }
+                put(cl, c->nodes, q);
+                c->q_off[t_off++] = q;
+            }
+        } else {
+            int32_t p = c->q_off[h_off++], made[4];
+            int n = off_to_on(c, cl, p, made);
+            if (n < 0) {
+                status = n;
+                break;
+            }
+            if (c->dynamic) c->cands[c->nodes[p].cell] &= (uint16_t)~(1u << (c->nodes[p].value - 1));
+            for (int k = 0; k < n; k++) {
+                int32_t q = made[k];
+                int cand = cand_of(c->nodes[q].cell, c->nodes[q].value);
+                if (cl->off_map[cand] != NO_NODE) {
+                    *abs_on = q;
+                    *abs_off = cl->off_map[cand];
+                    goto done;
+                }
+                if (cl->on_map[cand] != NO_NODE) continue;
+                if (cl->n_on >= N_CANDS || t_on >= N_CANDS) {
+                    status = SD_INTERNAL;
+                    break;
+                }
+                put(cl, c->nodes, q);
+                c->q_on[t_on++] = q;
+            }
+        }
+    }
+done:
+    memcpy(c->cands, c->init, sizeof c->cands);
+    return status;
+}
+
+/* SE's getChain: the potentials of target's chain breadth first, each key once, into
+ * bfs_list (pos[key]: its index there). Returns the count or a negative status. */
+static int chain_of(dctx *c, int32_t target)
+{
+    if (++c->cur_stamp == 0) {
+        memset(c->stamp, 0, sizeof c->stamp);
+        c->cur_stamp = 1;
+    }
+    int head = 0, tail = 0, n = 0;
+    c->bfs_queue[tail++] = target;
+    while (head < tail) {
+        const dnode *p = &c->nodes[c->bfs_queue[head++]];
+        int key = key_of(p);
+        if (c->stamp[key] == c->cur_stamp) continue;
+        c->stamp[key] = c->cur_stamp;
+        c->pos[key] = n;
+        c->bfs_list[n++] = (int32_t)(p - c->nodes);
+        if (tail + p->npar > BFS_CAP) return SD_INTERNAL;
+        for (int k = 0; k < p->npar; k++) c->bfs_queue[tail++] = c->pars[p->par + k];
+    }
+    return n;
+}
+
+static int emit(sd_out *out, const uint8_t *bytes, size_t n)
+{
+    if (out->len + n > out->cap) {
+        size_t cap = out->cap ? out->cap : 4096;
+        while (cap < out->len + n) cap *= 2;
+        uint8_t *grown = realloc(out->data, cap);
+        if (!grown) return SD_NO_MEMORY;
+        out->data = grown;
+        out->cap = cap;
+    }
+    memcpy(out->data + out->len, bytes, n);
+    out->len += n;
+    return SD_OK;
+}
+
+/* The targets' chains into blobs: n_targets, then per target its getChain list. */
+static int serialise(dctx *c, const int32_t *targets, int nt)
+{
+    uint8_t b = (uint8_t)nt;
+    int st = emit(&c->blobs, &b, 1);
+    for (int t = 0; t < nt && st == SD_OK; t++) {
+        int n = chain_of(c, targets[t]);
+        if (n < 0) return n;
+        uint8_t head[2] = {(uint8_t)(n & 0xFF), (uint8_t)(n >> 8)};
+        st = emit(&c->blobs, head, 2);
+        for (int k = 0; k < n && st == SD_OK; k++) {
+            const dnode *p = &c->nodes[c->bfs_list[k]];
+            uint8_t rec[5 + 2 * MAX_PARENTS];
+            rec[0] = p->cell, rec[1] = p->value, rec[2] = p->on, rec[3] = p->cause, rec[4] = p->npar;
+            for (int j = 0; j < p->npar; j++) {
+                int at = c->pos[key_of(&c->nodes[c->pars[p->par + j]])];
+                rec[5 + 2 * j] = (uint8_t)(at & 0xFF);
+                rec[6 + 2 * j] = (uint8_t)(at >> 8);
+            }
+            st = emit(&c->blobs, rec, 5 + 2 * (size_t)p->npar);
+        }
+    }
+    return st;
+}
+
+static int before(int32_t ca, int ka, int32_t oa, int32_t cb, int kb, int32_t ob)
+{
+    if (ca != cb) return ca < cb;
+    if (ka != kb) return ka < kb;
+    return oa < ob;
+}
+
+/* One hint found (Chaining._add): kept when it sorts before every earlier hint with the
+ * same eliminations. result: the result potential's node, or NO_NODE with res_* given. */
+static int add_hint(dctx *c, int kind, int absurd, int house, int digit, int cell, unsigned mask,
+                    const int32_t *targets, int nt, int res_t0, int res_cell, int res_value, int res_on)
+{
+    if (!mask) return SD_OK;
+    int32_t order = c->order++, complexity = 0;
+    for (int t = 0; t < nt; t++) {
+        int n = chain_of(c, targets[t]);
+        if (n < 0) return n;
+        complexity += n;
+    }
+    int sort_key = kind == SD_BINARY ? (absurd ? 7 : 1) : kind == SD_CELL ? 5 : 6;
+    int32_t *slot = &c->best[cell * 512 + (int)mask];
+    if (*slot != NO_NODE) {
+        const dhint *h = &c->hints[*slot];
+        if (!before(complexity, sort_key, order, h->complexity, h->sort_key, h->order)) return SD_OK;
+    } else {
+        if (grow((void **)&c->hints, &c->cap_hints, sizeof(dhint), c->n_hints + 1) != SD_OK) return SD_NO_MEMORY;
+        *slot = c->n_hints++;
+    }
+    dhint *h = &c->hints[*slot];
+    h->complexity = complexity;
+    h->order = order;
+    h->sort_key = (uint8_t)sort_key;
+    h->kind = (uint8_t)kind;
+    h->absurd = (uint8_t)absurd;
+    h->house = (uint8_t)(house < 0 ? 255 : house);
+    h->digit = (uint8_t)digit;
+    h->cell = (uint8_t)cell;
+    h->mask = (uint16_t)mask;
+    if (res_t0) {
+        const dnode *r = &c->nodes[targets[0]];
+        res_cell = r->cell, res_value = r->value, res_on = r->on;
+    }
+    h->res_cell = (uint8_t)res_cell, h->res_value = (uint8_t)res_value, h->res_on = (uint8_t)res_on;
+    h->res_t0 = (uint8_t)res_t0;
+    h->blob = c->blobs.len;
+    int st = serialise(c, targets, nt);
+    h->blob_len = c->blobs.len - h->blob;
+    return st;
+}
+
+/* The eliminations of a reduction to potential n: its cell's other digits when on, itself
+ * when off. */
+static unsigned removable_of(const dctx *c, int32_t n)
+{
+    const dnode *p = &c->nodes[n];
+    unsigned bit = 1u << (p->value - 1);
+    return p->on ? (unsigned)(c->init[p->cell] & ~bit) : bit;
+}
+
+/* SE's doBinaryChaining of one candidate: on_cl holds the "on" assumption. */
+static int binary_chaining(dctx *c, closure *on_cl, int cell, int value, int reduction, int contradiction)
+{
+    closure *off_cl = &c->cl[9];
+    unsigned bit = 1u << (value - 1);
+    int32_t a_on, a_off, targets[2];
+    int st = chaining(c, on_cl, &a_on, &a_off);
+    if (st == SD_OK && contradiction && a_on != NO_NODE) {
+        targets[0] = a_on, targets[1] = a_off;
+        st = add_hint(c, SD_BINARY, 1, -1, 0, cell, bit, targets, 2, 0, cell, value, 0);
+    }
+    if (st != SD_OK) return st;
+    clear(off_cl);
+    if (root(c, off_cl, cell, value, 0) == NO_NODE) return SD_NO_MEMORY;
+    st = chaining(c, off_cl, &a_on, &a_off);
+    if (st == SD_OK && contradiction && a_on != NO_NODE) {
+        targets[0] = a_on, targets[1] = a_off;
+        st = add_hint(c, SD_BINARY, 1, -1, 0, cell, c->init[cell] & ~bit, targets, 2, 0, cell, value, 1);
+    }
+    if (st != SD_OK || !reduction) return st;
+    for (int k = 0; k < on_cl->n_on && st == SD_OK; k++) {
+        int32_t from_on = on_cl->on_list[k];
+        const dnode *p = &c->nodes[from_on];
+        int32_t from_off = off_cl->on_map[cand_of(p->cell, p->value)];
+        if (from_off == NO_NODE) continue;
+        targets[0] = from_on, targets[1] = from_off;
+        st = add_hint(c, SD_BINARY, 0, -1, 0, p->cell, removable_of(c, from_on), targets, 2, 1, 0, 0, 0);
+    }
+    for (int k = 0; k < on_cl->n_off && st == SD_OK; k++) {
+        int32_t from_on = on_cl->off_list[k];
+        const dnode *p = &c->nodes[from_on];
+        int32_t from_off = off_cl->off_map[cand_of(p->cell, p->value)];
+        if (from_off == NO_NODE) continue;
+        targets[0] = from_on, targets[1] = from_off;
+        st = add_hint(c, SD_BINARY, 0, -1, 0, p->cell, removable_of(c, from_off), targets, 2, 1, 0, 0, 0);
+    }
+    return st;
+}
+
+/* The reductions common to every closure of outs[0..n) (the first closure's order), as
+ * kind hints. */
+static int reductions(dctx *c, closure **outs, int n, int kind, int house, int digit)
+{
+    int32_t targets[9];
+    int st = SD_OK;
+    for (int on = 1; on >= 0 && st == SD_OK; on--) {
+        const int32_t *list = on ? outs[0]->on_list : outs[0]->off_list;
+        int count = on ? outs[0]->n_on : outs[0]->n_off;
+        for (int k = 0; k < count && st == SD_OK; k++) {
+            const dnode *p = &c->nodes[list[k]];
+            int cand = cand_of(p->cell, p->value), all = 1;
+            for (int j = 0; j < n && all; j++) {
+                targets[j] = on ? outs[j]->on_map[cand] : outs[j]->off_map[cand];
+                all = targets[j] != NO_NODE;
+            }
+            if (all) st = add_hint(c, kind, 0, house, digit, p->cell, removable_of(c, list[k]), targets, n, 1, 0, 0, 0);
+        }
+    }
+    return st;
+}
+
+/* SE's doRegionChainings: a house where value has two places (or more, multiple) and
+ * cell is the first of them. */
+static int region_chainings(dctx *c, closure *on_cl, int cell, int value)
+{
+    unsigned bit = 1u << (value - 1);
+    for (int t = 0; t < 3; t++) {
+        int h = c->se_houses[cell][t], cells[9], n = 0;
+        for (int k = 0; k < 9; k++)
+            if (c->init[c->house[h][k]] & bit) cells[n++] = c->house[h][k];
+        if (!(n == 2 || (c->multiple && n > 2)) || cells[0] != cell) continue;
+        closure *outs[9];
+        outs[0] = on_cl;
+        for (int j = 1; j < n; j++) {
+            closure *cl = &c->cl[9 + j];
+            clear(cl);
+            if (root(c, cl, cells[j], value, 1) == NO_NODE) return SD_NO_MEMORY;
+            int32_t a_on, a_off;
+            int st = chaining(c, cl, &a_on, &a_off);
+            if (st != SD_OK) return st;
+            outs[j] = cl;
+        }
+        int st = reductions(c, outs, n, SD_REGION, h, value);
+        if (st != SD_OK) return st;
+    }
+    return SD_OK;
+}
+
+static int cell_chains(dctx *c, int cell)
+{
+    unsigned m = c->init[cell];
+    int card = popcount9(m), nv = 0;
+    int reduction = card >= 3 && !c->nishio && c->dynamic, contradiction = c->dynamic || c->nishio;
+    closure *outs[9];
+    c->n_nodes = c->n_pars = 0;
+    for (int v = 1; v <= 9; v++) {
+        if (!(m >> (v - 1) & 1)) continue;
+        closure *on_cl = &c->cl[nv];
+        clear(on_cl);
+        if (root(c, on_cl, cell, v, 1) == NO_NODE) return SD_NO_MEMORY;
+        int st = binary_chaining(c, on_cl, cell, v, reduction, contradiction);
+        if (st == SD_OK && !c->nishio) st = region_chainings(c, on_cl, cell, v);
+        if (st != SD_OK) return st;
+        outs[nv++] = on_cl;
+    }
+    if (!c->nishio && (card == 2 || (c->multiple && card > 2))) return reductions(c, outs, nv, SD_CELL, -1, 0);
+    return SD_OK;
+}
+
+static int cmp_hint(const void *a, const void *b)
+{
+    const dhint *x = a, *y = b;
+    if (before(x->complexity, x->sort_key, x->order, y->complexity, y->sort_key, y->order)) return -1;
+    return before(y->complexity, y->sort_key, y->order, x->complexity, x->sort_key, x->order);
+}
+
+static int write_out(dctx *c, sd_out *out)
+{
+    if (c->n_hints > 1) qsort(c->hints, (size_t)c->n_hints, sizeof(dhint), cmp_hint);
+    int st = SD_OK;
+    for (int32_t k = 0; k < c->n_hints && st == SD_OK; k++) {
+        const dhint *h = &c->hints[k];
+        if (h->complexity > 0xFFFF) return SD_INTERNAL;
+        uint8_t head[13] = {h->kind, h->absurd, h->house, h->digit, h->cell, (uint8_t)(h->mask & 0xFF),
+                            (uint8_t)(h->mask >> 8), h->res_cell, h->res_value, h->res_on, h->res_t0,
+                            (uint8_t)(h->complexity & 0xFF), (uint8_t)(h->complexity >> 8)};
+        st = emit(out, head, sizeof head);
+        if (st == SD_OK) st = emit(out, c->blobs.data + h->blob, h->blob_len);
+    }
+    return st;
+}
+
+int sedyn9_hints(const uint16_t cands[81], int multiple, int dynamic, int nishio, long limit, sd_out *out,
+                 long *spent)
+{
+    *spent = 0;
+    if (!cands || !out || (!multiple && !dynamic) || (nishio && !dynamic)) return SD_BAD_INPUT;
+    for (int i = 0; i < 81; i++)
+        if (cands[i] > 0x1FF) return SD_BAD_INPUT;
+    dctx *c = calloc(1, sizeof *c);
+    if (!c) return SD_NO_MEMORY;
+    int st = SD_NO_MEMORY;
+    c->cl = malloc(N_CLOSURES * sizeof(closure));
+    c->bfs_queue = malloc(BFS_CAP * sizeof(int32_t));
+    if (c->cl && c->bfs_queue) {
+        memcpy(c->cands, cands, sizeof c->cands);
+        memcpy(c->init, cands, sizeof c->init);
+        c->multiple = !!multiple, c->dynamic = !!dynamic, c->nishio = !!nishio;
+        c->limit = limit;
+        init_geometry(c);
+        for (int k = 0; k < 81 * 512; k++) c->best[k] = NO_NODE;
+        st = SD_OK;
+        for (int cell = 0; cell < 81 && st == SD_OK; cell++) {
+            int card = popcount9(cands[cell]);
+            if (card > 2 || (card > 1 && c->dynamic)) st = cell_chains(c, cell);
+        }
+        if (st == SD_OK) st = write_out(c, out);
+    }
+    *spent = c->spent;
+    free(c->cl);
+    free(c->bfs_queue);
+    free(c->nodes);
+    free(c->pars);
+    free(c->hints);
+    free(c->blobs.data);
+    free(c);
+    return st;
+}
+
+void sedyn9_out_free(sd_out *out)
+{
+    if (!out) return;
+    free(out->data);
+    out->data = NULL;
+    out->len = out->cap = 0;
+}

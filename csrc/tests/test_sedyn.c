@@ -1,0 +1,190 @@
+/* test_sedyn.c -- C-only checks of sedyn9 (SE's multiple, Nishio and dynamic forcing chains).
+ *
+ * On grids of real puzzles (their candidates, then random eliminations of digits the
+ * solution does not use, so the grid stays true): no hint may remove a digit of the
+ * solution (checked against the reference solver). Every record is whole: a known kind,
+ * eliminations of candidates of the grid, each target's chain a parent-indexed list whose
+ * indices stay inside it and whose parentless potentials are the assumptions, a complexity
+ * equal to the chains' sizes, hints sorted by complexity, no two with the same
+ * eliminations. Also: same input, same bytes; a round limit stops at limit + 1 rounds;
+ * bad input refused; random masks (fuzz) never crash (run under ASan/UBSan).
+ *
+ *     test_sedyn [--rounds N] [--puzzles N]    (valgrind: --puzzles 1)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../sedyn9.h"
+#include "ref_solver.h"
+
+static int failures = 0;
+#define CHECK(cond, ...)                                         \
+    do {                                                         \
+        if (!(cond)) {                                           \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+            fprintf(stderr, __VA_ARGS__);                        \
+            fputc('\n', stderr);                                 \
+            failures++;                                          \
+        }                                                        \
+    } while (0)
+
+static int sees(int a, int b)
+{
+    return a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3));
+}
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint64_t next_random(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+static unsigned u16(const uint8_t *p) { return (unsigned)p[0] | (unsigned)p[1] << 8; }
+
+/* Check every record; the number of hints. solution: 81 digits 1..9, or NULL. */
+static int check_records(const uint16_t *cands, const sd_out *out, const uint8_t *solution)
+{
+    size_t at = 0;
+    int hints = 0, last_complexity = 0;
+    static uint8_t seen[81 * 512];
+    memset(seen, 0, sizeof seen);
+    while (at < out->len) {
+        CHECK(out->len - at >= 14, "truncated header");
+        if (out->len - at < 14) return hints;
+        const uint8_t *h = out->data + at;
+        int kind = h[0], cell = h[4], complexity = (int)u16(h + 11), nt = h[13];
+        unsigned mask = u16(h + 5);
+        CHECK(kind >= SD_BINARY && kind <= SD_REGION && h[1] <= 1 && (h[1] == 0 || kind == SD_BINARY), "kind");
+        CHECK(kind == SD_REGION ? h[2] < 27 && h[3] >= 1 && h[3] <= 9 : h[2] == 255 && h[3] == 0, "house, digit");
+        CHECK(cell < 81 && mask && !(mask & ~cands[cell < 81 ? cell : 0]), "eliminations not on the grid");
+        if (cell < 81 && mask < 512) {
+            CHECK(!seen[cell * 512 + (int)mask], "two hints with the same eliminations");
+            seen[cell * 512 + (int)mask] = 1;
+        }
+        if (solution && cell < 81) CHECK(!(mask >> (solution[cell] - 1) & 1), "removes the solution's digit");
+        CHECK(complexity >= last_complexity, "hints not sorted by complexity");
+        last_complexity = complexity;
+        CHECK(nt >= 1 && nt <= 9 && (kind != SD_BINARY || nt == 2), "targets");
+        at += 14;
+        int total = 0;
+        for (int t = 0; t < nt; t++) {
+            CHECK(out->len - at >= 2, "truncated chain");
+            if (out->len - at < 2) return hints;
+            int n = (int)u16(out->data + at);
+            at += 2;
+            CHECK(n >= 1, "empty chain");
+            total += n;
+            for (int k = 0; k < n; k++) {
+                CHECK(out->len - at >= 5, "truncated potential");
+                if (out->len - at < 5) return hints;
+                const uint8_t *p = out->data + at;
+                int npar = p[4];
+                CHECK(p[0] < 81 && p[1] >= 1 && p[1] <= 9 && p[2] <= 1, "potential");
+                CHECK(npar ? p[3] <= 3 : p[3] == 255, "only the assumptions lack parents");
+                CHECK(out->len - at >= 5 + 2 * (size_t)npar, "truncated parents");
+                if (out->len - at < 5 + 2 * (size_t)npar) return hints;
+                for (int j = 0; j < npar; j++) CHECK((int)u16(p + 5 + 2 * j) < n, "parent index out of the chain");
+                at += 5 + 2 * (size_t)npar;
+            }
+        }
+        CHECK(total == complexity, "complexity %d is not the chains' size %d", complexity, total);
+        hints++;
+    }
+    return hints;
+}
+
+static void candidates(const char *puzzle, uint16_t cands[81])
+{
+    for (int i = 0; i < 81; i++) cands[i] = puzzle[i] >= '1' && puzzle[i] <= '9' ? 0 : 0x1FF;
+    for (int i = 0; i < 81; i++)
+        if (puzzle[i] >= '1' && puzzle[i] <= '9')
+            for (int x = 0; x < 81; x++)
+                if (sees(i, x)) cands[x] &= (uint16_t)~(1u << (puzzle[i] - '1'));
+}
+
+static const char *PUZZLES[] = {
+    "610000000040600500307009004003804001000050000400903600900400207008005030000000056",
+    "004010350100070900850900001000000800280000063007000000700008049008050002025040700",
+    "000070560040000200000380007960030000000000006003420000005260079070000002000009408",
+};
+
+static const int MODES[3][3] = {{0, 1, 1}, {1, 0, 0}, {1, 1, 0}}; /* Nishio, multiple, dynamic */
+
+int main(int argc, char **argv)
+{
+    int rounds = 40;
+    size_t puzzles = sizeof PUZZLES / sizeof *PUZZLES;
+    for (int i = 1; i + 1 < argc; i++) {
+        if (!strcmp(argv[i], "--rounds")) rounds = atoi(argv[i + 1]);
+        if (!strcmp(argv[i], "--puzzles") && (size_t)atoi(argv[i + 1]) < puzzles) puzzles = (size_t)atoi(argv[i + 1]);
+    }
+    uint16_t cands[81];
+    uint8_t sol[82], solution[81];
+    int total = 0;
+    for (size_t k = 0; k < puzzles; k++) {
+        CHECK(ref_solve((const uint8_t *)PUZZLES[k], 2, sol) == 1, "sample puzzle not unique");
+        for (int i = 0; i < 81; i++) solution[i] = (uint8_t)(sol[i] - '0');
+        for (int variant = 0; variant < 2; variant++) {
+            candidates(PUZZLES[k], cands);
+            if (variant) /* a later state: remove some false candidates */
+                for (int r = 0; r < 60; r++) {
+                    int cell = (int)(next_random() % 81), d = (int)(next_random() % 9) + 1;
+                    if (d != solution[cell] && cands[cell] && (cands[cell] & (cands[cell] - 1)))
+                        cands[cell] &= (uint16_t)~(1u << (d - 1));
+                }
+            for (int m = 0; m < 3; m++) {
+                sd_out a = {0}, b = {0};
+                long spent_a = 0, spent_b = 0;
+                CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], -1, &a, &spent_a) == SD_OK, "search");
+                CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], -1, &b, &spent_b) == SD_OK, "search");
+                CHECK(a.len == b.len && spent_a == spent_b && (a.len == 0 || !memcmp(a.data, b.data, a.len)),
+                      "not deterministic");
+                CHECK(spent_a > 0, "no rounds counted");
+                total += check_records(cands, &a, solution);
+                sedyn9_out_free(&a);
+                long s = 0, limit = spent_a / 2;
+                CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], limit, &a, &s) == SD_BUDGET &&
+                          s == limit + 1 && a.len == 0,
+                      "the round limit");
+                CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], spent_a, &a, &s) == SD_OK,
+                      "a limit of exactly the rounds needed");
+                sedyn9_out_free(&a);
+                sedyn9_out_free(&b);
+            }
+        }
+    }
+    CHECK(total > 0, "no hint found in the sample puzzles");
+    /* bad input */
+    sd_out out = {0};
+    long spent = 0;
+    candidates(PUZZLES[0], cands);
+    CHECK(sedyn9_hints(cands, 0, 0, 0, -1, &out, &spent) == SD_BAD_INPUT, "neither multiple nor dynamic");
+    CHECK(sedyn9_hints(cands, 1, 0, 1, -1, &out, &spent) == SD_BAD_INPUT, "Nishio without dynamic");
+    cands[5] = 0x200;
+    CHECK(sedyn9_hints(cands, 1, 1, 0, -1, &out, &spent) == SD_BAD_INPUT, "mask 0x200 accepted");
+    sedyn9_out_free(&out);
+    /* fuzz: random masks (sparse, so that links exist), every record still whole */
+    for (int r = 0; r < rounds; r++) {
+        for (int i = 0; i < 81; i++) {
+            uint64_t z = next_random();
+            cands[i] = (uint16_t)((z % 4 == 0) ? 0 : (z >> 8) & (z >> 20) & 0x1FF);
+        }
+        const int *mode = MODES[r % 3];
+        sd_out o = {0};
+        long s = 0;
+        int st = sedyn9_hints(cands, mode[0], mode[1], mode[2], 200000, &o, &s);
+        CHECK(st == SD_OK || st == SD_BUDGET, "fuzz search failed (%d)", st);
+        if (st == SD_OK) total += check_records(cands, &o, NULL);
+        sedyn9_out_free(&o);
+    }
+    if (failures) {
+        fprintf(stderr, "test_sedyn: %d failure(s)\n", failures);
+        return 1;
+    }
+    printf("test_sedyn: %d hints checked, all whole, none removes a solution digit\n", total);
+    return 0;
+}
