@@ -17,6 +17,7 @@
 #include "human9.h"
 #include "sechain9.h"
 #include "sedyn9.h"
+#include "serules9.h"
 #include "solver9.h"
 
 /* Read `limit`: an int >= 1; values above S9_MAX_LIMIT are clamped (counts are uint32). */
@@ -499,6 +500,41 @@ static PyObject *core_se_dyn(PyObject *self, PyObject *args)
     return result;
 }
 
+/* se_simple(cur, init, counts) -> (rule, hits): SE's simple rules inside nested chains,
+ * see serules9.h and _core.pyi. */
+static PyObject *core_se_simple(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv, iv, nv;
+    if (!PyArg_ParseTuple(args, "y*y*y*:se_simple", &cv, &iv, &nv)) return NULL;
+    uint16_t cur[81], init[81];
+    uint8_t counts[10];
+    int ok = cv.len == 2 * 81 && iv.len == 2 * 81 && nv.len == 10;
+    if (ok) {
+        memcpy(cur, cv.buf, sizeof cur);
+        memcpy(init, iv.buf, sizeof init);
+        memcpy(counts, nv.buf, sizeof counts);
+    }
+    PyBuffer_Release(&cv);
+    PyBuffer_Release(&iv);
+    PyBuffer_Release(&nv);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "need 81 + 81 native uint16 candidate masks and 10 digit counts");
+        return NULL;
+    }
+    sd_out out = {NULL, 0, 0};
+    int rule = -1, status = serules9_advanced(cur, init, counts, &out, &rule);
+    if (status != SD_OK) {
+        sedyn9_out_free(&out);
+        if (status == SD_NO_MEMORY) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF and digit counts 0..9");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(iy#)", rule, out.data ? (const char *)out.data : "", (Py_ssize_t)out.len);
+    sedyn9_out_free(&out);
+    return result;
+}
+
 /* fill(words) -> (words_read, grid): a random full grid from the caller's random words;
  * dig(puzzle, cells, sizes, words, stop_at) -> (words_read, puzzle): see dig9.h and
  * _core.pyi.  words_read is DIG9_NEED_WORDS (-1) when the words ran out (then b''). */
@@ -648,6 +684,8 @@ static PyMethodDef core_methods[] = {
      "se_dyn(cands, multiple, dynamic, nishio, limit) -> (hints, spent)\n\nSE's multiple/Nishio/dynamic forcing chains (sedyn9.h)."},
     {"se_aligned", core_se_aligned, METH_VARARGS,
      "se_aligned(cands, degree, max_hints) -> (hints, spent)\n\nSE's Aligned Pair/Triplet Exclusion (aligned9.h)."},
+    {"se_simple", core_se_simple, METH_VARARGS,
+     "se_simple(cur, init, counts) -> (rule, hits)\n\nSE's simple rules inside nested forcing chains (serules9.h)."},
     {"human_ho_run", core_human_ho_run, METH_VARARGS,
      "human_ho_run(values, cands, ns, hs, enabled, max_steps) -> (status, steps, values, cands, ns, hs, free, where)\n\n"
      "HoDoKu's singles queues, intersections and subsets for the HoDoKu rating path. See _core.pyi."},

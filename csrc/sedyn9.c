@@ -349,7 +349,7 @@ static int chain_of(dctx *c, int32_t target)
     return n;
 }
 
-static int emit(sd_out *out, const uint8_t *bytes, size_t n)
+int sedyn9_emit(sd_out *out, const uint8_t *bytes, size_t n)
 {
     if (out->len + n > out->cap) {
         size_t cap = out->cap ? out->cap : 4096;
@@ -368,12 +368,12 @@ static int emit(sd_out *out, const uint8_t *bytes, size_t n)
 static int serialise(dctx *c, const int32_t *targets, int nt)
 {
     uint8_t b = (uint8_t)nt;
-    int st = emit(&c->blobs, &b, 1);
+    int st = sedyn9_emit(&c->blobs, &b, 1);
     for (int t = 0; t < nt && st == SD_OK; t++) {
         int n = chain_of(c, targets[t]);
         if (n < 0) return n;
         uint8_t head[2] = {(uint8_t)(n & 0xFF), (uint8_t)(n >> 8)};
-        st = emit(&c->blobs, head, 2);
+        st = sedyn9_emit(&c->blobs, head, 2);
         for (int k = 0; k < n && st == SD_OK; k++) {
             const dnode *p = &c->nodes[c->bfs_list[k]];
             uint8_t rec[5 + 2 * MAX_PARENTS];
@@ -383,7 +383,7 @@ static int serialise(dctx *c, const int32_t *targets, int nt)
                 rec[5 + 2 * j] = (uint8_t)(at & 0xFF);
                 rec[6 + 2 * j] = (uint8_t)(at >> 8);
             }
-            st = emit(&c->blobs, rec, 5 + 2 * (size_t)p->npar);
+            st = sedyn9_emit(&c->blobs, rec, 5 + 2 * (size_t)p->npar);
         }
     }
     return st;
@@ -574,8 +574,8 @@ static int write_out(dctx *c, sd_out *out)
         uint8_t head[13] = {h->kind, h->absurd, h->house, h->digit, h->cell, (uint8_t)(h->mask & 0xFF),
                             (uint8_t)(h->mask >> 8), h->res_cell, h->res_value, h->res_on, h->res_t0,
                             (uint8_t)(h->complexity & 0xFF), (uint8_t)(h->complexity >> 8)};
-        st = emit(out, head, sizeof head);
-        if (st == SD_OK) st = emit(out, c->blobs.data + h->blob, h->blob_len);
+        st = sedyn9_emit(out, head, sizeof head);
+        if (st == SD_OK) st = sedyn9_emit(out, c->blobs.data + h->blob, h->blob_len);
     }
     return st;
 }

@@ -60,4 +60,7 @@ int sedyn9_hints(const uint16_t cands[81], int multiple, int dynamic, int nishio
 
 void sedyn9_out_free(sd_out *out);
 
+/* Append n bytes to out (SD_OK or SD_NO_MEMORY); shared with serules9.c. */
+int sedyn9_emit(sd_out *out, const uint8_t *bytes, size_t n);
+
 #endif

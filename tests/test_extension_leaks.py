@@ -92,6 +92,8 @@ def _calls() -> dict[str, Callable[[], object]]:
         "se_dyn": lambda: a(k, "se_dyn")(pair, True, True, False, -1),
         "se_dyn limit": lambda: a(k, "se_dyn")(pair, True, True, False, 0),
         "se_dyn bad": raising(lambda: a(k, "se_dyn")(pair[:10], True, True, False, -1)),
+        "se_simple": lambda: a(k, "se_simple")(pair, array.array("H", [0b111] * 81).tobytes(), bytes(10)),
+        "se_simple bad": raising(lambda: a(k, "se_simple")(pair, pair, bytes([10] * 10))),
         "engine_solve": lambda: a(k, "engine_solve")(program, 2, 0),
         "engine_solve bad": raising(lambda: a(k, "engine_solve")(program[:12], 2, 0)),
         "dispatch": lambda: a(k, "dispatch")(),
@@ -103,7 +105,7 @@ NAMES = [
     "solve", "solve bad bytes", "solve wrong length", "solve wrong type", "solve_batch", "solve_batch bad sizes",
     "canonical", "canonical conflict", "canonical_batch", "human_se_run", "human_se_run bad", "human_replay",
     "human_replay bad", "human_ho_run", "fill", "fill bad", "dig", "dig bad", "se_loops", "se_loops bad",
-    "se_aligned", "se_aligned bad", "se_dyn", "se_dyn limit", "se_dyn bad",
+    "se_aligned", "se_aligned bad", "se_dyn", "se_dyn limit", "se_dyn bad", "se_simple", "se_simple bad",
     "engine_solve", "engine_solve bad", "dispatch", "features",
 ]
 

@@ -12,6 +12,7 @@ from sudokit.human.path import walk
 from sudokit.human.rating import (
     BANDS,
     ENGINE_VERSION,
+    SE_PATH_DEFAULT_EXTRA,
     HODOKU_LEVELS,
     _hodoku_numbers,
     band_for,
@@ -35,7 +36,7 @@ def test_fields_of_an_easy_puzzle() -> None:
     assert r.hodoku_level == "Easy" and r.hodoku_score > 0
     assert r.hardest == "Hidden Single"
     assert sum(r.counts.values()) == r.steps == len(explain(EASY))
-    assert r.engine_version == ENGINE_VERSION and r.techniques == tuple(t for t in TECHNIQUE_IDS if technique(t).default)
+    assert r.engine_version == ENGINE_VERSION and r.techniques == tuple(t for t in TECHNIQUE_IDS if technique(t).default or t in SE_PATH_DEFAULT_EXTRA)
     assert r.uniqueness is True
 
 
@@ -43,7 +44,7 @@ def test_reproducible_and_hashable() -> None:
     assert rate(EASY) == rate(EASY)
     assert hash(rate(EASY)) == hash(rate(EASY))
     data = rate(EASY).as_dict()
-    assert data["techniques"] == [t for t in TECHNIQUE_IDS if technique(t).default] and data["counts"] == rate(EASY).counts
+    assert data["techniques"] == [t for t in TECHNIQUE_IDS if technique(t).default or t in SE_PATH_DEFAULT_EXTRA] and data["counts"] == rate(EASY).counts
 
 
 def test_se_numbers_follow_serate_definitions() -> None:

@@ -7,7 +7,10 @@
  * indices stay inside it and whose parentless potentials are the assumptions, a complexity
  * equal to the chains' sizes, hints sorted by complexity, no two with the same
  * eliminations. Also: same input, same bytes; a round limit stops at limit + 1 rounds;
- * bad input refused; random masks (fuzz) never crash (run under ASan/UBSan).
+ * bad input refused; random masks (fuzz) never crash (run under ASan/UBSan). serules9
+ * (the simple rules inside nested chains) on the same true grids, against the grid each
+ * started from: its eliminations are candidates of the grid and never a solution digit,
+ * its parents candidates the grid lost.
  *
  *     test_sedyn [--rounds N] [--puzzles N]    (valgrind: --puzzles 1)
  */
@@ -16,6 +19,7 @@
 #include <string.h>
 
 #include "../sedyn9.h"
+#include "../serules9.h"
 #include "ref_solver.h"
 
 static int failures = 0;
@@ -114,6 +118,40 @@ static const char *PUZZLES[] = {
 
 static const int MODES[3][3] = {{0, 1, 1}, {1, 0, 0}, {1, 1, 0}}; /* Nishio, multiple, dynamic */
 
+/* serules9 on a true grid cur (started from init): the number of hits checked. */
+static int check_simple(const uint16_t *cur, const uint16_t *init, const uint8_t *solution)
+{
+    static const uint8_t counts[10] = {0};
+    sd_out out = {0};
+    int rule = -2, hits = 0;
+    CHECK(serules9_advanced(cur, init, counts, &out, &rule) == SD_OK, "simple rules failed");
+    CHECK(rule >= -1 && rule <= 3 && (rule == -1) == (out.len == 0), "rule %d with %zu bytes", rule, out.len);
+    size_t at = 0;
+    while (at < out.len) {
+        int n = out.data[at++];
+        CHECK(n >= 1 && at + 3 * (size_t)n < out.len, "hit eliminations");
+        if (n < 1 || at + 3 * (size_t)n >= out.len) break;
+        for (int k = 0; k < n; k++, at += 3) {
+            int cell = out.data[at];
+            unsigned mask = u16(out.data + at + 1);
+            CHECK(cell < 81 && mask && !(mask & ~cur[cell < 81 ? cell : 0]), "elimination not on the grid");
+            if (cell < 81) CHECK(!(mask >> (solution[cell] - 1) & 1), "simple rule removes a solution digit");
+        }
+        int m = out.data[at++];
+        CHECK(m >= 1 && at + 2 * (size_t)m <= out.len, "hit parents");
+        if (m < 1 || at + 2 * (size_t)m > out.len) break;
+        for (int k = 0; k < m; k++, at += 2) {
+            int cell = out.data[at], v = out.data[at + 1];
+            CHECK(cell < 81 && v >= 1 && v <= 9, "parent");
+            if (cell < 81 && v >= 1 && v <= 9)
+                CHECK((init[cell] >> (v - 1) & 1) && !(cur[cell] >> (v - 1) & 1), "a parent the grid did not lose");
+        }
+        hits++;
+    }
+    sedyn9_out_free(&out);
+    return hits;
+}
+
 int main(int argc, char **argv)
 {
     int rounds = 40;
@@ -124,7 +162,7 @@ int main(int argc, char **argv)
     }
     uint16_t cands[81];
     uint8_t sol[82], solution[81];
-    int total = 0;
+    int total = 0, simple = 0;
     for (size_t k = 0; k < puzzles; k++) {
         CHECK(ref_solve((const uint8_t *)PUZZLES[k], 2, sol) == 1, "sample puzzle not unique");
         for (int i = 0; i < 81; i++) solution[i] = (uint8_t)(sol[i] - '0');
@@ -136,6 +174,11 @@ int main(int argc, char **argv)
                     if (d != solution[cell] && cands[cell] && (cands[cell] & (cands[cell] - 1)))
                         cands[cell] &= (uint16_t)~(1u << (d - 1));
                 }
+            if (variant) {
+                uint16_t init[81];
+                candidates(PUZZLES[k], init);
+                simple += check_simple(cands, init, solution);
+            }
             for (int m = 0; m < 3; m++) {
                 sd_out a = {0}, b = {0};
                 long spent_a = 0, spent_b = 0;
@@ -158,6 +201,7 @@ int main(int argc, char **argv)
         }
     }
     CHECK(total > 0, "no hint found in the sample puzzles");
+    CHECK(simple > 0, "no simple-rule hit in the sample grids");
     /* bad input */
     sd_out out = {0};
     long spent = 0;
@@ -185,6 +229,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "test_sedyn: %d failure(s)\n", failures);
         return 1;
     }
-    printf("test_sedyn: %d hints checked, all whole, none removes a solution digit\n", total);
+    printf("test_sedyn: %d hints and %d simple-rule hits checked, all whole, none removes a solution digit\n", total,
+           simple);
     return 0;
 }

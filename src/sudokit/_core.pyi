@@ -179,6 +179,17 @@ def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, limit: int
     ``dynamic``.
     """
 
+def se_simple(cur: bytes, init: bytes, counts: bytes) -> tuple[int, bytes]:
+    """SE's simple rules inside nested forcing chains: ``(rule, hits)``.
+
+    ``cur``/``init``: 81 native uint16 masks each, the grid a closure made and the one it
+    started from; ``counts``: 10 bytes, how many cells hold each digit (index 0 unused).
+    ``rule``: the first of locking, hidden pair, naked pair, X-Wing (0-3) with a hit that
+    relies on the closure's eliminations, or -1. ``hits``: that rule's hits in its order
+    (csrc/serules9.h): the eliminations as (cell, mask) and the parents as (cell, digit).
+    Raises ValueError on wrong sizes, a mask > 0x1FF or a count > 9.
+    """
+
 # ----------------------------------------------------------------- generator loops
 # The inner loops of sudokit.generation (csrc/dig9.h; twin: _pycore.fill/dig, constant
 # _pycore.DIG_NEED_WORDS = -1). Randomness stays with the caller: ``words`` is the raw

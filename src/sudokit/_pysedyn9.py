@@ -93,3 +93,28 @@ def _chain(out: bytearray, target: Potential) -> None:
         for q in p.parents:
             k = pos[q.key]
             out += bytes((k & 0xFF, k >> 8))
+
+
+def se_simple(cur: bytes, init: bytes, counts: bytes) -> tuple[int, bytes]:
+    """SE's simple rules inside nested chains (se_rules' own); see ``_core.pyi``."""
+    from .human.se_rules import SIMPLE_RULES
+
+    if len(cur) != 162 or len(init) != 162 or len(counts) != 10:
+        raise ValueError("need 81 + 81 native uint16 candidate masks and 10 digit counts")
+    now, start = array("H", cur).tolist(), array("H", init).tolist()
+    if any(m > 0x1FF for m in now + start) or any(n > 9 for n in counts):
+        raise ValueError("candidate masks must be 0..0x1FF and digit counts 0..9")
+    for k, rule in enumerate(SIMPLE_RULES):
+        out = bytearray()
+        for removable, parents, _nested in rule(now, start, list(counts)):
+            if not parents:
+                continue
+            out.append(len(removable))
+            for cell, mask in removable.items():
+                out += bytes((cell, mask & 0xFF, mask >> 8))
+            out.append(len(parents))
+            for p in parents:
+                out += bytes((p.cell, p.value))
+        if out:
+            return k, bytes(out)
+    return -1, b""

@@ -56,7 +56,7 @@ __all__ = ["Rating", "rate", "rating_text", "BANDS", "HODOKU_LEVELS", "HODOKU_MA
 
 #: Version of the rating engine: this module's rules plus the registry's order/ratings
 #: version; it changes whenever the rating of some puzzle could change.
-ENGINE_VERSION = f"human-3.{registry.ENGINE_ORDER_VERSION}"
+ENGINE_VERSION = f"human-4.{registry.ENGINE_ORDER_VERSION}"  # 4: Dynamic Forcing Chains on the default SE path
 
 #: HoDoKu's difficulty levels, easiest first.
 HODOKU_LEVELS: tuple[str, ...] = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
@@ -240,9 +240,11 @@ def rate(
     """Rate ``puzzle`` (see the module docstring for every field).
 
     ``techniques`` and ``uniqueness`` are as for :func:`~sudokit.human.explain`
-    (``techniques="all"`` adds SE's slow dynamic and nested forcing chains, which serate
-    uses from ER 8.5 up: use it for SE-exact ratings of the hardest puzzles). ``max_seconds`` (CPU seconds of the calling
-    thread, so the same on a loaded machine) and ``max_nodes`` bound the chain
+    (``techniques="all"`` adds SE's slow Dynamic Forcing Chains (+) and nested forcing
+    chains, which serate uses from ER 9.0 up: use it for SE-exact ratings of the hardest
+    puzzles; by default the SE path also has Dynamic Forcing Chains, 8.5+, which run in C).
+    ``max_seconds`` (CPU seconds of the calling thread, so the same on a loaded machine)
+    and ``max_nodes`` bound the chain
     searches: when they run out, :class:`~sudokit.errors.SearchLimitExceeded` is raised
     with the rating of the steps found so far (a lower bound) as its ``partial``.
     Raises the same errors as :func:`~sudokit.human.explain`, and
@@ -306,8 +308,11 @@ def _plan(
     """The enabled techniques, the SE order with its kernel front, the HoDoKu order with
     its kernel front (the same for every puzzle rated with these options)."""
     enabled = enabled_techniques(techniques, uniqueness)
-    se_order, ho_order = se_techniques(enabled), hodoku_order(enabled)
-    return enabled, se_order, _front(se_order), ho_order, _ho_front(ho_order)
+    se_enabled = enabled
+    if techniques is None:  # the SE path's default also has SE's Dynamic Forcing Chains (C: fast there)
+        se_enabled = tuple(t for t in registry.TECHNIQUES if t in enabled or t.id in SE_PATH_DEFAULT_EXTRA)
+    se_order, ho_order = se_techniques(se_enabled), hodoku_order(enabled)
+    return se_enabled, se_order, _front(se_order), ho_order, _ho_front(ho_order)
 
 
 def _se_numbers(steps: Sequence[Step], by_id: dict[str, registry.Technique]) -> tuple[float, float, float, str]:
@@ -556,6 +561,14 @@ _SE_KNOWN = frozenset({
     "se_dynamic_forcing_chains", "se_dynamic_forcing_chains_plus", "se_nested_forcing_chains",
     "se_nested_multiple_forcing_chains", "se_nested_dynamic_forcing_chains", "se_nested_dynamic_forcing_chains_plus",
 })
+
+
+#: Techniques the SE rating path uses by default on top of the default set: SE's Dynamic
+#: Forcing Chains (8.5+) run in C (csrc/sedyn9.c) and the SE path tries only SE's own
+#: rules before them, so a step costs milliseconds. ``explain``'s default path leaves
+#: them out: it tries every HoDoKu-family technique first on each step (Python; explain on
+#: the hardest puzzles took 10x longer with them), see benchmarks/RESULTS.md.
+SE_PATH_DEFAULT_EXTRA: frozenset[str] = frozenset({"se_dynamic_forcing_chains"})
 
 
 def se_techniques(enabled: Sequence[registry.Technique]) -> tuple[registry.Technique, ...]:

@@ -806,6 +806,28 @@ class Chaining:
             where[:] = save_where
 
     # ============================================================= nesting
+    def _simple_potentials(self, current: list[int], source: list[int], offs: PSet) -> list[Potential]:
+        """The eliminations of SE's four simple rules (locking, hidden and naked pair,
+        X-Wing: the first that finds some) on the changed grid, searched by the kernel
+        (csrc/serules9.c, twin: se_rules' own rules)."""
+        counts = bytes([0, *self.counts[1:10]])
+        _rule, data = _backend.kernel().se_simple(array("H", current).tobytes(), array("H", source).tobytes(), counts)
+        result: list[Potential] = []
+        at = 0
+        while at < len(data):
+            n = data[at]
+            removable = [(data[k], data[k + 1] | data[k + 2] << 8) for k in range(at + 1, at + 1 + 3 * n, 3)]
+            at += 1 + 3 * n
+            m = data[at]
+            reals = [offs[(data[k] * 9 + data[k + 1]) * 2] for k in range(at + 1, at + 1 + 2 * m, 2)]
+            at += 1 + 2 * m
+            for cell, mask in removable:
+                for v in DIGITS_OF[mask]:
+                    q = Potential(cell, v, False, None, ADVANCED)
+                    q.parents.extend(reals)
+                    result.append(q)
+        return result
+
     def _advanced_potentials(self, source: list[int], offs: PSet) -> list[Potential]:
         """Eliminations of simpler rules on the changed grid, each an off potential whose
         parents are the chain's eliminations the rule needed (``getAdvancedPotentials``)."""
@@ -814,8 +836,10 @@ class Chaining:
         if self._other_rules is None:
             self._other_rules = nested_rules(self.level, self.budget)
         current = self.cands[:]
-        result: list[Potential] = []
-        for rule in self._other_rules:
+        result = self._simple_potentials(current, source, offs)
+        if result:
+            return result
+        for rule in self._other_rules[4:]:  # the chaining rules nested at this level
             for removable, parents, nested in rule(current, source, self.counts):
                 if not parents:
                     continue  # the rule applies without the chain: nothing to add

@@ -182,10 +182,15 @@ def _chaining_rule(engine: Chaining) -> NestedRule:
     return rule
 
 
+#: The simple rules SE runs inside nested chains, in its order (the kernel's se_simple
+#: runs them in C: csrc/serules9.c; its twin runs these).
+SIMPLE_RULES: tuple[NestedRule, ...] = (_locking, _hidden_pair, _naked_pair, _x_wing)
+
+
 def nested_rules(level: int, budget: Budget) -> list[NestedRule]:
     """The rules a chain of nesting ``level`` runs on its changed grid (SE's
     ``Chaining.getAdvancedPotentials``), in SE's order."""
-    rules: list[NestedRule] = [_locking, _hidden_pair, _naked_pair, _x_wing]
+    rules: list[NestedRule] = list(SIMPLE_RULES)
     if level < 4:
         if level >= 2:
             engine = Chaining(False, False, False, 0, budget)

@@ -1,0 +1,281 @@
+/* serules9.c -- SE's simple rules inside nested forcing chains; see serules9.h.
+ *
+ * A port of se_rules.py's _locking, _hidden_pair, _naked_pair and _x_wing (SE's
+ * Locking, HiddenSet and NakedSet of degree 2, and Fisherman of degree 2 as
+ * getAdvancedPotentials runs them): the same loops in the same order, so the hits, their
+ * eliminations and their parents come out in the order the Python rules give them.
+ */
+#include "serules9.h"
+
+#include <string.h>
+
+typedef struct {
+    const uint16_t *cur, *init;
+    const uint8_t *counts;
+    uint8_t house[27][9];
+    sd_out *out;
+    int hits;
+} rctx;
+
+static void init_houses(rctx *c)
+{
+    for (int h = 0; h < 27; h++)
+        for (int k = 0; k < 9; k++) {
+            int r, col;
+            if (h < 9) r = h, col = k;
+            else if (h < 18) r = k, col = h - 9;
+            else r = (h - 18) / 3 * 3 + k / 3, col = (h - 18) % 3 * 3 + k % 3;
+            c->house[h][k] = (uint8_t)(r * 9 + col);
+        }
+}
+
+static int popcount9(unsigned m)
+{
+    int n = 0;
+    for (; m; m &= m - 1) n++;
+    return n;
+}
+
+static int in_house(const rctx *c, int h, int cell)
+{
+    (void)c;
+    int r = cell / 9, col = cell % 9;
+    return h == r || h == 9 + col || h == 18 + r / 3 * 3 + col / 3;
+}
+
+/* Where bit is still a candidate in house h: a 9-bit mask of positions. */
+static unsigned positions(const rctx *c, int h, unsigned bit)
+{
+    unsigned m = 0;
+    for (int k = 0; k < 9; k++)
+        if (c->cur[c->house[h][k]] & bit) m |= 1u << k;
+    return m;
+}
+
+/* One hit: its eliminations and its parents, left out when it has no parent. */
+typedef struct {
+    uint8_t rem_cell[81];
+    uint16_t rem_mask[81];
+    int n_rem;
+    uint8_t par_cell[81 * 2], par_value[81 * 2];
+    int n_par;
+} hit;
+
+static void add_rem(hit *h, int cell, unsigned mask)
+{
+    for (int k = 0; k < h->n_rem; k++)
+        if (h->rem_cell[k] == cell) { /* a dict keeps the first place of a key */
+            h->rem_mask[k] = (uint16_t)mask;
+            return;
+        }
+    if (h->n_rem < 81) {
+        h->rem_cell[h->n_rem] = (uint8_t)cell;
+        h->rem_mask[h->n_rem++] = (uint16_t)mask;
+    }
+}
+
+static void add_par(hit *h, int cell, int value)
+{
+    if (h->n_par < 81 * 2) {
+        h->par_cell[h->n_par] = (uint8_t)cell;
+        h->par_value[h->n_par++] = (uint8_t)value;
+    }
+}
+
+static int write_hit(rctx *c, const hit *h)
+{
+    if (!h->n_par || !h->n_rem) return SD_OK;
+    uint8_t buf[1 + 3 * 81 + 1 + 2 * 81 * 2];
+    size_t n = 0;
+    buf[n++] = (uint8_t)h->n_rem;
+    for (int k = 0; k < h->n_rem; k++) {
+        buf[n++] = h->rem_cell[k];
+        buf[n++] = (uint8_t)(h->rem_mask[k] & 0xFF);
+        buf[n++] = (uint8_t)(h->rem_mask[k] >> 8);
+    }
+    buf[n++] = (uint8_t)(h->n_par > 255 ? 255 : h->n_par);
+    for (int k = 0; k < h->n_par && k < 255; k++) {
+        buf[n++] = h->par_cell[k];
+        buf[n++] = h->par_value[k];
+    }
+    c->hits++;
+    return sedyn9_emit(c->out, buf, n);
+}
+
+/* se_rules._locking: pointing (box -> column, box -> row), then claiming. */
+static int locking(rctx *c)
+{
+    static const int first[4] = {18, 18, 9, 0}, second[4] = {9, 0, 18, 18};
+    int st = SD_OK;
+    for (int pass = 0; pass < 4 && st == SD_OK; pass++)
+        for (int h1 = first[pass]; h1 < first[pass] + 9; h1++)
+            for (int h2 = second[pass]; h2 < second[pass] + 9; h2++) {
+                int inter = 0;
+                for (int k = 0; k < 9; k++) inter += in_house(c, h2, c->house[h1][k]);
+                if (!inter) continue;
+                for (int v = 1; v <= 9 && st == SD_OK; v++) {
+                    unsigned bit = 1u << (v - 1);
+                    int n = 0, inside = 1;
+                    for (int k = 0; k < 9; k++) {
+                        int x = c->house[h1][k];
+                        if (c->cur[x] & bit) {
+                            n++;
+                            inside &= in_house(c, h2, x);
+                        }
+                    }
+                    if (n <= 1 || !inside) continue;
+                    hit h;
+                    h.n_rem = h.n_par = 0;
+                    for (int k = 0; k < 9; k++) {
+                        int x = c->house[h2][k];
+                        if (!in_house(c, h1, x) && (c->cur[x] & bit)) add_rem(&h, x, bit);
+                    }
+                    if (!h.n_rem) continue;
+                    for (int k = 0; k < 9; k++) {
+                        int x = c->house[h1][k];
+                        if ((c->init[x] & bit) && !(c->cur[x] & bit) && !in_house(c, h2, x)) add_par(&h, x, v);
+                    }
+                    st = write_hit(c, &h);
+                }
+            }
+    return st;
+}
+
+static const int ORDER[3] = {18, 9, 0}; /* boxes, columns, rows */
+
+/* se_rules._hidden_pair */
+static int hidden_pair(rctx *c)
+{
+    int st = SD_OK;
+    for (int g = 0; g < 3; g++)
+        for (int h = ORDER[g]; h < ORDER[g] + 9 && st == SD_OK; h++) {
+            int open = 0;
+            for (int k = 0; k < 9; k++) open += c->cur[c->house[h][k]] != 0;
+            if (open <= 4) continue;
+            for (int b = 1; b < 9 && st == SD_OK; b++)      /* colex pairs: (0,1) (0,2) (1,2) (0,3) ... */
+                for (int a = 0; a < b && st == SD_OK; a++) {
+                    int va = a + 1, vb = b + 1;
+                    unsigned pa = positions(c, h, 1u << a), pb = positions(c, h, 1u << b);
+                    if (popcount9(pa) <= 1 || popcount9(pb) <= 1 || popcount9(pa | pb) != 2) continue;
+                    unsigned keep = (1u << a) | (1u << b), both = pa | pb;
+                    hit hh;
+                    hh.n_rem = hh.n_par = 0;
+                    for (int k = 0; k < 9; k++) {
+                        int x = c->house[h][k];
+                        if ((both >> k & 1) && (c->cur[x] & ~keep)) add_rem(&hh, x, c->cur[x] & ~keep);
+                    }
+                    if (!hh.n_rem) continue;
+                    for (int k = 0; k < 9; k++) {
+                        if (both >> k & 1) continue;
+                        int x = c->house[h][k];
+                        if (c->init[x] >> (va - 1) & 1) add_par(&hh, x, va);
+                        if (c->init[x] >> (vb - 1) & 1) add_par(&hh, x, vb);
+                    }
+                    st = write_hit(c, &hh);
+                }
+        }
+    return st;
+}
+
+/* se_rules._naked_pair */
+static int naked_pair(rctx *c)
+{
+    int st = SD_OK;
+    for (int g = 0; g < 3; g++)
+        for (int h = ORDER[g]; h < ORDER[g] + 9 && st == SD_OK; h++) {
+            int open = 0;
+            for (int k = 0; k < 9; k++) open += c->cur[c->house[h][k]] != 0;
+            if (open < 4) continue;
+            for (int b = 1; b < 9 && st == SD_OK; b++)
+                for (int a = 0; a < b && st == SD_OK; a++) {
+                    int ca = c->house[h][a], cb = c->house[h][b];
+                    if (popcount9(c->cur[ca]) <= 1 || popcount9(c->cur[cb]) <= 1) continue;
+                    unsigned u = c->cur[ca] | c->cur[cb];
+                    if (popcount9(u) != 2) continue;
+                    hit hh;
+                    hh.n_rem = hh.n_par = 0;
+                    for (int k = 0; k < 9; k++) {
+                        int x = c->house[h][k];
+                        if (x != ca && x != cb && (c->cur[x] & u)) add_rem(&hh, x, c->cur[x] & u);
+                    }
+                    if (!hh.n_rem) continue;
+                    for (int t = 0; t < 2; t++) {
+                        int x = t ? cb : ca;
+                        unsigned gone = c->init[x] & ~u;
+                        for (int v = 1; v <= 9; v++)
+                            if (gone >> (v - 1) & 1) add_par(&hh, x, v);
+                    }
+                    st = write_hit(c, &hh);
+                }
+        }
+    return st;
+}
+
+/* se_rules._x_wing: base columns then base rows. */
+static int x_wing(rctx *c)
+{
+    int st = SD_OK;
+    for (int pass = 0; pass < 2; pass++) {
+        int bases = pass ? 0 : 9, covers = pass ? 9 : 0;
+        for (int j = 1; j < 9 && st == SD_OK; j++)
+            for (int i = 0; i < j && st == SD_OK; i++)
+                for (int v = 1; v <= 9 && st == SD_OK; v++) {
+                    if (c->counts[v] + 4 > 9) continue;
+                    unsigned bit = 1u << (v - 1);
+                    unsigned p1 = positions(c, bases + i, bit), p2 = positions(c, bases + j, bit);
+                    if (popcount9(p1) <= 1 || popcount9(p2) <= 1 || popcount9(p1 | p2) != 2) continue;
+                    int k0 = -1, k1 = -1;
+                    for (int k = 0; k < 9; k++)
+                        if ((p1 | p2) >> k & 1) {
+                            if (k0 < 0) k0 = k;
+                            else k1 = k;
+                        }
+                    hit hh;
+                    hh.n_rem = hh.n_par = 0;
+                    for (int t = 0; t < 2; t++) {
+                        int cover = covers + (t ? k1 : k0);
+                        for (int pos = 0; pos < 9; pos++) {
+                            int x = c->house[cover][pos];
+                            if (pos != i && pos != j && (c->cur[x] & bit)) add_rem(&hh, x, bit);
+                        }
+                    }
+                    if (!hh.n_rem) continue;
+                    for (int t = 0; t < 2; t++) {
+                        int base = bases + (t ? j : i);
+                        for (int pos = 0; pos < 9; pos++) {
+                            int x = c->house[base][pos];
+                            if ((c->init[x] & bit) && !(c->cur[x] & bit) && !in_house(c, covers + k0, x) &&
+                                !in_house(c, covers + k1, x))
+                                add_par(&hh, x, v);
+                        }
+                    }
+                    st = write_hit(c, &hh);
+                }
+    }
+    return st;
+}
+
+int serules9_advanced(const uint16_t cur[81], const uint16_t init[81], const uint8_t counts[10], sd_out *out,
+                      int *rule)
+{
+    *rule = -1;
+    if (!cur || !init || !counts || !out) return SD_BAD_INPUT;
+    for (int i = 0; i < 81; i++)
+        if (cur[i] > 0x1FF || init[i] > 0x1FF) return SD_BAD_INPUT;
+    for (int d = 0; d < 10; d++)
+        if (counts[d] > 9) return SD_BAD_INPUT;
+    rctx c;
+    memset(&c, 0, sizeof c);
+    c.cur = cur, c.init = init, c.counts = counts, c.out = out;
+    init_houses(&c);
+    int (*const rules[4])(rctx *) = {locking, hidden_pair, naked_pair, x_wing};
+    for (int r = 0; r < 4; r++) {
+        int st = rules[r](&c);
+        if (st != SD_OK) return st;
+        if (c.hits) {
+            *rule = r;
+            return SD_OK;
+        }
+    }
+    return SD_OK;
+}
