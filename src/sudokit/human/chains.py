@@ -66,14 +66,16 @@ class _Budget:
 
 def _search(
     start: int, truth: bool, strong: Callable[[int], Sequence[int]], weak: Callable[[int], Sequence[int]],
-    max_links: int, budget: _Budget, cache: dict[int, list[int]] | None = None,
-) -> tuple[dict[int, int], list[int]]:
+    max_links: int, budget: _Budget, cache: dict[int, list[int]] | None = None, states: int = 2 * GROUP_BASE,
+) -> tuple[list[int], list[int]]:
     """Breadth-first implications from (start, truth): the parent of every reached state
-    (``2 * node + truth``) and the states in order of distance (the start excluded).
-    ``cache`` keeps each state's successors between searches on the same graph."""
+    (``2 * node + truth``; -1 for the start, -2 for a state not reached; ``states``: how
+    many there are) and the states in order of distance (the start excluded). ``cache``
+    keeps each state's successors between searches on the same graph."""
     succ_of: dict[int, list[int]] = {} if cache is None else cache
     s0 = 2 * start + truth
-    parent = {s0: -1}
+    parent = [-2] * states
+    parent[s0] = -1
     order: list[int] = []
     frontier = [s0]
     for _ in range(max_links):
@@ -84,7 +86,7 @@ def _search(
                 n = s >> 1
                 succ = succ_of[s] = [2 * m for m in weak(n)] if s & 1 else [2 * m + 1 for m in strong(n)]
             for s2 in succ:
-                if s2 not in parent:
+                if parent[s2] == -2:
                     parent[s2] = s
                     nxt.append(s2)
         if not nxt:
@@ -95,7 +97,7 @@ def _search(
     return parent, order
 
 
-def _path(parent: dict[int, int], state: int) -> Chain:
+def _path(parent: Sequence[int], state: int) -> Chain:
     out = []
     while state != -1:
         out.append((state >> 1, bool(state & 1)))
@@ -385,11 +387,13 @@ def _nice_loops(state: Candidates, grouped: bool, budget: int) -> Iterator[Step]
     cache: dict[int, list[int]] = {}
     # HoDoKu's order, which decides between equally good chains: loops from every "on"
     # start, then loops from every "off" start, then AICs from the "off" starts
-    aics: list[_Walk] = []
+    states = 2 * (GROUP_BASE + len(g.group_cells))
+    aics: list[tuple[_Walk, list[tuple[int, int]]]] = []
     for truth in (True, False):
         for cell in range(81):
             for d in DIGITS_OF[state.cands[cell]]:
-                parent, order = _search(9 * cell + d - 1, truth, strong, weak, 10_000, spend, cache)
+                start = 9 * cell + d - 1
+                parent, order = _search(start, truth, strong, weak, 10_000, spend, cache, states)
                 for st in order:
                     node = st >> 1
                     if node >= GROUP_BASE:
@@ -397,9 +401,11 @@ def _nice_loops(state: Candidates, grouped: bool, budget: int) -> Iterator[Step]
                     if node // 9 == cell:
                         _loop(state, g, found, _Walk(parent, st), grouped)
                     elif not truth and st & 1:
-                        aics.append(_Walk(parent, st))
-    for walk in aics:
-        _aic(state, g, found, walk, grouped)
+                        elims = _aic_elims(state, start, node)  # known from the ends: most AICs stop here
+                        if elims is not None:
+                            aics.append((_Walk(parent, st), elims))
+    for walk, elims in aics:
+        _aic(state, g, found, walk, elims, grouped)
     yield from found.steps()
 
 
@@ -408,7 +414,7 @@ class _Walk:
 
     __slots__ = ("parent", "state")
 
-    def __init__(self, parent: dict[int, int], state: int) -> None:
+    def __init__(self, parent: list[int], state: int) -> None:
         self.parent, self.state = parent, state
 
     def chain(self, g: LinkGraph, loop: bool) -> Chain | None:
@@ -503,28 +509,29 @@ def _seen(g: LinkGraph, node: int) -> int:
     return mask
 
 
-def _aic(state: Candidates, g: LinkGraph, found: _Found, walk: _Walk, grouped: bool) -> None:
-    """A chain from a false start to a true end in another cell (HoDoKu's ``checkAic``)."""
-    chain = _path(walk.parent, walk.state)
-    if len(chain) <= 3:
-        return
-    s, e = chain[0][0], chain[-1][0]
+def _aic_elims(state: Candidates, s: int, e: int) -> list[tuple[int, int]] | None:
+    """What an AIC from node ``s`` (false) to node ``e`` (true) in another cell removes,
+    or None when it would remove nothing HoDoKu takes (``checkAic``)."""
     sc, ds, ec, de = s // 9, s % 9 + 1, e // 9, e % 9 + 1
     cands, where = state.cands, state.where
     if ds == de:
         mask = where[ds] & PEER_MASK[sc] & PEER_MASK[ec]
         if mask.bit_count() < 2:
-            return
-        elims = [(c, ds) for c in cells_of(mask)]
-    else:
-        # HoDoKu takes a two-digit AIC only when both ends hold the other end's digit
-        if not PEER_MASK[sc] >> ec & 1 or not cands[sc] & BIT[de] or not cands[ec] & BIT[ds]:
-            return
-        elims = [(sc, de), (ec, ds)]
-    simple = walk.chain(g, False)
-    if simple is None or grouped != _has_group(simple):
+            return None
+        return [(c, ds) for c in cells_of(mask)]
+    # HoDoKu takes a two-digit AIC only when both ends hold the other end's digit
+    if not PEER_MASK[sc] >> ec & 1 or not cands[sc] & BIT[de] or not cands[ec] & BIT[ds]:
+        return None
+    return [(sc, de), (ec, ds)]
+
+
+def _aic(state: Candidates, g: LinkGraph, found: _Found, walk: _Walk, elims: list[tuple[int, int]], grouped: bool) -> None:
+    """A chain from a false start to a true end in another cell (HoDoKu's ``checkAic``),
+    removing ``elims`` (:func:`_aic_elims` of its ends)."""
+    chain = _path(walk.parent, walk.state)
+    if len(chain) <= 3 or not _is_simple(g, chain, False) or grouped != _has_group(chain):
         return
-    chain = simple
+    ds, de = chain[0][0] % 9 + 1, chain[-1][0] % 9 + 1
     name = "Grouped AIC" if grouped else "AIC"
     technique = "grouped_nice_loop" if grouped else "nice_loop"
     text = f"{_elim_digits(elims)} {ds}- {chain_text(g, chain)} -{de}"
