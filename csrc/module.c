@@ -458,28 +458,34 @@ static PyObject *core_se_aligned(PyObject *self, PyObject *args)
     return result;
 }
 
-/* se_dyn(cands, multiple, dynamic, nishio, limit) -> (hints or None, spent): SE's multiple,
- * Nishio and dynamic forcing chains, see sedyn9.h and _core.pyi (None: over the limit). */
+/* se_dyn(cands, multiple, dynamic, nishio, level, counts, limit) -> (hints or None, spent):
+ * SE's multiple, Nishio and dynamic forcing chains, see sedyn9.h and _core.pyi (None: over
+ * the limit). */
 static PyObject *core_se_dyn(PyObject *self, PyObject *args)
 {
     (void)self;
-    Py_buffer cv;
-    int multiple, dynamic, nishio;
+    Py_buffer cv, nv;
+    int multiple, dynamic, nishio, level;
     long limit;
-    if (!PyArg_ParseTuple(args, "y*pppl:se_dyn", &cv, &multiple, &dynamic, &nishio, &limit)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*pppiy*l:se_dyn", &cv, &multiple, &dynamic, &nishio, &level, &nv, &limit)) return NULL;
     uint16_t cands[81];
-    int ok = cv.len == 2 * 81;
-    if (ok) memcpy(cands, cv.buf, sizeof cands);
+    uint8_t counts[10];
+    int ok = cv.len == 2 * 81 && nv.len == 10;
+    if (ok) {
+        memcpy(cands, cv.buf, sizeof cands);
+        memcpy(counts, nv.buf, sizeof counts);
+    }
     PyBuffer_Release(&cv);
+    PyBuffer_Release(&nv);
     if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "need 81 native uint16 candidate masks");
+        PyErr_SetString(PyExc_ValueError, "need 81 native uint16 candidate masks and 10 digit counts");
         return NULL;
     }
     sd_out out = {NULL, 0, 0};
     long spent = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS
-    status = sedyn9_hints(cands, multiple, dynamic, nishio, limit, &out, &spent);
+    status = sedyn9_hints(cands, multiple, dynamic, nishio, level, counts, limit, &out, &spent);
     Py_END_ALLOW_THREADS
     if (status == SD_BUDGET) {
         sedyn9_out_free(&out);
@@ -489,7 +495,8 @@ static PyObject *core_se_dyn(PyObject *self, PyObject *args)
         sedyn9_out_free(&out);
         if (status == SD_NO_MEMORY) return PyErr_NoMemory();
         if (status == SD_BAD_INPUT) {
-            PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, multiple or dynamic set, nishio only with dynamic");
+            PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, counts 0..9, multiple or dynamic set, "
+                                              "nishio and level 1 only with dynamic, level 0 or 1");
             return NULL;
         }
         PyErr_SetString(PyExc_RuntimeError, "internal error: dynamic chaining lost a parent");
@@ -681,7 +688,7 @@ static PyMethodDef core_methods[] = {
     {"se_loops", core_se_loops, METH_VARARGS,
      "se_loops(cands, y_chain, x_chain) -> (chains, spent)\n\nSE's cycles and forcing X/Y-chains (sechain9.h)."},
     {"se_dyn", core_se_dyn, METH_VARARGS,
-     "se_dyn(cands, multiple, dynamic, nishio, limit) -> (hints, spent)\n\nSE's multiple/Nishio/dynamic forcing chains (sedyn9.h)."},
+     "se_dyn(cands, multiple, dynamic, nishio, level, counts, limit) -> (hints, spent)\n\nSE's multiple/Nishio/dynamic forcing chains (sedyn9.h)."},
     {"se_aligned", core_se_aligned, METH_VARARGS,
      "se_aligned(cands, degree, max_hints) -> (hints, spent)\n\nSE's Aligned Pair/Triplet Exclusion (aligned9.h)."},
     {"se_simple", core_se_simple, METH_VARARGS,

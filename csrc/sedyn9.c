@@ -15,17 +15,19 @@
 #include "sedyn9.h"
 
 #include <stdlib.h>
+
+#include "serules9.h"
 #include <string.h>
 
 #define N_CANDS 729            /* a candidate: cell * 9 + value - 1 */
 #define N_KEYS (2 * N_CANDS)   /* a potential's identity: candidate * 2 + on */
-#define MAX_PARENTS 8          /* the link itself + at most 7 earlier eliminations */
+#define MAX_PARENTS 24         /* a link + at most 7 earlier eliminations; a simple rule's hit: <= 14 */
 #define BFS_CAP (1 + N_KEYS * MAX_PARENTS)
 #define MAX_POOL (1 << 22)
 #define NO_NODE (-1)
 #define N_CLOSURES 18          /* 9 values of a cell, the "off" closure, 8 more cells of a house */
 
-enum { NAKED = 0, HIDDEN_BLOCK = 1, HIDDEN_ROW = 2, HIDDEN_COLUMN = 3, ROOT = 255 };
+enum { NAKED = 0, HIDDEN_BLOCK = 1, HIDDEN_ROW = 2, HIDDEN_COLUMN = 3, ADVANCED = 4, ROOT = 255 };
 
 typedef struct {
     uint8_t cell, value, on, cause, npar;
@@ -49,7 +51,8 @@ typedef struct {
 
 typedef struct {
     uint16_t cands[81], init[81];
-    int multiple, dynamic, nishio;
+    int multiple, dynamic, nishio, level;
+    uint8_t counts[10];
     long limit, spent;
     uint8_t house[27][9], se_houses[81][3], parts[81][20], part_end[81][3];
     dnode *nodes;
@@ -256,6 +259,53 @@ static int off_to_on(dctx *c, closure *cl, int32_t p, int32_t made[4])
     return n;
 }
 
+/* SE's getAdvancedPotentials at level 1: the eliminations of the first simple rule
+ * (serules9) that needs some of the closure's eliminations, each an off potential whose
+ * parents are those eliminations, added to the closure (no contradiction check: SE adds
+ * them as they are). */
+static int advanced(dctx *c, closure *cl, int *t_off)
+{
+    sd_out buf = {0};
+    int rule = -1, st = serules9_advanced(c->cands, c->init, c->counts, &buf, &rule);
+    size_t at = 0;
+    int32_t reals[MAX_PARENTS];
+    while (st == SD_OK && at < buf.len) {
+        int n = buf.data[at++];
+        const uint8_t *rem = buf.data + at;
+        at += 3 * (size_t)n;
+        int m = at < buf.len ? buf.data[at++] : 0;
+        if (m < 1 || m > MAX_PARENTS || at + 2 * (size_t)m > buf.len) {
+            st = SD_INTERNAL;
+            break;
+        }
+        for (int k = 0; k < m && st == SD_OK; k++) {
+            int cell = buf.data[at + 2 * (size_t)k], v = buf.data[at + 2 * (size_t)k + 1];
+            reals[k] = cell < 81 && v >= 1 && v <= 9 ? cl->off_map[cand_of(cell, v)] : NO_NODE;
+            if (reals[k] == NO_NODE) st = SD_INTERNAL;
+        }
+        at += 2 * (size_t)m;
+        for (int k = 0; k < n && st == SD_OK; k++) {
+            int cell = rem[3 * k];
+            unsigned mask = (unsigned)rem[3 * k + 1] | (unsigned)rem[3 * k + 2] << 8;
+            for (int v = 1; v <= 9 && st == SD_OK; v++) {
+                if (!(mask >> (v - 1) & 1)) continue;
+                int32_t q = new_node(c, cell, v, 0, ADVANCED);
+                if (q == NO_NODE) st = SD_NO_MEMORY;
+                for (int j = 0; j < m && st == SD_OK; j++) st = add_parent(c, q, reals[j]);
+                if (st != SD_OK || cl->off_map[cand_of(cell, v)] != NO_NODE) continue;
+                if (cl->n_off >= N_CANDS || *t_off >= N_CANDS) {
+                    st = SD_INTERNAL;
+                    break;
+                }
+                put(cl, c->nodes, q);
+                c->q_off[(*t_off)++] = q;
+            }
+        }
+    }
+    sedyn9_out_free(&buf);
+    return st;
+}
+
 /* SE's doChaining: propagate the closure's assumptions in place. abs_on, abs_off: the
  * first candidate forced both on and off (the closure then ends), or NO_NODE. The grid is
  * restored on return. */
@@ -320,6 +370,7 @@ static int chaining(dctx *c, closure *cl, int32_t *abs_on, int32_t *abs_off)
                 c->q_on[t_on++] = q;
             }
         }
+        if (status == SD_OK && c->level > 0 && h_on == t_on && h_off == t_off) status = advanced(c, cl, &t_off);
     }
 done:
     memcpy(c->cands, c->init, sizeof c->cands);
@@ -580,13 +631,17 @@ static int write_out(dctx *c, sd_out *out)
     return st;
 }
 
-int sedyn9_hints(const uint16_t cands[81], int multiple, int dynamic, int nishio, long limit, sd_out *out,
-                 long *spent)
+int sedyn9_hints(const uint16_t cands[81], int multiple, int dynamic, int nishio, int level, const uint8_t counts[10],
+                 long limit, sd_out *out, long *spent)
 {
     *spent = 0;
-    if (!cands || !out || (!multiple && !dynamic) || (nishio && !dynamic)) return SD_BAD_INPUT;
+    if (!cands || !out || !counts || (!multiple && !dynamic) || (nishio && !dynamic) || level < 0 || level > 1 ||
+        (level && !dynamic))
+        return SD_BAD_INPUT;
     for (int i = 0; i < 81; i++)
         if (cands[i] > 0x1FF) return SD_BAD_INPUT;
+    for (int d = 0; d < 10; d++)
+        if (counts[d] > 9) return SD_BAD_INPUT;
     dctx *c = calloc(1, sizeof *c);
     if (!c) return SD_NO_MEMORY;
     int st = SD_NO_MEMORY;
@@ -595,7 +650,8 @@ int sedyn9_hints(const uint16_t cands[81], int multiple, int dynamic, int nishio
     if (c->cl && c->bfs_queue) {
         memcpy(c->cands, cands, sizeof c->cands);
         memcpy(c->init, cands, sizeof c->init);
-        c->multiple = !!multiple, c->dynamic = !!dynamic, c->nishio = !!nishio;
+        c->multiple = !!multiple, c->dynamic = !!dynamic, c->nishio = !!nishio, c->level = level;
+        memcpy(c->counts, counts, sizeof c->counts);
         c->limit = limit;
         init_geometry(c);
         for (int k = 0; k < 81 * 512; k++) c->best[k] = NO_NODE;

@@ -24,7 +24,7 @@
 
 /* statuses */
 #define SD_OK 0
-#define SD_BAD_INPUT (-1) /* a mask above 0x1FF, neither multiple nor dynamic, or nishio without dynamic */
+#define SD_BAD_INPUT (-1) /* a mask or count out of range, neither multiple nor dynamic, nishio or level 1 without dynamic, level not 0/1 */
 #define SD_NO_MEMORY (-2)
 #define SD_INTERNAL (-3)  /* a dynamic link without the elimination it needs (SE raises too) */
 #define SD_BUDGET (-4)    /* more than `limit` search rounds: nothing written */
@@ -41,8 +41,11 @@ typedef struct {
     size_t len, cap;
 } sd_out;
 
-/* Every hint of SE's Chaining(multiple, dynamic, nishio, level 0) on cands, easiest
- * first. out gets one record per hint:
+/* Every hint of SE's Chaining(multiple, dynamic, nishio, level) on cands, easiest first.
+ * level 0, or 1 (Dynamic Forcing Chains (+)): when a closure runs out of implications,
+ * the simple rules of serules9 (with counts[d]: the cells holding digit d, counts[0]
+ * unused) add their eliminations (cause 4, SE's ADVANCED) and it goes on. out gets one
+ * record per hint:
  *
  *     kind (SD_*), absurd (0/1), house (0..26, 255: none), digit (0: none),
  *     cell, mask (uint16 LE): the eliminations (a chain of level 0 removes from one cell),
@@ -55,8 +58,8 @@ typedef struct {
  * *spent counts SE's propagation rounds (one per potential taken off a queue), the unit of
  * sudokit's node budget; with limit >= 0 the search stops with SD_BUDGET once spent passes
  * limit. Returns an SD_* status. */
-int sedyn9_hints(const uint16_t cands[81], int multiple, int dynamic, int nishio, long limit, sd_out *out,
-                 long *spent);
+int sedyn9_hints(const uint16_t cands[81], int multiple, int dynamic, int nishio, int level, const uint8_t counts[10],
+                 long limit, sd_out *out, long *spent);
 
 void sedyn9_out_free(sd_out *out);
 

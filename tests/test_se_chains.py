@@ -269,17 +269,24 @@ def test_dynamic_chaining_kernel_and_twin_give_the_same_bytes() -> None:
 
     core = pytest.importorskip("sudokit._core", reason="the C core is not built")
     compared = 0
-    for cands in _dyn_states(SERATE[1][0], 25):
+    counts = bytes([0, 3, 4, 5, 2, 6, 3, 4, 5, 2])
+    for k, cands in enumerate(_dyn_states(SERATE[1][0], 25)):
         data = array("H", cands).tobytes()
-        for mode in ((False, True, True), (True, False, False), (True, True, False)):
-            got = core.se_dyn(data, *mode, -1)
-            assert got == _pycore.se_dyn(data, *mode, -1)
+        modes = [(False, True, True, 0), (True, False, False, 0), (True, True, False, 0)]
+        if k == 1:
+            modes.append((True, True, False, 1))  # Dynamic Forcing Chains (+): the simple rules inside
+        for mode in modes:
+            got = core.se_dyn(data, *mode, counts, -1)
+            assert got == _pycore.se_dyn(data, *mode, counts, -1)
             compared += bool(got[0])
-            assert core.se_dyn(data, *mode, 7) == _pycore.se_dyn(data, *mode, 7) == (None, 8)
-    assert compared >= 4
+            assert core.se_dyn(data, *mode, counts, 7) == _pycore.se_dyn(data, *mode, counts, 7) == (None, 8)
+    assert compared >= 5
     for impl in (core, _pycore):
-        for args in ((b"\x00" * 160, True, True, False), (array("H", [0x200] * 81).tobytes(), True, True, False),
-                     (array("H", [3] * 81).tobytes(), False, False, False), (array("H", [3] * 81).tobytes(), True, False, True)):
+        three = array("H", [3] * 81).tobytes()
+        for args in ((b"\x00" * 160, True, True, False, 0, bytes(10)), (array("H", [0x200] * 81).tobytes(), True, True, False, 0, bytes(10)),
+                     (three, False, False, False, 0, bytes(10)), (three, True, False, True, 0, bytes(10)),
+                     (three, True, False, False, 1, bytes(10)), (three, True, True, False, 2, bytes(10)),
+                     (three, True, True, False, 1, bytes([10] * 10))):
             with pytest.raises(ValueError):
                 impl.se_dyn(*args, -1)
 
@@ -297,7 +304,7 @@ def test_dynamic_chaining_hints_read_back_as_the_engine_made_them() -> None:
     cands = _dyn_states(SERATE[1][0], 1000)[0]
     for mode in ((False, True, True), (True, False, False), (True, True, False)):
         via_kernel = Chaining(*mode, 0).hints(list(cands), (0,) * 10)
-        own = Chaining(*mode, 0).python_hints(list(cands))
+        own = Chaining(*mode, 0).python_hints(list(cands), (0,) * 10)
         assert via_kernel and view(via_kernel, cands) == view(own, cands)
 
 

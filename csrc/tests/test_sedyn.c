@@ -88,7 +88,7 @@ static int check_records(const uint16_t *cands, const sd_out *out, const uint8_t
                 const uint8_t *p = out->data + at;
                 int npar = p[4];
                 CHECK(p[0] < 81 && p[1] >= 1 && p[1] <= 9 && p[2] <= 1, "potential");
-                CHECK(npar ? p[3] <= 3 : p[3] == 255, "only the assumptions lack parents");
+                CHECK(npar ? p[3] <= 4 : p[3] == 255, "only the assumptions lack parents");
                 CHECK(out->len - at >= 5 + 2 * (size_t)npar, "truncated parents");
                 if (out->len - at < 5 + 2 * (size_t)npar) return hints;
                 for (int j = 0; j < npar; j++) CHECK((int)u16(p + 5 + 2 * j) < n, "parent index out of the chain");
@@ -116,7 +116,9 @@ static const char *PUZZLES[] = {
     "000070560040000200000380007960030000000000006003420000005260079070000002000009408",
 };
 
-static const int MODES[3][3] = {{0, 1, 1}, {1, 0, 0}, {1, 1, 0}}; /* Nishio, multiple, dynamic */
+/* Nishio, multiple, dynamic, dynamic (+): multiple, dynamic, nishio, level */
+static const int MODES[4][4] = {{0, 1, 1, 0}, {1, 0, 0, 0}, {1, 1, 0, 0}, {1, 1, 0, 1}};
+static const uint8_t COUNTS[10] = {0, 3, 4, 5, 2, 6, 3, 4, 5, 2};
 
 /* serules9 on a true grid cur (started from init): the number of hits checked. */
 static int check_simple(const uint16_t *cur, const uint16_t *init, const uint8_t *solution)
@@ -179,21 +181,21 @@ int main(int argc, char **argv)
                 candidates(PUZZLES[k], init);
                 simple += check_simple(cands, init, solution);
             }
-            for (int m = 0; m < 3; m++) {
+            for (int m = 0; m < 4; m++) {
                 sd_out a = {0}, b = {0};
                 long spent_a = 0, spent_b = 0;
-                CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], -1, &a, &spent_a) == SD_OK, "search");
-                CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], -1, &b, &spent_b) == SD_OK, "search");
+                CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], MODES[m][3], COUNTS, -1, &a, &spent_a) == SD_OK, "search");
+                CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], MODES[m][3], COUNTS, -1, &b, &spent_b) == SD_OK, "search");
                 CHECK(a.len == b.len && spent_a == spent_b && (a.len == 0 || !memcmp(a.data, b.data, a.len)),
                       "not deterministic");
                 CHECK(spent_a > 0, "no rounds counted");
                 total += check_records(cands, &a, solution);
                 sedyn9_out_free(&a);
                 long s = 0, limit = spent_a / 2;
-                CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], limit, &a, &s) == SD_BUDGET &&
+                CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], MODES[m][3], COUNTS, limit, &a, &s) == SD_BUDGET &&
                           s == limit + 1 && a.len == 0,
                       "the round limit");
-                CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], spent_a, &a, &s) == SD_OK,
+                CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], MODES[m][3], COUNTS, spent_a, &a, &s) == SD_OK,
                       "a limit of exactly the rounds needed");
                 sedyn9_out_free(&a);
                 sedyn9_out_free(&b);
@@ -206,10 +208,12 @@ int main(int argc, char **argv)
     sd_out out = {0};
     long spent = 0;
     candidates(PUZZLES[0], cands);
-    CHECK(sedyn9_hints(cands, 0, 0, 0, -1, &out, &spent) == SD_BAD_INPUT, "neither multiple nor dynamic");
-    CHECK(sedyn9_hints(cands, 1, 0, 1, -1, &out, &spent) == SD_BAD_INPUT, "Nishio without dynamic");
+    CHECK(sedyn9_hints(cands, 0, 0, 0, 0, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "neither multiple nor dynamic");
+    CHECK(sedyn9_hints(cands, 1, 0, 1, 0, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "Nishio without dynamic");
+    CHECK(sedyn9_hints(cands, 1, 0, 0, 1, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "level 1 without dynamic");
+    CHECK(sedyn9_hints(cands, 1, 1, 0, 2, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "level 2");
     cands[5] = 0x200;
-    CHECK(sedyn9_hints(cands, 1, 1, 0, -1, &out, &spent) == SD_BAD_INPUT, "mask 0x200 accepted");
+    CHECK(sedyn9_hints(cands, 1, 1, 0, 0, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "mask 0x200 accepted");
     sedyn9_out_free(&out);
     /* fuzz: random masks (sparse, so that links exist), every record still whole */
     for (int r = 0; r < rounds; r++) {
@@ -217,10 +221,10 @@ int main(int argc, char **argv)
             uint64_t z = next_random();
             cands[i] = (uint16_t)((z % 4 == 0) ? 0 : (z >> 8) & (z >> 20) & 0x1FF);
         }
-        const int *mode = MODES[r % 3];
+        const int *mode = MODES[r % 4];
         sd_out o = {0};
         long s = 0;
-        int st = sedyn9_hints(cands, mode[0], mode[1], mode[2], 200000, &o, &s);
+        int st = sedyn9_hints(cands, mode[0], mode[1], mode[2], mode[3], COUNTS, 200000, &o, &s);
         CHECK(st == SD_OK || st == SD_BUDGET, "fuzz search failed (%d)", st);
         if (st == SD_OK) total += check_records(cands, &o, NULL);
         sedyn9_out_free(&o);

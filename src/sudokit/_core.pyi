@@ -165,18 +165,21 @@ def se_aligned(cands: bytes, degree: int, max_hints: int) -> tuple[bytes, int]:
     negative ``max_hints``.
     """
 
-def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, limit: int) -> tuple[bytes | None, int]:
-    """SE's multiple, Nishio and dynamic forcing chains (nesting level 0): ``(hints, spent)``.
+def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, level: int, counts: bytes,
+           limit: int) -> tuple[bytes | None, int]:
+    """SE's multiple, Nishio and dynamic forcing chains (nesting level 0, or 1: Dynamic
+    Forcing Chains (+), whose closures also take the eliminations of the simple rules of
+    :func:`se_simple`, with ``counts`` as there): ``(hints, spent)``.
 
     ``cands``: 81 native uint16 masks as for :func:`se_loops`. ``hints``: every hint of
-    SE's ``Chaining(multiple, dynamic, nishio)`` on the grid, sorted and de-duplicated as
+    SE's ``Chaining(multiple, dynamic, nishio, level)`` on the grid, sorted and de-duplicated as
     ``sudokit.human.se_chains.Chaining.hints`` does, in the record format of
     csrc/sedyn9.h (kind, absurd, house, digit, the eliminations as cell + mask, the result
     potential, SE's complexity, then each target's chain as a parent-indexed list).
     ``spent``: propagation rounds (the node budget's unit); with ``limit >= 0`` the search
     stops once ``spent`` passes it and ``hints`` is None. Raises ValueError on a wrong
-    size, a mask > 0x1FF, neither ``multiple`` nor ``dynamic``, or ``nishio`` without
-    ``dynamic``.
+    size, a mask > 0x1FF, a count > 9, neither ``multiple`` nor ``dynamic``, ``nishio``
+    or ``level`` 1 without ``dynamic``, or ``level`` not 0 or 1.
     """
 
 def se_simple(cur: bytes, init: bytes, counts: bytes) -> tuple[int, bytes]:

@@ -21,19 +21,22 @@ __all__ = ["se_dyn", "KIND_CODES"]
 KIND_CODES = {"binary": 2, "cell": 3, "region": 4}
 
 
-def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, limit: int) -> tuple[bytes | None, int]:
-    """SE's multiple/Nishio/dynamic forcing chains of nesting level 0; see ``_core.pyi``."""
+def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, level: int, counts: bytes,
+           limit: int) -> tuple[bytes | None, int]:
+    """SE's multiple/Nishio/dynamic forcing chains of nesting level 0 or 1; see ``_core.pyi``."""
     from .human.se_chains import BudgetExceeded, Chaining
 
-    if len(cands) != 162:
-        raise ValueError("need 81 native uint16 candidate masks")
+    if len(cands) != 162 or len(counts) != 10:
+        raise ValueError("need 81 native uint16 candidate masks and 10 digit counts")
     masks = array("H", cands).tolist()
-    if any(m > 0x1FF for m in masks) or not (multiple or dynamic) or (nishio and not dynamic):
-        raise ValueError("candidate masks must be 0..0x1FF, multiple or dynamic set, nishio only with dynamic")
+    if (any(m > 0x1FF for m in masks) or any(n > 9 for n in counts) or not (multiple or dynamic)
+            or ((nishio or level) and not dynamic) or level not in (0, 1)):
+        raise ValueError("candidate masks must be 0..0x1FF, counts 0..9, multiple or dynamic set, "
+                         "nishio and level 1 only with dynamic, level 0 or 1")
     budget = _counter(limit if limit >= 0 else None)
-    engine = Chaining(multiple, dynamic, nishio, 0, budget)
+    engine = Chaining(multiple, dynamic, nishio, level, budget)
     try:
-        found = engine.python_hints(masks)
+        found = engine.python_hints(masks, list(counts))
     except BudgetExceeded:
         return None, getattr(budget, "spent")
     out = bytearray()

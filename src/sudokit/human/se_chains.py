@@ -21,10 +21,11 @@ kept as SE has it, because it decides the path and so the rating.
 The hot search of the static rule (cycles and forcing X/Y-chains) runs in the kernel
 (``se_loops``: csrc/sechain9.c, twin ``sudokit._pysechain9``); this module reads its chains
 back into potentials and makes the hints. The multiple, Nishio and dynamic rules of nesting
-level 0 run whole in the kernel (``se_dyn``: csrc/sedyn9.c), whose twin
-``sudokit._pysedyn9`` runs this module's own engine (:meth:`Chaining.python_hints`), so the
-two are checked against each other byte for byte; the nested levels stay here and call the
-kernel for the chaining rules they nest.
+level 0, and Dynamic Forcing Chains (+) (level 1: the simple rules inside), run whole in the
+kernel (``se_dyn``: csrc/sedyn9.c, csrc/serules9.c), whose twin ``sudokit._pysedyn9`` runs
+this module's own engine (:meth:`Chaining.python_hints`), so the two are checked against
+each other byte for byte; the nested levels (2+) stay here and call the kernel for the
+simple rules (``se_simple``) and the chaining rules they nest.
 
 Cells are 0..80 row-major, candidates are the 9-bit masks of :mod:`.model`.
 """
@@ -398,22 +399,22 @@ class Chaining:
         key = tuple(cands)
         if key == self._cache_key:
             return self._cache
-        if (self.multiple or self.dynamic) and self.level == 0:
-            found = self._kernel_hints(cands)  # the whole search in the kernel (csrc/sedyn9.c)
+        if (self.multiple or self.dynamic) and self.level <= 1:
+            found = self._kernel_hints(cands, counts)  # the whole search in the kernel (csrc/sedyn9.c)
         else:
             found = self._search(cands, counts)
         self._cache_key, self._cache = key, found
         return found
 
-    def python_hints(self, cands: list[int]) -> list[ChainHint]:
-        """:meth:`hints` of a multiple/dynamic rule of level 0 by this module's own engine
-        (the kernel twin ``sudokit._pysedyn9`` runs it; the C search must agree with it)."""
-        return self._search(cands, (0,) * 10)
+    def python_hints(self, cands: list[int], counts: Sequence[int]) -> list[ChainHint]:
+        """:meth:`hints` of a multiple/dynamic rule of level 0 or 1 by this module's own
+        engine (the kernel twin ``sudokit._pysedyn9`` runs it; the C search must agree)."""
+        return self._search(cands, counts)
 
-    def _kernel_hints(self, cands: list[int]) -> list[ChainHint]:
+    def _kernel_hints(self, cands: list[int], counts: Sequence[int]) -> list[ChainHint]:
         left = self.budget.left
         data, spent = _backend.kernel().se_dyn(array("H", cands).tobytes(), self.multiple, self.dynamic, self.nishio,
-                                               -1 if left is None else left)
+                                               self.level, bytes([0, *counts[1:10]]), -1 if left is None else left)
         self.budget.spend(spent)
         if data is None:
             raise BudgetExceeded
