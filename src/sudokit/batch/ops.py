@@ -19,7 +19,7 @@ from ..errors import ConflictingGivensError, SudokuError
 from ..grid import Grid
 from ._deps import arrow, numpy
 from .columns import STATUSES, Cells, cells_of, status_of, strings_of
-from .variants import CLASSIC_ONLY, count_row, solve_row, variant_rows, without_rows
+from .variants import CLASSIC_ONLY, count_row, generate_variant_row, solve_row, variant_names, variant_rows, without_rows
 
 __all__ = ["Chunk", "Op", "OPS", "COLUMNS", "run_op", "row_seed"]
 
@@ -54,7 +54,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "count": {"limit": 2},
     "canon": {},
     "rate": {},
-    "generate": {"count": None, "seed": None, "difficulty": None, "symmetry": "none", "minimal": True, "time_budget": None},
+    "generate": {"count": None, "seed": None, "difficulty": None, "symmetry": "none", "minimal": True, "time_budget": None,
+                 "variant": None, "size": None, "givens": True},
 }
 
 
@@ -63,7 +64,10 @@ def options_for(op: str, given: dict[str, Any]) -> dict[str, Any]:
     unknown = set(given) - set(OPTIONS[op])
     if unknown:
         raise ValueError(f"batch {op} has no option {', '.join(sorted(unknown))} (options: {', '.join(OPTIONS[op]) or 'none'})")
-    return {**OPTIONS[op], **given}
+    options = {**OPTIONS[op], **given}
+    if op == "generate":
+        variant_names(options)  # a bad variant option fails here, before any chunk
+    return options
 
 
 #: The column a ``line`` output writes for an ``ok`` row.
@@ -262,15 +266,19 @@ def _generate(chunk: Chunk, options: dict[str, Any]) -> Any:
     from ..generation import generate
 
     columns: dict[str, list[Any]] = {name: [] for name in COLUMNS["generate"]}
+    variant = options.get("variant") is not None or options.get("size") is not None
     for row in range(chunk.start, chunk.start + chunk.rows):
         seed = row_seed(int(options["seed"]), row)
         values: dict[str, Any] = dict.fromkeys(COLUMNS["generate"])
         values["seed"] = seed
         try:
-            made = generate(options.get("difficulty"), symmetry=options.get("symmetry", "none"),
-                            minimal=bool(options.get("minimal", True)), seed=seed, time_budget=options.get("time_budget"))
-            values.update(puzzle=str(made.puzzle), solution=str(made.solution), clues=made.clues,
-                          se=None if made.rating is None else made.rating.se, status="ok")
+            if variant:
+                values.update(generate_variant_row(options, seed))
+            else:
+                made = generate(options.get("difficulty"), symmetry=options.get("symmetry", "none"),
+                                minimal=bool(options.get("minimal", True)), seed=seed, time_budget=options.get("time_budget"))
+                values.update(puzzle=str(made.puzzle), solution=str(made.solution), clues=made.clues,
+                              se=None if made.rating is None else made.rating.se, status="ok")
         except SudokuError as exc:
             values.update(status=status_of(exc), error=str(exc))
         for name in COLUMNS["generate"]:

@@ -22,13 +22,16 @@ A variant solution is written as the grid's digits on one line, ``1-9`` then ``A
 
 from __future__ import annotations
 
+import argparse
+import json
 from typing import Any
 
 from ..errors import SudokuError
 from ._deps import arrow, numpy, require
 from .columns import status_of
 
-__all__ = ["variant_rows", "without_rows", "solve_row", "count_row", "looks_like_variant_file", "VARIANT_CHUNK_ROWS", "CLASSIC_ONLY"]
+__all__ = ["variant_rows", "without_rows", "solve_row", "count_row", "generate_variant_row", "variant_names", "looks_like_variant_file",
+           "VARIANT_CHUNK_ROWS", "CLASSIC_ONLY"]
 
 #: The default chunk size of a variant input: a variant solve takes 0.1-10 ms, so chunks
 #: stay at seconds of work (what a Ctrl-C waits for and a crash loses) instead of minutes.
@@ -119,3 +122,40 @@ def _is_variant(text: str) -> bool:
     from ..variants.load import is_variant_text
 
     return is_variant_text(text)
+
+
+def variant_names(options: dict[str, Any]) -> tuple[str, ...] | None:
+    """The checked variant names of ``generate`` options (None: classic puzzles); a bad
+    name or a classic-only option with them is a ValueError, raised before any work."""
+    if options.get("variant") is None and options.get("size") is None:
+        if not options.get("givens", True):
+            raise ValueError("givens=False needs the killer variant")
+        return None
+    from ..cli._variant_generate import SIZES, parse_variant
+
+    if options.get("difficulty") is not None or options.get("symmetry", "none") != "none" or not options.get("minimal", True):
+        raise ValueError("difficulty, symmetry and minimal are for classic puzzles, not with variant/size")
+    if options.get("size") is not None and options["size"] not in SIZES:
+        raise ValueError(f"size must be one of {', '.join(map(str, SIZES))}, got {options['size']!r}")
+    try:
+        names = parse_variant(options["variant"]) if options.get("variant") else ("plain",)
+    except argparse.ArgumentTypeError as exc:
+        raise ValueError(str(exc)) from None
+    if not options.get("givens", True) and "killer" not in names:
+        raise ValueError("givens=False needs the killer variant")
+    return names
+
+
+def generate_variant_row(options: dict[str, Any], seed: int) -> dict[str, Any]:
+    """The ``generate`` columns of one variant puzzle (options ``variant``: a comma list as
+    for ``sudokit generate --variant``, ``size``, ``givens``, ``time_budget`` per puzzle)."""
+    import time
+
+    from ..cli._variant_generate import make_record
+
+    names = variant_names(options) or ("plain",)
+    budget = options.get("time_budget")
+    deadline = None if budget is None else time.time() + float(budget)
+    text, solution, _ = make_record((names, int(options.get("size") or 9), seed, bool(options.get("givens", True)), deadline))
+    clues = sum(ch not in ".-" for row in json.loads(text)["givens"] for ch in row)
+    return {"puzzle": text, "solution": solution, "clues": clues, "status": "ok"}

@@ -26,7 +26,7 @@ from . import ExitCode, Streams, usage_error
 from ._inputs import progress
 from ._records import RecordWriter
 
-__all__ = ["LAYOUTS", "RULES", "SIZES", "generate_variants", "parse_variant"]
+__all__ = ["LAYOUTS", "RULES", "SIZES", "generate_variants", "make_record", "parse_variant"]
 
 #: Layout and typed kinds: CLI name -> ``sudokit.variants.generate(kind=...)``.
 LAYOUTS = {
@@ -74,7 +74,7 @@ def _rules(names: tuple[str, ...], size: int) -> list[Any]:
 Spec = tuple[tuple[str, ...], int, int, bool, float | None]
 
 
-def _make(spec: Spec) -> tuple[str, str, int]:
+def make_record(spec: Spec) -> tuple[str, str, int]:
     """(puzzle JSON, solution digits, seed) of one puzzle (runs in worker processes too).
     The spec's last item is the run's deadline (``time.time()`` seconds: worker processes
     share the wall clock), or None."""
@@ -120,9 +120,9 @@ def generate_variants(args: argparse.Namespace, streams: Streams) -> int:
     if args.jobs > 1:
         from ..generation import ordered_map
 
-        results = ordered_map(_make, specs, args.jobs)
+        results = ordered_map(make_record, specs, args.jobs)
     else:
-        results = (_make(spec) for spec in specs)
+        results = (make_record(spec) for spec in specs)
     bar = progress(streams, args.progress, total=args.count)
     start, variant, done = time.monotonic(), ",".join(names), 0
     try:

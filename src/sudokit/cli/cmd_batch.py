@@ -15,7 +15,7 @@ from typing import Any
 
 from .._signals import exit_status
 from ..batch.io import FORMATS
-from . import ExitCode, Streams
+from . import ExitCode, Streams, usage_error
 from ._options import MAX_JOBS, add_format, add_jobs, add_output, add_progress, positive, refuse_output_over_input
 
 _HELP = {
@@ -23,7 +23,7 @@ _HELP = {
     "count": "count solutions up to --limit (columns: puzzle, count, status, error)",
     "rate": "rate every puzzle (columns: puzzle, se, ep, ed, hodoku_level, hodoku_score, band, hardest, solved_logically, steps, status, error)",
     "canon": "canonical form of every puzzle (columns: puzzle, canonical, status, error)",
-    "generate": "generate --count puzzles (columns: seed, puzzle, solution, clues, se, status, error)",
+    "generate": "generate --count puzzles, classic or --variant (columns: seed, puzzle, solution, clues, se, status, error)",
 }
 
 
@@ -70,6 +70,12 @@ def _specific(name: str, op: argparse.ArgumentParser) -> None:
         op.add_argument("--difficulty", help="a band, an SE range or a HoDoKu level (as for sudokit generate)")
         op.add_argument("--symmetry", default="none", help="givens symmetry (as for sudokit generate)")
         op.add_argument("--time-budget", type=float, metavar="SECONDS", help="per puzzle; a puzzle not found in time gets status 'limit'")
+        from ._variant_generate import SIZES, parse_variant
+
+        op.add_argument("--variant", type=parse_variant, metavar="KINDS",
+                        help="variant puzzles, as for sudokit generate --variant (e.g. killer,diagonal); puzzle is then variant JSON")
+        op.add_argument("--size", type=int, choices=SIZES, help="grid size of variant puzzles (default 9)")
+        op.add_argument("--no-givens", dest="givens", action="store_false", help="killer cages only, no givens (--variant killer)")
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -79,7 +85,14 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     if args.operation == "count":
         return {"limit": args.limit}
     if args.operation == "generate":
-        return {"count": args.count, "seed": args.seed, "difficulty": args.difficulty, "symmetry": args.symmetry, "time_budget": args.time_budget}
+        options = {"count": args.count, "seed": args.seed, "difficulty": args.difficulty, "symmetry": args.symmetry, "time_budget": args.time_budget}
+        if args.variant is not None or args.size is not None or not args.givens:
+            if args.difficulty is not None or args.symmetry != "none":
+                raise usage_error("--difficulty and --symmetry are for classic 9x9 puzzles only, not with --variant/--size")
+            if not args.givens and "killer" not in (args.variant or ()):
+                raise usage_error("--no-givens needs --variant killer")
+            options.update(variant=",".join(args.variant or ("plain",)), size=args.size or 9, givens=args.givens)
+        return options
     return {}
 
 
