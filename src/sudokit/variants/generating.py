@@ -164,13 +164,15 @@ def _seed_digits(puzzle: Puzzle, rng: random.Random) -> list[int]:
     return givens
 
 
-def random_solution(puzzle: Puzzle, rng: random.Random, attempts: int = 50, clock: _Clock = _UNBOUNDED) -> tuple[int, ...]:
+def random_solution(puzzle: Puzzle, rng: random.Random, attempts: int = 50, clock: _Clock = _UNBOUNDED,
+                    tried: int = 0) -> tuple[int, ...]:
     """A random solution of ``puzzle`` (its givens kept) or SearchLimitExceeded.
 
     Each attempt completes fresh random seed digits within a node budget that starts small
-    and doubles every few attempts (restarts beat the heavy tail of a single search)."""
+    and doubles every few attempts (restarts beat the heavy tail of a single search);
+    ``tried`` attempts made before (on other jigsaw layouts) count toward the doubling."""
     counter = _Counter(puzzle)
-    for attempt in range(attempts):
+    for attempt in range(tried, tried + attempts):
         clock.check()
         givens = list(puzzle.givens)
         for cell, d in enumerate(_seed_digits(puzzle, rng)):
@@ -253,12 +255,13 @@ def generate(
     layout = samurai_grids(size) if grids == "samurai" else None if grids is None else tuple(tuple(g) for g in grids)
     clock = _Clock(time_budget)
     rng = random.Random(seed)
-    for _ in range(20):
+    fills = 12 if kind == "jigsaw" else 50  # a jigsaw layout that resists a dozen restarts is likely hard: draw another
+    for draw in range(20):
         clock.check()
         regions = random_regions(size, rng, clock=clock) if kind == "jigsaw" else None
         base = Puzzle(size=size, regions=regions, constraints=tuple(constraints), grids=layout)  # type: ignore[arg-type]
         try:
-            solution = random_solution(base, rng, clock=clock)
+            solution = random_solution(base, rng, attempts=fills, clock=clock, tried=draw * fills)
         except SearchLimitExceeded as exc:
             if exc.seconds is not None:  # the time budget, not the restarts
                 raise
