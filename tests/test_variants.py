@@ -57,6 +57,28 @@ def test_larger_sizes_match_the_oracle(size: int, kind: str) -> None:
         assert sudokit.count_solutions(p, limit=LIMIT) == oracle_count(p, LIMIT)
 
 
+@pytest.mark.single_backend
+def test_the_oracle_leaves_ctrl_c_to_python() -> None:
+    # CP-SAT catches SIGINT during a solve unless told not to, and leaves the default action
+    # behind: a Ctrl-C after any oracle call would kill the test process.
+    # (signal.getsignal only shows Python's own table, so send a real SIGINT, in a child.)
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import os, signal, time\n"
+        "from variant_oracle import oracle_count, random_puzzle\n"
+        "oracle_count(random_puzzle(1, 'killer', 4, 0.5), 2)\n"
+        "try:\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    time.sleep(5)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('KeyboardInterrupt')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=Path(__file__).parent, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout.strip()) == (0, "KeyboardInterrupt"), done.stderr
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_solutions_obey_the_rules(kind: str) -> None:
     for seed in range(3):

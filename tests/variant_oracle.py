@@ -177,6 +177,10 @@ def oracle_count(puzzle: Puzzle, limit: int) -> int:
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 1
+    # CP-SAT would install its own SIGINT handler for the solve and leave SIGINT at the
+    # default action afterwards: a later Ctrl-C test in the same pytest process (or any
+    # Ctrl-C) would then kill the process instead of raising KeyboardInterrupt.
+    solver.parameters.catch_sigint_signal = False
     counter = Counter()
     solver.Solve(model, counter)
     return min(counter.count, limit)
