@@ -35,7 +35,7 @@ NEEDS_CHAINS = "5900000070400100830080349000014020000690008200001093000046702009
 #: rules (which would otherwise finish the puzzle the chain tests need stuck).
 STUCK_BEFORE_CHAINS = [t for t in TECHNIQUE_IDS
                        if t not in ("x_chain", "xy_chain", "remote_pair", "nice_loop", "grouped_nice_loop",
-                                    "als_xz", "als_xy_wing", "als_chain", "death_blossom")
+                                    "als_xz", "als_xy_wing", "als_chain", "death_blossom", "forcing_chain", "forcing_net")
                        and not t.startswith(("se_", "aligned_"))]
 
 
