@@ -566,8 +566,9 @@ _SE_KNOWN = frozenset({
 #: Techniques the SE rating path uses by default on top of the default set: SE's Dynamic
 #: Forcing Chains (8.5+) run in C (csrc/sedyn9.c) and the SE path tries only SE's own
 #: rules before them, so a step costs milliseconds. ``explain``'s default path leaves
-#: them out: it tries every HoDoKu-family technique first on each step (Python; explain on
-#: the hardest puzzles took 10x longer with them), see benchmarks/RESULTS.md.
+#: them out: it tries every HoDoKu-family technique first on each step (Python; on the
+#: hardest puzzles explain took up to 2x longer with them and still needed guesses), see
+#: benchmarks/RESULTS.md.
 SE_PATH_DEFAULT_EXTRA: frozenset[str] = frozenset({"se_dynamic_forcing_chains"})
 
 
