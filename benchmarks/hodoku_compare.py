@@ -55,6 +55,9 @@ CODES: dict[str, tuple[str, ...]] = {
     "0706": ("nice_loop",), "0707": ("nice_loop",), "0708": ("nice_loop",),
     "0709": ("grouped_nice_loop",), "0710": ("grouped_nice_loop",), "0711": ("grouped_nice_loop",),
     "0800": ("xy_wing",), "0801": ("xyz_wing",), "0803": ("w_wing",),
+    "0330": ("franken_x_wing",), "0331": ("franken_swordfish",), "0340": ("finned_franken_x_wing",),
+    "0341": ("finned_franken_swordfish",), "1301": ("forcing_chain",), "1302": ("forcing_chain",),
+    "1303": ("forcing_net",), "1304": ("forcing_net",),
     "0901": ("als_xz",), "0902": ("als_xy_wing",), "0903": ("als_chain",), "0904": ("death_blossom",),
     "1101": ("sue_de_coq",),
 }
@@ -110,6 +113,21 @@ def _rate_one(puzzle: str) -> tuple[str, int, float]:
     return r.hodoku_level, r.hodoku_score, time.process_time() - t0
 
 
+def _rate_one_hodoku(puzzle: str) -> tuple[str, int, float]:
+    """(level, score, CPU seconds) of the HoDoKu path alone (``--hodoku-path``): the same
+    numbers as ``rate()`` unless our SE path cannot finish (then ``rate`` raises the level to
+    at least Unfair), without the SE path's time."""
+    from sudokit.grid import Grid
+    from sudokit.human import rating
+    from sudokit.human.path import enabled_techniques
+
+    t0 = time.process_time()
+    enabled = enabled_techniques(None, True)
+    steps, end = rating.hodoku_walk(Grid.parse(puzzle), rating.hodoku_order(enabled))
+    score, level = rating._hodoku_numbers(steps, {t.id: t for t in enabled}, end == "solved")
+    return level, score, time.process_time() - t0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the agreement tables (see the module docstring)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -120,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-steps", action="store_true", help="skip the step-by-step comparison")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes for rate() (0 = all cores)")
     ap.add_argument("--codes", default="", help="compare only the steps of these HoDoKu codes (comma-separated)")
+    ap.add_argument("--hodoku-path", action="store_true", help="level/score from the HoDoKu path alone (no SE path)")
     args = ap.parse_args(argv)
     data = list(cases(args.hodoku_output))
     if args.limit:
@@ -128,11 +147,12 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_rate:
         jobs = args.jobs or os.cpu_count() or 1
         puzzles_in = [d[0] for d in data]
+        one = _rate_one_hodoku if args.hodoku_path else _rate_one
         if jobs > 1:
             with ProcessPoolExecutor(jobs) as pool:
-                rated = list(pool.map(_rate_one, puzzles_in, chunksize=8))
+                rated = list(pool.map(one, puzzles_in, chunksize=8))
         else:
-            rated = [_rate_one(p) for p in puzzles_in]
+            rated = [one(p) for p in puzzles_in]
     total: Counter[str] = Counter()
     hits: dict[str, Counter[str]] = {k: Counter() for k in ("found", "text", "first")}
     shown: Counter[str] = Counter()

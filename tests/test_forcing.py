@@ -8,6 +8,8 @@ reglib has no forcing-chain cases, so these are the regression cases.
 
 from __future__ import annotations
 
+from itertools import islice
+
 import pytest
 
 from sudokit.grid import Grid
@@ -111,3 +113,13 @@ def test_hodoku_score_of_a_forcing_chain_puzzle() -> None:
     for step in steps:
         assert all(solution[c] == d for c, d in step.placements)
         assert all(solution[c] != d for c, d in step.eliminations)
+
+
+def test_kraken_fish_never_eliminates_the_solution() -> None:
+    # HoDoKu's reglib has no Kraken cases: every step found (both types) is checked instead
+    state = library_state(HODOKU_STEPS[1][0])
+    solution = _solution(state)
+    steps = list(islice(find_steps(state, "kraken_fish"), 40))
+    assert {s.name for s in steps} == {"Kraken Fish Type 1", "Kraken Fish Type 2"}
+    for step in steps:
+        assert step.eliminations and all(solution[c] != d for c, d in step.eliminations), str(step)

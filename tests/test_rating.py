@@ -17,6 +17,7 @@ from sudokit.human.rating import (
     _hodoku_numbers,
     band_for,
     hodoku_order,
+    HODOKU_OFF,
     se_techniques,
 )
 from sudokit.human.registry import TECHNIQUES, technique
@@ -128,7 +129,8 @@ def test_hodoku_order_starts_with_hodoku_singles() -> None:
     order = [t.id for t in hodoku_order(TECHNIQUES)]
     assert order[:4] == ["full_house", "naked_single", "hidden_single_box", "hidden_single_line"]
     se_only = {t for t in TECHNIQUE_IDS if t.startswith(("se_", "aligned_"))}  # SE's rules: HoDoKu has its own
-    assert sorted(order) == sorted(set(TECHNIQUE_IDS) - {"death_blossom"} - se_only)  # off in HoDoKu's default solver
+    assert {"death_blossom", "mutant_x_wing", "template_set"} <= HODOKU_OFF  # off in HoDoKu's default solver
+    assert sorted(order) == sorted(set(TECHNIQUE_IDS) - HODOKU_OFF - se_only)
     assert order[-2:] == ["forcing_chain", "forcing_net"]
 
 

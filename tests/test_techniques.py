@@ -93,7 +93,26 @@ REGLIB_MAP: dict[str, tuple[str, ...]] = {
     "1101": ("sue_de_coq",),
     "0801": ("xyz_wing",),
     "0803": ("w_wing",),
+    "0330": ("franken_x_wing",),
+    "0331": ("franken_swordfish",),
+    "0332": ("franken_jellyfish",),
+    "0340": ("finned_franken_x_wing",),
+    "0341": ("finned_franken_swordfish",),
+    "03411": ("finned_franken_swordfish",),  # Siamese: one of the two fish is enough
+    "1201": ("template_set",),
+    "1202": ("template_delete",),
 }
+
+#: Techniques whose reglib cases take seconds to a minute each in Python (the Finned Franken
+#: Jellyfish and Mutant searches, off in HoDoKu's default solver and here): too slow for the
+#: suite; all their reglib cases pass in a separate run (benchmarks/RESULTS.md, issue 12).
+SLOW_REGLIB: frozenset[str] = frozenset({
+    "finned_franken_jellyfish", "mutant_x_wing", "mutant_swordfish", "mutant_jellyfish",
+    "finned_mutant_x_wing", "finned_mutant_swordfish", "finned_mutant_jellyfish",
+})
+#: Techniques HoDoKu's reglib has no cases for (its "#037x: Kraken Fish" section is empty):
+#: tests/test_forcing.py checks them against the solution instead.
+NO_REGLIB: frozenset[str] = frozenset({"kraken_fish"})
 
 #: Reglib variants left out, with the reason (the case count below excludes them).
 SKIPPED_VARIANTS: dict[tuple[str, str], str] = {
@@ -172,6 +191,8 @@ def check_case(case: Case) -> bool:
     for tid in REGLIB_MAP[case.code]:
         for step in find_steps(case.state.copy(), tid):
             found.append((frozenset(step.eliminations), frozenset(step.placements)))
+            if case.variant != "x" and case.code not in ("0000", "0002", "0003") and found[-1] == (case.eliminations, case.placements):
+                return True  # found: no need to list the rest (the Franken searches are long)
     if case.variant == "x":
         return not found
     if case.code in ("0000", "0002", "0003"):  # singles: the placement must be among them
@@ -203,7 +224,7 @@ def test_reglib_every_mapped_case(cases: list[Case]) -> None:
         elif (c.code, c.line) not in KNOWN_MISMATCHES:
             failures.append(f"line {c.line} ({key}, {REGLIB_MAP[c.code]})")
     print("\n" + "\n".join(f"{k:8} {'/'.join(REGLIB_MAP[k[:4]]):40} {passed[k]:3}/{total[k]:3}" for k in sorted(total)))
-    assert len(cases) == 959, "the reglib file or REGLIB_MAP changed: update the expected case count"
+    assert len(cases) == 996, "the reglib file or REGLIB_MAP changed: update the expected case count"
     assert not failures, f"{len(failures)} reglib cases fail: " + "; ".join(failures[:20])
 
 
@@ -212,7 +233,7 @@ def test_reglib_map_covers_every_technique() -> None:
     se_only = {t.id for t in TECHNIQUES if t.family in ("exclusion", "forcing_chains")}
     mapped = {tid for ids in REGLIB_MAP.values() for tid in ids}
     assert se_only and not mapped & se_only
-    assert mapped == {t.id for t in TECHNIQUES} - se_only
+    assert mapped == {t.id for t in TECHNIQUES} - se_only - SLOW_REGLIB - NO_REGLIB
 
 
 # ------------------------------------------------------------ soundness properties

@@ -130,14 +130,33 @@ _HODOKU_INDEX: dict[str, int] = {
     "als_xy_wing": 5800,
     "als_chain": 5900,
     "death_blossom": 6000,
+    "franken_x_wing": 6100,
+    "franken_swordfish": 6200,
+    "franken_jellyfish": 6300,
+    "finned_franken_x_wing": 6700,
+    "finned_franken_swordfish": 6800,
+    "finned_franken_jellyfish": 6900,
+    "mutant_x_wing": 7300,
+    "mutant_swordfish": 7400,
+    "mutant_jellyfish": 7500,
+    "finned_mutant_x_wing": 7900,
+    "finned_mutant_swordfish": 8000,
+    "finned_mutant_jellyfish": 8100,
+    "kraken_fish": 8450,
     "forcing_chain": 8500,
     "forcing_net": 8600,
+    "template_set": 8700,
+    "template_delete": 8800,
 }
 
 
 #: Techniques HoDoKu 2.2's default solver has switched off (``StepConfig`` enabled = false):
 #: its rating never takes them, so the HoDoKu path leaves them out.
-HODOKU_OFF: frozenset[str] = frozenset({"death_blossom"})
+HODOKU_OFF: frozenset[str] = frozenset({
+    "death_blossom", "franken_jellyfish", "finned_franken_jellyfish", "mutant_x_wing", "mutant_swordfish",
+    "mutant_jellyfish", "finned_mutant_x_wing", "finned_mutant_swordfish", "finned_mutant_jellyfish",
+    "template_set", "template_delete", "kraken_fish",
+})
 
 
 def hodoku_order(techniques: Sequence[registry.Technique]) -> tuple[registry.Technique, ...]:
@@ -340,8 +359,8 @@ def _hodoku_numbers(steps: Sequence[Step], by_id: dict[str, registry.Technique],
     known: dict[str, tuple[int, int]] = {}  # technique id -> (score, level index)
     for step in steps:
         value = known.get(step.technique)
-        if value is None:
-            technique = by_id.get(step.technique)
+        if value is None:  # a fish search can meet a fish of another shape: any registry technique
+            technique = by_id.get(step.technique) or _REGISTRY_BY_ID.get(step.technique)
             value = known[step.technique] = (
                 (int(technique.hodoku_score), _level_index(technique.hodoku_level)) if technique is not None else (0, 0)
             )
@@ -353,6 +372,9 @@ def _hodoku_numbers(steps: Sequence[Step], by_id: dict[str, registry.Technique],
     while score > HODOKU_MAX_SCORE[HODOKU_LEVELS[level]] and level < len(HODOKU_LEVELS) - 1:
         level += 1
     return score, HODOKU_LEVELS[level]
+
+
+_REGISTRY_BY_ID: dict[str, registry.Technique] = {t.id: t for t in registry.TECHNIQUES}
 
 
 def _level_index(level: object) -> int:

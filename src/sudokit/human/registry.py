@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import als, chains, coloring, forcing, sue_de_coq, fish, intersections, se_rules, single_digit, singles, subsets, uniqueness, wings
+from . import als, chains, coloring, forcing, franken, kraken, sue_de_coq, fish, intersections, se_rules, single_digit, singles, subsets, templates, uniqueness, wings
 from .model import Candidates
 from .step import Step
 
@@ -167,6 +167,23 @@ TECHNIQUES: tuple[Technique, ...] = (
     # HoDoKu: ALS_XY_CHAIN UNFAIR 340 (on in its default solver); SE: forcing chains (approximation)
     _T("als_chain", "Almost Locked Set Chain", "als", als.find_als_chain, 7.7, 340, "unfair"),
     _T("death_blossom", "Death Blossom", "als", als.find_death_blossom, 7.8, 360, "unfair"),
+    # HoDoKu's Franken and Mutant fish (FishSolver): FRANKEN_X_WING UNFAIR 300, FRANKEN_SWORDFISH UNFAIR 350,
+    # FRANKEN_JELLYFISH UNFAIR 370 (off), FINNED_FRANKEN_X_WING UNFAIR 390, FINNED_FRANKEN_SWORDFISH UNFAIR 410,
+    # FINNED_FRANKEN_JELLYFISH UNFAIR 430 (off), MUTANT_X_WING/SWORDFISH/JELLYFISH EXTREME 450 (off),
+    # FINNED_MUTANT_* EXTREME 470 (off). SE has no fish with boxes: it needs chains (approximation).
+    # Those HoDoKu's default solver has off are off here too (name them to use them).
+    _T("franken_x_wing", "Franken X-Wing", "fish", franken.fish_finder("franken_x_wing"), 7.2, 300, "unfair"),
+    _T("franken_swordfish", "Franken Swordfish", "fish", franken.fish_finder("franken_swordfish"), 7.4, 350, "unfair"),
+    _T("franken_jellyfish", "Franken Jellyfish", "fish", franken.fish_finder("franken_jellyfish"), 7.6, 370, "unfair", default=False),
+    _T("finned_franken_x_wing", "Finned Franken X-Wing", "fish", franken.fish_finder("finned_franken_x_wing"), 7.3, 390, "unfair"),
+    _T("finned_franken_swordfish", "Finned Franken Swordfish", "fish", franken.fish_finder("finned_franken_swordfish"), 7.5, 410, "unfair"),
+    _T("finned_franken_jellyfish", "Finned Franken Jellyfish", "fish", franken.fish_finder("finned_franken_jellyfish"), 7.7, 430, "unfair", default=False),
+    _T("mutant_x_wing", "Mutant X-Wing", "fish", franken.fish_finder("mutant_x_wing"), 7.8, 450, "extreme", default=False),
+    _T("mutant_swordfish", "Mutant Swordfish", "fish", franken.fish_finder("mutant_swordfish"), 7.9, 450, "extreme", default=False),
+    _T("mutant_jellyfish", "Mutant Jellyfish", "fish", franken.fish_finder("mutant_jellyfish"), 8.0, 450, "extreme", default=False),
+    _T("finned_mutant_x_wing", "Finned Mutant X-Wing", "fish", franken.fish_finder("finned_mutant_x_wing"), 7.9, 470, "extreme", default=False),
+    _T("finned_mutant_swordfish", "Finned Mutant Swordfish", "fish", franken.fish_finder("finned_mutant_swordfish"), 8.0, 470, "extreme", default=False),
+    _T("finned_mutant_jellyfish", "Finned Mutant Jellyfish", "fish", franken.fish_finder("finned_mutant_jellyfish"), 8.1, 470, "extreme", default=False),
     # Sudoku Explainer's own rules above BUG (serate 1.2.1.3; module se_rules/se_chains), in SE's
     # producer order. A chain step carries its own rating (base + length surcharge, Step.rating);
     # the number here is the base. HoDoKu has no such techniques: its nearest are Forcing Chain /
@@ -181,6 +198,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     # its Multiple Forcing Chains (8.0+) and Dynamic Forcing Chains (8.5+); the ERs here place them
     # after those in the registry order (approximation). The SE path leaves them out.
     _T("forcing_chain", "Forcing Chain", "forcing_chains", forcing.find_forcing_chain, 8.2, 500, "extreme"),
+    # HoDoKu: KRAKEN_FISH EXTREME 500, off in its default solver (and here): a finned fish helped by chains.
+    _T("kraken_fish", "Kraken Fish", "fish", kraken.find_kraken_fish, 8.3, 500, "extreme", default=False),
     _T("se_dynamic_forcing_chains", "Dynamic Forcing Chains", "forcing_chains", se_rules.chain_finder("se_dynamic_forcing_chains"), 8.5, 700, "extreme", default=False),
     _T("forcing_net", "Forcing Net", "forcing_chains", forcing.find_forcing_net, 8.6, 700, "extreme"),
     _T("se_dynamic_forcing_chains_plus", "Dynamic Forcing Chains (+)", "forcing_chains", se_rules.chain_finder("se_dynamic_forcing_chains_plus"), 9.0, 700, "extreme", default=False),
@@ -188,6 +207,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     _T("se_nested_multiple_forcing_chains", "Nested Multiple Forcing Chains", "forcing_chains", se_rules.chain_finder("se_nested_multiple_forcing_chains"), 10.0, 700, "extreme", default=False),
     _T("se_nested_dynamic_forcing_chains", "Nested Dynamic Forcing Chains", "forcing_chains", se_rules.chain_finder("se_nested_dynamic_forcing_chains"), 10.5, 700, "extreme", default=False),
     _T("se_nested_dynamic_forcing_chains_plus", "Nested Dynamic Forcing Chains (+)", "forcing_chains", se_rules.chain_finder("se_nested_dynamic_forcing_chains_plus"), 11.0, 700, "extreme", default=False),
+    # HoDoKu: TEMPLATE_SET / TEMPLATE_DEL EXTREME 10000, off in its default solver (and here). SE has no
+    # templates (11.0 only places them last).
+    _T("template_set", "Template Set", "templates", templates.find_template_set, 11.0, 10000, "extreme", default=False),
+    _T("template_delete", "Template Delete", "templates", templates.find_template_delete, 11.0, 10000, "extreme", default=False),
 )
 # fmt: on
 
