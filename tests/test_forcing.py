@@ -123,3 +123,17 @@ def test_kraken_fish_never_eliminates_the_solution() -> None:
     assert {s.name for s in steps} == {"Kraken Fish Type 1", "Kraken Fish Type 2"}
     for step in steps:
         assert step.eliminations and all(solution[c] != d for c, d in step.eliminations), str(step)
+
+
+#: HoDoKu's grid before its Finned Franken Swordfish on a random minimal puzzle (sudokit.generate).
+FRANKEN_STATE = (":0341:6:43.58...9...+9+6....9...427.....62.+9...9.....5.8.1.+59..325.....9...+9+216+5.4...8+9+5..2:"
+                 "127 227 128 741 443 743 346 746 748 351 353 756 768 373 473 773 776 377 779 693 197 198:673::")
+
+
+def test_franken_fish_never_eliminate_the_solution() -> None:
+    state = library_state(FRANKEN_STATE)
+    solution = _solution(state)
+    steps = list(islice(find_steps(state, "finned_franken_swordfish"), 8))
+    assert str(steps[0]) == "Finned Franken Swordfish: 6 c19b1 r357 fr1c3 fr9c1 => r7c3<>6"  # HoDoKu's line
+    for step in steps:
+        assert all(solution[c] != d for c, d in step.eliminations), str(step)

@@ -252,9 +252,18 @@ def _sample_puzzles() -> list[str]:
 
 #: Families whose finders search the whole grid (chains): checked only where the path needs them.
 _SEARCHES = frozenset({"chains", "als"})
+#: Franken fish searches (0.1-1 s a state in Python): searches too.
+_SEARCH_IDS = frozenset({"franken_x_wing", "franken_swordfish", "finned_franken_x_wing", "finned_franken_swordfish"})
 #: Sudoku Explainer's own rules: seconds to minutes a state in Python; test_se_chains checks them.
 _SE_ONLY = frozenset({"forcing_chains", "exclusion"})
-_HODOKU_SET = tuple(t for t in TECHNIQUES if t.family not in _SE_ONLY)
+#: Off by default and seconds a state (Mutant, Finned Franken Jellyfish, Kraken, templates), or
+#: 0.1-1 s a state (the Franken fish): their reglib cases and tests/test_forcing.py check them.
+_OFF_AND_SLOW = SLOW_REGLIB | NO_REGLIB | {"template_set", "template_delete"} | _SEARCH_IDS  # Franken: test_forcing
+_HODOKU_SET = tuple(t for t in TECHNIQUES if t.family not in _SE_ONLY and t.id not in _OFF_AND_SLOW)
+
+
+def _is_search(t: Technique) -> bool:
+    return t.family in _SEARCHES or t.id in _SEARCH_IDS
 
 
 def _assert_sound(state: Candidates, solution: list[int], where: str, techniques: tuple[Technique, ...]) -> None:
@@ -275,8 +284,8 @@ def test_every_finder_is_sound_along_a_path() -> None:
     puzzles = _sample_puzzles()
     if not puzzles:
         pytest.skip(f"rated puzzle files not found under {RATED}")
-    patterns = tuple(t for t in _HODOKU_SET if t.family not in _SEARCHES)
-    searches = tuple(t for t in _HODOKU_SET if t.family in _SEARCHES)
+    patterns = tuple(t for t in _HODOKU_SET if not _is_search(t))
+    searches = tuple(t for t in _HODOKU_SET if _is_search(t))
     for puzzle in puzzles:
         solution = list(solve(puzzle))
         state = Candidates.from_puzzle(puzzle)
@@ -315,7 +324,7 @@ def test_finders_never_crash_on_arbitrary_candidates() -> None:
         for cell in rng.sample(range(81), 40):
             for digit in rng.sample(range(1, 10), rng.randint(0, 6)):
                 state.eliminate(cell, digit)
-        for t in _HODOKU_SET if k < 4 else [t for t in _HODOKU_SET if t.family not in _SEARCHES]:
+        for t in _HODOKU_SET if k < 4 else [t for t in _HODOKU_SET if not _is_search(t)]:
             for step in t.finder(state):
                 assert all(not state.values[c] for c, _ in step.eliminations + step.placements), str(step)
 
