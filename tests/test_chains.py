@@ -32,11 +32,13 @@ LEARNING = RATED / "sudocue_learningcurve_rated.tsv"
 #: A grantm "diabolical" puzzle whose path needs nice loops / AICs (and an XY-Chain).
 NEEDS_CHAINS = "590000007040010083008034900001402000069000820000109300004670200980040030700000016"
 #: Everything before the chains: HoDoKu's chains and ALS, and SE's exclusion and forcing-chain
-#: rules (which would otherwise finish the puzzle the chain tests need stuck).
+#: rules, HoDoKu's Franken/Mutant/Kraken fish and templates (which would otherwise finish the
+#: puzzle the chain tests need stuck, or take seconds a state).
 STUCK_BEFORE_CHAINS = [t for t in TECHNIQUE_IDS
                        if t not in ("x_chain", "xy_chain", "remote_pair", "nice_loop", "grouped_nice_loop",
                                     "als_xz", "als_xy_wing", "als_chain", "death_blossom", "forcing_chain", "forcing_net")
-                       and not t.startswith(("se_", "aligned_"))]
+                       and not t.startswith(("se_", "aligned_", "franken_", "finned_franken_", "mutant_", "finned_mutant_",
+                                             "kraken_", "template_"))]
 
 
 def _sample(n_diabolical: int, n_learning: int) -> list[str]:
