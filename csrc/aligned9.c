@@ -5,6 +5,7 @@
  * 81-bit masks in two 64-bit words.
  */
 #include "aligned9.h"
+#include "segeom9.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,13 +25,6 @@ typedef struct {
     cellset reach[81];      /* the same as a set */
     uint8_t row[81], col[81], box[81];
 } al_ctx;
-
-static int popcount9(unsigned m)
-{
-    int n = 0;
-    for (; m; m &= m - 1) n++;
-    return n;
-}
 
 static int popcount64(uint64_t m)
 {

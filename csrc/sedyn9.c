@@ -13,6 +13,7 @@
  * candidates, so no index can pass its bound on any input.
  */
 #include "sedyn9.h"
+#include "segeom9.h"
 
 #include <stdlib.h>
 
@@ -72,39 +73,10 @@ typedef struct {
 
 static const uint8_t CAUSE_OF_HOUSE[3] = {HIDDEN_ROW, HIDDEN_COLUMN, HIDDEN_BLOCK}; /* by house / 9 */
 
-static int popcount9(unsigned m)
-{
-    int n = 0;
-    for (; m; m &= m - 1) n++;
-    return n;
-}
-
 static void init_geometry(dctx *c)
 {
-    for (int h = 0; h < 27; h++)
-        for (int k = 0; k < 9; k++) {
-            int r, col;
-            if (h < 9) r = h, col = k;
-            else if (h < 18) r = k, col = h - 9;
-            else r = (h - 18) / 3 * 3 + k / 3, col = (h - 18) % 3 * 3 + k % 3;
-            c->house[h][k] = (uint8_t)(r * 9 + col);
-        }
-    for (int i = 0; i < 81; i++) {
-        int r = i / 9, col = i % 9, b = r / 3 * 3 + col / 3;
-        c->se_houses[i][0] = (uint8_t)(18 + b);
-        c->se_houses[i][1] = (uint8_t)r;
-        c->se_houses[i][2] = (uint8_t)(9 + col);
-        int n = 0;
-        for (int part = 0; part < 3; part++) {
-            for (int k = 0; k < 9; k++) {
-                int cell = c->house[c->se_houses[i][part]][k];
-                int cb = cell / 9 / 3 * 3 + cell % 9 / 3;
-                if (cell == i || (part > 0 && cb == b)) continue;
-                c->parts[i][n++] = (uint8_t)cell;
-            }
-            c->part_end[i][part] = (uint8_t)n;
-        }
-    }
+    segeom_houses(c->house);
+    segeom_peers(c->house, c->se_houses, c->parts, c->part_end);
 }
 
 static int cand_of(int cell, int value) { return cell * 9 + value - 1; }

@@ -6,6 +6,7 @@
  * eliminations and their parents come out in the order the Python rules give them.
  */
 #include "serules9.h"
+#include "segeom9.h"
 
 #include <string.h>
 
@@ -17,24 +18,7 @@ typedef struct {
     int hits;
 } rctx;
 
-static void init_houses(rctx *c)
-{
-    for (int h = 0; h < 27; h++)
-        for (int k = 0; k < 9; k++) {
-            int r, col;
-            if (h < 9) r = h, col = k;
-            else if (h < 18) r = k, col = h - 9;
-            else r = (h - 18) / 3 * 3 + k / 3, col = (h - 18) % 3 * 3 + k % 3;
-            c->house[h][k] = (uint8_t)(r * 9 + col);
-        }
-}
-
-static int popcount9(unsigned m)
-{
-    int n = 0;
-    for (; m; m &= m - 1) n++;
-    return n;
-}
+static void init_houses(rctx *c) { segeom_houses(c->house); }
 
 static int in_house(const rctx *c, int h, int cell)
 {
