@@ -391,6 +391,17 @@ static PyObject *core_human_se_run(PyObject *self, PyObject *args)
                          (Py_ssize_t)sizeof where);
 }
 
+/* Copy 81 native uint16 candidate masks out of ``cv`` and release it; 0 with ValueError
+ * set when the buffer has another length (the SE searches take exactly this). */
+static int take_cands(Py_buffer *cv, uint16_t cands[81])
+{
+    int ok = cv->len == 2 * 81;
+    if (ok) memcpy(cands, cv->buf, 2 * 81);
+    PyBuffer_Release(cv);
+    if (!ok) PyErr_SetString(PyExc_ValueError, "need 81 native uint16 candidate masks");
+    return ok;
+}
+
 /* se_loops(cands, y_chain, x_chain) -> (chains, spent): SE's cycle and forcing X/Y-chain
  * search, see sechain9.h and _core.pyi. */
 static PyObject *core_se_loops(PyObject *self, PyObject *args)
@@ -400,13 +411,7 @@ static PyObject *core_se_loops(PyObject *self, PyObject *args)
     int y_chain, x_chain;
     if (!PyArg_ParseTuple(args, "y*pp:se_loops", &cv, &y_chain, &x_chain)) return NULL;
     uint16_t cands[81];
-    int ok = cv.len == 2 * 81;
-    if (ok) memcpy(cands, cv.buf, sizeof cands);
-    PyBuffer_Release(&cv);
-    if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "need 81 native uint16 candidate masks");
-        return NULL;
-    }
+    if (!take_cands(&cv, cands)) return NULL;
     sc_out out = {NULL, 0, 0};
     long spent = 0;
     int status;
@@ -434,13 +439,7 @@ static PyObject *core_se_aligned(PyObject *self, PyObject *args)
     int degree, max_hints;
     if (!PyArg_ParseTuple(args, "y*ii:se_aligned", &cv, &degree, &max_hints)) return NULL;
     uint16_t cands[81];
-    int ok = cv.len == 2 * 81;
-    if (ok) memcpy(cands, cv.buf, sizeof cands);
-    PyBuffer_Release(&cv);
-    if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "need 81 native uint16 candidate masks");
-        return NULL;
-    }
+    if (!take_cands(&cv, cands)) return NULL;
     al_out out = {NULL, 0, 0};
     long spent = 0;
     int status;
