@@ -52,8 +52,9 @@ def _mixed_rows() -> list[str]:
         to_sudokupad(generate(4, kind="jigsaw", seed=5), link=True),  # a SudokuPad (SCL) link
         CLASSIC,                                                      # a classic row among them
         '{"size": 4, "givens": ["1...", "....", "....", "...."]}',    # several solutions
-        '{"size": 4, "givens": ["1...", ".1..", "....", "...."]}',    # no solution
+        '{"size": 4, "givens": ["1...", ".1..", "....", "...."]}',    # two 1s in box 1
         '{"size": 4, "constraints": [{"type": "nope"}]}',             # unknown constraint
+        '{"size": 4, "givens": [".2..", ".4..", "3...", "1..."]}',    # no clash, no solution (r1c1)
     ]
 
 
@@ -65,18 +66,20 @@ def test_solve_and_count_variant_rows_next_to_classic_ones(tmp_path: Path) -> No
     summary = run_file("solve", str(source), str(tmp_path / "out.jsonl"))
     out = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert summary.rows == len(rows) and [r["puzzle"] for r in out] == rows
-    assert [r["status"] for r in out] == ["ok", "ok", "ok", "ok", "multiple", "unsolvable", "invalid"]
+    assert [r["status"] for r in out] == ["ok", "ok", "ok", "ok", "multiple", "conflict", "invalid", "unsolvable"]
     for text, row in zip(rows[:3], out):
         assert _obeys(load_variant(text), row["solution"])
     assert obeys_rules(out[3]["solution"], CLASSIC)
     assert "nope" in out[6]["error"] and out[4]["solution"] is None
+    assert "r1c1 and r2c2 both hold 1 (box 1)" in out[5]["error"]  # as sudokit.solve says it
 
     run_file("count", str(source), str(tmp_path / "count.jsonl"), limit=5)
     counted = [json.loads(line) for line in (tmp_path / "count.jsonl").read_text().splitlines()]
     for text, row in zip(rows, counted):
         if text != CLASSIC and row["status"] == "ok":
             assert row["count"] == oracle_count(load_variant(text), 5)
-    assert [r["count"] for r in counted[:6]] == [1, 1, 1, 1, 5, 0] and counted[6]["status"] == "invalid"
+    assert [r["count"] for r in counted] == [1, 1, 1, 1, 5, None, None, 0]
+    assert [r["status"] for r in counted[5:]] == ["conflict", "invalid", "ok"]
 
 
 @pytest.mark.single_backend
@@ -198,3 +201,57 @@ def test_generate_variant_rows_are_unique_reproducible_and_job_independent(tmp_p
     with pytest.raises(ValueError, match="classic puzzles"):
         run_file("generate", None, str(tmp_path / "bad.csv"), count=1, seed=1, size=6, difficulty="easy")
     assert not (tmp_path / "bad.csv.parts").exists()  # refused before any work
+
+
+def _clashes() -> dict[Puzzle, str]:
+    """Puzzles with two givens of one digit in one house -> the house a message names."""
+    from sudokit.variants import Diagonal, KillerCage
+
+    import random
+
+    from sudokit.variants.generating import random_regions
+
+    jigsaw = Puzzle(size=6, regions=random_regions(6, random.Random(2)))
+    region = jigsaw.regions[1]  # type: ignore[index]
+    clashes = {  # puzzle -> the house the message must name
+        jigsaw.with_givens([3 if i in region[:2] else 0 for i in range(36)]): "region 2",
+        Puzzle(size=9, givens=(5,) + (0,) * 79 + (5,), constraints=(Diagonal("main"),)): "diagonal 1",
+        Puzzle(size=6, givens=(0,) * 7 + (4,) + (0,) * 6 + (4,) + (0,) * 21, constraints=(KillerCage((7, 14), 9),)): "killer 1",
+    }
+    return clashes
+
+
+def test_clashing_variant_givens_are_a_conflict_as_for_classic(backend: str) -> None:
+    """Two givens of one digit in one house (a jigsaw region, a diagonal, a killer cage):
+    ConflictingGivensError from the single-puzzle API, None and a count of 0 from
+    solve_many, exactly as a classic puzzle with a clash gets."""
+    from sudokit.errors import ConflictingGivensError, UnsolvableError
+
+    clashes = _clashes()
+    classic = "55" + "." * 79
+    for puzzle, house in clashes.items():
+        assert oracle_count(puzzle, 1) == 0
+        for call in (lambda p: sudokit.solve(p), lambda p: sudokit.count_solutions(p), lambda p: list(sudokit.solutions(p))):
+            with pytest.raises(ConflictingGivensError, match=house):
+                call(puzzle)
+            with pytest.raises(ConflictingGivensError):
+                call(classic)
+        assert sudokit.solve_many([puzzle], return_counts=True) == ([None], pytest.approx([0]))
+    assert sudokit.solve_many([classic], return_counts=True)[0] == [None]
+    unsolvable = Puzzle.from_string(".2...4..3...1...", size=4)  # r1c1 has no digit left, no clash
+    assert oracle_count(unsolvable, 1) == 0 and sudokit.count_solutions(unsolvable) == 0
+    with pytest.raises(UnsolvableError):
+        sudokit.solve(unsolvable)
+
+
+@pytest.mark.single_backend
+def test_clashing_variant_rows_are_a_conflict_in_batch_runs(tmp_path: Path) -> None:
+    clashes = _clashes()
+    classic = "55" + "." * 79
+    source = tmp_path / "in.txt"
+    source.write_text("\n".join([json.dumps(p.to_json()) for p in clashes] + [classic]) + "\n")
+    for op in ("solve", "count"):
+        run_file(op, str(source), str(tmp_path / f"{op}.jsonl"))
+        rows = [json.loads(line) for line in (tmp_path / f"{op}.jsonl").read_text().splitlines()]
+        assert [r["status"] for r in rows] == ["conflict"] * 4
+        assert all(house in r["error"] for r, house in zip(rows, clashes.values()))

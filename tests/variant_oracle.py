@@ -34,6 +34,35 @@ from sudokit.variants import (
 )
 
 
+def engine_count(puzzle: Puzzle, limit: int) -> int:
+    """sudokit.count_solutions, with clashing givens (ConflictingGivensError, as for classic
+    puzzles) counted 0 once each named pair is checked to hold one digit twice."""
+    import sudokit
+    from sudokit.errors import ConflictingGivensError
+
+    try:
+        return sudokit.count_solutions(puzzle, limit=limit)
+    except ConflictingGivensError as exc:
+        _check_clash(puzzle, exc)
+        return 0
+
+
+def engine_solutions(puzzle: Puzzle, limit: int) -> list[Puzzle]:
+    """list(sudokit.solutions(...)), with clashing givens checked as in engine_count (none)."""
+    import sudokit
+    from sudokit.errors import ConflictingGivensError
+
+    try:
+        return list(sudokit.solutions(puzzle, limit=limit))
+    except ConflictingGivensError as exc:
+        _check_clash(puzzle, exc)
+        return []
+
+
+def _check_clash(puzzle: Puzzle, exc: Any) -> None:
+    assert exc.conflicts and all(a != b and puzzle.givens[a] == puzzle.givens[b] == d for a, b, d, _ in exc.conflicts)
+
+
 def oracle_count(puzzle: Puzzle, limit: int) -> int:
     """min(number of solutions, limit), by CP-SAT enumeration."""
     from ortools.sat.python import cp_model

@@ -63,16 +63,18 @@ class Conflict(NamedTuple):
 
 
 class ConflictingGivensError(InvalidPuzzleError):
-    """Two givens of one row, column or box hold the same digit."""
+    """Two givens of one row, column or box hold the same digit (variants: of one house,
+    e.g. a jigsaw region, a diagonal or a killer cage; ``width`` names their cells)."""
 
-    def __init__(self, conflicts: list[Conflict]) -> None:
+    def __init__(self, conflicts: list[Conflict], *, width: int = 9) -> None:
         self.conflicts = conflicts
         # One phrase per pair of cells, naming every house the pair breaks: two 5s side by
         # side in r1c1 and r1c2 break row 1 and box 1, which is one mistake, not two.
         houses: dict[tuple[int, int, int], list[str]] = {}
         for c in conflicts:
             houses.setdefault((min(c.cell_a, c.cell_b), max(c.cell_a, c.cell_b), c.digit), []).append(c.house)
-        pairs = [f"{cell_name(a)} and {cell_name(b)} both hold {digit} ({', '.join(names)})" for (a, b, digit), names in houses.items()]
+        name = cell_name if width == 9 else lambda i: f"r{i // width + 1}c{i % width + 1}"  # variants: the grid's width
+        pairs = [f"{name(a)} and {name(b)} both hold {digit} ({', '.join(names)})" for (a, b, digit), names in houses.items()]
         shown = "; ".join(pairs[:3])
         more = f" (+{len(pairs) - 3} more)" if len(pairs) > 3 else ""
         super().__init__(f"conflicting givens: {shown}{more}")

@@ -85,8 +85,9 @@ def solve_row(text: str, unique: bool) -> tuple[str, str | None, str | None]:
         return status_of(exc), None, str(exc)
     except Exception as exc:  # a bug: the row says so, the run goes on
         return "error", None, f"{type(exc).__name__}: {exc}"
-    if first is None:
-        return "unsolvable", None, "the puzzle has no solution"
+    if first is None:  # clashing givens are a "conflict", as for classic rows
+        error = solving.explain_zero(puzzle)
+        return status_of(error), None, str(error)
     if unique and count > 1:
         return "multiple", None, "the puzzle has more than one solution"
     return "ok", _digits(first), None

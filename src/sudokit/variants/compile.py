@@ -53,6 +53,7 @@ class Program:
     size: int
     masks: list[int]
     houses: list[tuple[int, ...]] = field(default_factory=list)
+    house_names: list[str] = field(default_factory=list)  # messages: "row 3", "killer 2", ... (not encoded)
     rels: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     sums: list[tuple[tuple[tuple[int, int], ...], int]] = field(default_factory=list)
     triples: list[tuple[int, int, int, list[int]]] = field(default_factory=list)
@@ -104,6 +105,7 @@ class _Builder:
         if len(key) > 1 and key not in self._house_set:
             self._house_set.add(key)
             self.program.houses.append(key)
+            self.program.house_names.append(self.name)
 
     def rel(self, a: int, b: int, pred: Pred) -> None:
         """Allow only digit pairs (x in a, y in b) with ``pred(x, y)``."""
@@ -184,11 +186,15 @@ def compile_puzzle(puzzle: Puzzle) -> Program:
     for cell, digit in enumerate(puzzle.givens):
         if digit:
             b.restrict(cell, 1 << (digit - 1))
+    w = puzzle.width
     for grid in puzzle.grid_list():
         for r in range(n):
+            b.name = f"row {grid[r * n] // w + 1}"
             b.house(grid[r * n : r * n + n])
+            b.name = f"column {grid[r] % w + 1}"
             b.house(grid[r::n])
-    for region in puzzle.region_list():
+    for k, region in enumerate(puzzle.region_list()):
+        b.name = f"{'box' if puzzle.regions is None else 'region'} {k + 1}"
         b.house(region)
     pairs = set(_pairs(puzzle, _ORTHO))
     for k, con in enumerate(puzzle.constraints):

@@ -13,11 +13,11 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from .. import _backend
-from ..errors import MultipleSolutionsError, SearchLimitExceeded, UnsolvableError
+from ..errors import Conflict, ConflictingGivensError, MultipleSolutionsError, SearchLimitExceeded, UnsolvableError
 from .compile import compile_puzzle
 from .puzzle import Puzzle
 
-__all__ = ["run", "solve", "count_solutions", "is_unique", "solutions", "solve_many"]
+__all__ = ["run", "solve", "count_solutions", "is_unique", "solutions", "solve_many", "conflicts", "explain_zero"]
 
 
 def run(puzzle: Puzzle, limit: int, max_nodes: int | None = None) -> tuple[int, tuple[int, ...] | None]:
@@ -45,19 +45,53 @@ def _run_classic(puzzle: Puzzle, limit: int) -> tuple[int, tuple[int, ...] | Non
     return count, (tuple(b - 48 for b in first) if count else None)
 
 
+def conflicts(puzzle: Puzzle) -> list[Conflict]:
+    """Pairs of givens with one digit in one house: a row, column, box or region, or a rule
+    whose cells hold distinct digits (diagonal, extra region, killer cage, ...)."""
+    givens = puzzle.givens
+    program = compile_puzzle(puzzle)
+    out = []
+    for house, name in zip(program.houses, program.house_names):
+        seen: dict[int, int] = {}
+        for cell in house:
+            digit = givens[cell]
+            if digit and digit in seen:
+                out.append(Conflict(seen[digit], cell, digit, name))
+            elif digit:
+                seen[digit] = cell
+    return out
+
+
+def explain_zero(puzzle: Puzzle) -> UnsolvableError | ConflictingGivensError:
+    """Why a puzzle has no solution: its givens clash, or it just has none (as for classic
+    puzzles: :class:`~sudokit.errors.ConflictingGivensError` or UnsolvableError)."""
+    found = conflicts(puzzle)
+    if found:
+        return ConflictingGivensError(found, width=puzzle.width)
+    return UnsolvableError("the puzzle has no solution")
+
+
 def solve(puzzle: Puzzle, *, unique: bool = False, max_nodes: int | None = None) -> Puzzle:
-    """The solution of a variant puzzle (every cell given); see :func:`sudokit.solve`."""
+    """The solution of a variant puzzle (every cell given); see :func:`sudokit.solve`.
+    Clashing givens raise :class:`~sudokit.errors.ConflictingGivensError`."""
     count, first = run(puzzle, 2 if unique else 1, max_nodes)
     if first is None:
-        raise UnsolvableError("the puzzle has no solution")
+        raise explain_zero(puzzle)
     if unique and count > 1:
         raise MultipleSolutionsError("the puzzle has more than one solution", count=count)
     return puzzle.with_givens(first)
 
 
 def count_solutions(puzzle: Puzzle, limit: int = 2, *, max_nodes: int | None = None) -> int:
-    """Solutions of a variant puzzle, counting stops at ``limit``."""
-    return run(puzzle, limit, max_nodes)[0]
+    """Solutions of a variant puzzle, counting stops at ``limit``; clashing givens raise
+    :class:`~sudokit.errors.ConflictingGivensError` (a count of 0 is a puzzle without
+    solutions), as for classic puzzles."""
+    count = run(puzzle, limit, max_nodes)[0]
+    if not count:
+        error = explain_zero(puzzle)
+        if isinstance(error, ConflictingGivensError):
+            raise error
+    return count
 
 
 def is_unique(puzzle: Puzzle) -> bool:
@@ -66,7 +100,11 @@ def is_unique(puzzle: Puzzle) -> bool:
 
 
 def solutions(puzzle: Puzzle, limit: int | None = None) -> Iterator[Puzzle]:
-    """Yield solutions lazily (split on a cell with the fewest candidates until unique)."""
+    """Yield solutions lazily (split on a cell with the fewest candidates until unique);
+    clashing givens raise :class:`~sudokit.errors.ConflictingGivensError` at the start."""
+    found = conflicts(puzzle)
+    if found:
+        raise ConflictingGivensError(found, width=puzzle.width)
     produced = 0
     stack = [puzzle]
     while stack and (limit is None or produced < limit):
