@@ -132,6 +132,33 @@ def test_killer_without_givens_keeps_one_cell_cages_rare() -> None:
     assert sum(s == 1 for s in sizes) <= 0.15 * len(sizes)  # the old layouts: about 40%
 
 
+def _boxes(size: int) -> set[tuple[int, ...]]:
+    return {tuple(sorted(b)) for b in Puzzle(size=size).region_list()}
+
+
+def test_jigsaw_regions_drawn_around_a_solution(monkeypatch: pytest.MonkeyPatch, backend: str) -> None:
+    """The 25x25 path (regions moved around a boxed solution), run at 6x6 and 9x9."""
+    from sudokit.variants import generating, solving
+
+    monkeypatch.setattr(generating, "_AROUND_FROM", 6)
+    for size in (6,) if backend == "python" else (6, 9):
+        p = generate(size, kind="jigsaw", seed=5)
+        assert p.regions is not None and oracle_count(p, 2) == 1
+        assert all(len(r) == size and _connected(r, size) for r in p.regions) and set(p.regions) != _boxes(size)
+        assert generate(size, kind="jigsaw", seed=5) == p
+        solution = solving.solve(p).givens
+        assert all(len({solution[c] for c in box}) == size for box in _boxes(size))  # made as a boxed grid
+
+
+def test_25x25_jigsaw_generates(backend: str) -> None:
+    if backend == "python":
+        pytest.skip("25x25: the C engine only (the twin runs the same generator at 6x6 and 9x9 above)")
+    p = generate(25, kind="jigsaw", seed=1)
+    assert p.regions is not None and all(len(r) == 25 and _connected(r, 25) for r in p.regions)
+    assert sorted(c for r in p.regions for c in r) == list(range(625)) and len(set(p.regions) & _boxes(25)) < 12
+    assert oracle_count(p, 2) == 1
+
+
 class _FakeTime:
     """time.monotonic() that advances one second per call: a budget of N seconds runs out
     at the N-th check, whatever the machine's speed."""

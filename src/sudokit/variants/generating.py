@@ -8,7 +8,9 @@ seed gets a small node budget and a fresh seed is drawn when it runs out, the bu
 doubling every few restarts. Givens are then removed in random order while the puzzle stays
 unique (each check bounded by a node budget: a removal whose check runs out of budget is
 undone, so the result is always proven unique). Killer puzzles grow cages around the
-solution (:mod:`~sudokit.variants.killer_layout`), then add and remove givens.
+solution (:mod:`~sudokit.variants.killer_layout`), then add and remove givens. A 25x25
+jigsaw draws its regions around a boxed solution (:mod:`~sudokit.variants.jigsaw_layout`):
+completing random 25x25 regions takes many minutes.
 
 ``time_budget`` bounds one call: it is checked between engine calls (each bounded by its
 node budget), and when it is spent :class:`~sudokit.errors.SearchLimitExceeded` is raised
@@ -34,6 +36,7 @@ from .. import _backend
 from ..errors import SearchLimitExceeded
 from .compile import HEADER_WORDS, compile_puzzle
 from .constraints import Constraint, KillerCage
+from .jigsaw_layout import regions_around
 from .killer_layout import cage_layout, split_off
 from .puzzle import Puzzle
 
@@ -47,6 +50,9 @@ _BIG_BUDGET = 50
 #: Completing random seed digits to a solution: the first node budget, how many restarts
 #: share a budget before it doubles, and the largest budget.
 _FILL_BUDGET, _FILL_RESTARTS, _FILL_MAX = 500, 4, 200_000
+#: From this size on a jigsaw's regions are drawn around a boxed solution
+#: (:mod:`~sudokit.variants.jigsaw_layout`): completing random 25x25 regions takes minutes.
+_AROUND_FROM = 25
 
 
 class _Clock:
@@ -258,7 +264,8 @@ def generate(
     fills = 12 if kind == "jigsaw" else 50  # a jigsaw layout that resists a dozen restarts is likely hard: draw another
     for draw in range(20):
         clock.check()
-        regions = random_regions(size, rng, clock=clock) if kind == "jigsaw" else None
+        around = kind == "jigsaw" and size >= _AROUND_FROM
+        regions = random_regions(size, rng, clock=clock) if kind == "jigsaw" and not around else None
         base = Puzzle(size=size, regions=regions, constraints=tuple(constraints), grids=layout)  # type: ignore[arg-type]
         try:
             solution = random_solution(base, rng, attempts=fills, clock=clock, tried=draw * fills)
@@ -266,6 +273,8 @@ def generate(
             if exc.seconds is not None:  # the time budget, not the restarts
                 raise
             continue
+        if around:  # the boxed solution first, then regions that it fits
+            base = replace(base, regions=regions_around(solution, size, rng, check=clock.check), boxes=None)
         if kind in DECORATORS:
             typed = DECORATORS[kind](solution, size, rng)
             return minimize_givens(replace(base, constraints=base.constraints + tuple(typed)), solution, rng, clock=clock)
