@@ -125,11 +125,11 @@ def test_killer_without_givens_keeps_one_cell_cages_rare() -> None:
     sizes: list[int] = []
     for seed in range(3):
         p = generate(9, kind="killer", seed=seed, givens=False)
-        assert not any(p.givens)
+        assert not any(p.givens) and oracle_count(p, 2) == 1
         cages = [k for k in p.constraints if isinstance(k, KillerCage)]
-        assert all(_connected(k.cells, 9) for k in cages)
+        assert all(_connected(k.cells, 9) for k in cages) and sorted(c for k in cages for c in k.cells) == list(range(81))
         sizes += [len(k.cells) for k in cages]
-    assert sum(s == 1 for s in sizes) <= 0.15 * len(sizes)  # the old layouts: about 40%
+    assert sum(s == 1 for s in sizes) <= 0.02 * len(sizes)  # the first layouts: about 40%, then 8%
 
 
 def _boxes(size: int) -> set[tuple[int, ...]]:
@@ -137,11 +137,11 @@ def _boxes(size: int) -> set[tuple[int, ...]]:
 
 
 def test_jigsaw_regions_drawn_around_a_solution(monkeypatch: pytest.MonkeyPatch, backend: str) -> None:
-    """The 25x25 path (regions moved around a boxed solution), run at 6x6 and 9x9."""
+    """The 25x25 path (regions moved around a boxed solution), run at 6x6 (twin) or 9x9."""
     from sudokit.variants import generating, solving
 
     monkeypatch.setattr(generating, "_AROUND_FROM", 6)
-    for size in (6,) if backend == "python" else (6, 9):
+    for size in (6,) if backend == "python" else (9,):
         p = generate(size, kind="jigsaw", seed=5)
         assert p.regions is not None and oracle_count(p, 2) == 1
         assert all(len(r) == size and _connected(r, size) for r in p.regions) and set(p.regions) != _boxes(size)

@@ -37,7 +37,7 @@ from ..errors import SearchLimitExceeded
 from .compile import HEADER_WORDS, compile_puzzle
 from .constraints import Constraint, KillerCage
 from .jigsaw_layout import regions_around
-from .killer_layout import cage_layout, split_off
+from .killer_layout import cage_layout, recage, split_off
 from .puzzle import Puzzle
 
 __all__ = ["generate", "random_regions", "random_solution", "minimize_givens"]
@@ -213,18 +213,52 @@ def minimize_givens(puzzle: Puzzle, solution: Sequence[int], rng: random.Random,
 
 
 def _killer(base: Puzzle, solution: Sequence[int], rng: random.Random, givens: bool, largest: int, clock: _Clock) -> Puzzle:
-    """Cages around ``solution``, then givens removed while unique. Without givens: up to
-    three layouts are tried; givens the last one still needs become one-cell cages."""
+    """Cages around ``solution``, then givens removed while unique. Without givens: the
+    cages around each given a layout still needs are cut up afresh until the given can go
+    (:func:`_recage_givens`), on up to three layouts; givens the last one still needs
+    become one-cell cages."""
     n = base.size
     for attempt in range(3):
         cages = cage_layout(solution, n, rng, largest)
         puzzle = minimize_givens(replace(base, constraints=base.constraints + cages), solution, rng, clock=clock)
         if givens or not any(puzzle.givens):
             return puzzle
+        cages, puzzle = _recage_givens(base, cages, puzzle, solution, rng, largest, clock)
+        if not any(puzzle.givens):
+            return puzzle
     for cell, digit in enumerate(puzzle.givens):
         if digit:
             cages = split_off(cages, cell, solution, n)
     return replace(base, constraints=base.constraints + cages)
+
+
+#: New layouts drawn around one needed given before giving up on it (9x9 killers without
+#: givens, seeds 0-19: one-cell cages 0% with 12 or 30 tries; 6x6: 3.3% with 12, 1.1% with 30).
+_RECAGE_TRIES = 30
+
+
+def _recage_givens(base: Puzzle, cages: tuple[KillerCage, ...], puzzle: Puzzle, solution: Sequence[int], rng: random.Random,
+                   largest: int, clock: _Clock) -> tuple[tuple[KillerCage, ...], Puzzle]:
+    """For each given ``puzzle`` still needs, draw new cages around it
+    (:func:`~sudokit.variants.killer_layout.recage`) until the puzzle is unique without it;
+    each success is also tried on the other givens. Returns the layout and the puzzle."""
+    left = [cell for cell, d in enumerate(puzzle.givens) if d]
+    rng.shuffle(left)
+    for cell in left:
+        if not puzzle.givens[cell]:
+            continue  # an earlier layout made it redundant
+        fewer = list(puzzle.givens)
+        fewer[cell] = 0
+        for _ in range(_RECAGE_TRIES):
+            clock.check()
+            drawn = recage(cages, cell, solution, base.size, rng, largest)
+            if drawn is None:
+                continue
+            trial = replace(base, constraints=base.constraints + drawn)
+            if _Counter(trial).count(fewer)[0] == 1:  # then the others: maybe redundant now
+                cages, puzzle = drawn, minimize_givens(trial, fewer, rng, clock=clock)
+                break
+    return cages, puzzle
 
 
 def generate(

@@ -7,8 +7,10 @@ cells a layout would otherwise strand, as in Warnsdorff's rule) and grows it thr
 neighbours whose digit it does not hold yet, preferring cells that are running out of
 free neighbours too. A cell left alone at the end joins a neighbouring cage that lacks its
 digit (one cell over ``largest`` if it must), so a one-cell cage stays only when every
-neighbouring cage already holds that digit. :func:`split_off` turns a given that a
-puzzle without givens still needs into a one-cell cage.
+neighbouring cage already holds that digit. For a puzzle without givens,
+:func:`recage` cuts the cages around a given the layout still needs into new cages (that
+given in a cage of two or three cells) so the generator can try the puzzle without it;
+:func:`split_off` turns a given that no such draw made redundant into a one-cell cage.
 
 >>> import random
 >>> sol = [int(ch) for ch in "534678912672195348198342567859761423426853791713924856961537284287419635345286179"]
@@ -26,7 +28,7 @@ from collections.abc import Sequence
 
 from .constraints import KillerCage
 
-__all__ = ["cage_layout", "split_off", "SIZE_WEIGHTS"]
+__all__ = ["cage_layout", "recage", "split_off", "SIZE_WEIGHTS"]
 
 #: Relative odds of a cage's target size (sizes above ``largest`` are dropped): two- and
 #: three-cell cages most often, then four, now and then five (when ``largest`` allows).
@@ -93,6 +95,50 @@ def _absorb_singles(cages: list[list[int]], owner: dict[int, int], solution: Seq
         cages[host].append(cell)
         owner[cell] = host
         cage.clear()
+
+
+def recage(cages: Sequence[KillerCage], cell: int, solution: Sequence[int], n: int, rng: random.Random,
+           largest: int = 4) -> tuple[KillerCage, ...] | None:
+    """Another layout around ``cell``: its cage and a random neighbouring cage are cut up
+    afresh, ``cell`` in a new cage of two or three cells, the rest of the two cages in
+    connected cages of at least two cells (None when this draw leaves a cell alone)."""
+    owner = {c: k for k, cage in enumerate(cages) for c in cage.cells}
+    near = [_neighbours(i, n) for i in range(n * n)]
+    home = owner[cell]
+    others = sorted({owner[q] for c in cages[home].cells for q in near[c]} - {home})
+    if not others:
+        return None
+    union = set(cages[home].cells) | set(cages[rng.choice(others)].cells)
+    pieces: list[list[int]] = []
+    free = set(union)
+    start, want = cell, rng.choice((2, 2, 3))
+    while free:
+        cage = [start]
+        free.discard(start)
+        while len(cage) < want:
+            digits = {solution[c] for c in cage}
+            options = sorted({q for c in cage for q in near[c] if q in free and solution[q] not in digits})
+            if not options:
+                break
+            q = rng.choice(options)
+            cage.append(q)
+            free.discard(q)
+        pieces.append(cage)
+        if free:
+            low = min(sum(q in free for q in near[c]) for c in free)
+            start = rng.choice(sorted(c for c in free if sum(q in free for q in near[c]) == low))
+            want = _target(rng, largest)
+    for piece in [p for p in pieces if len(p) == 1]:
+        hosts = [h for h in pieces if h is not piece and len(h) <= largest and any(q in h for q in near[piece[0]])
+                 and solution[piece[0]] not in {solution[c] for c in h}]
+        if not hosts:
+            return None
+        rng.choice(hosts).append(piece.pop())
+    new = {tuple(sorted(p)) for p in pieces if p}
+    if new <= {cage.cells for cage in cages}:
+        return None  # drawn the same two cages again
+    kept = [cage for cage in cages if not set(cage.cells) & union]
+    return tuple(kept) + tuple(KillerCage(cells, sum(solution[c] for c in cells)) for cells in sorted(new))
 
 
 def split_off(cages: Sequence[KillerCage], cell: int, solution: Sequence[int], n: int) -> tuple[KillerCage, ...]:
