@@ -215,17 +215,18 @@ def minimize_givens(puzzle: Puzzle, solution: Sequence[int], rng: random.Random,
 def _killer(base: Puzzle, solution: Sequence[int], rng: random.Random, givens: bool, largest: int, clock: _Clock) -> Puzzle:
     """Cages around ``solution``, then givens removed while unique. Without givens: the
     cages around each given a layout still needs are cut up afresh until the given can go
-    (:func:`_recage_givens`), on up to three layouts; givens the last one still needs
-    become one-cell cages."""
+    (:func:`_recage_givens`; up to 12x12), on up to three layouts; givens the last one
+    still needs become one-cell cages (16x16: about 30% of the cages)."""
     n = base.size
     for attempt in range(3):
         cages = cage_layout(solution, n, rng, largest)
         puzzle = minimize_givens(replace(base, constraints=base.constraints + cages), solution, rng, clock=clock)
         if givens or not any(puzzle.givens):
             return puzzle
-        cages, puzzle = _recage_givens(base, cages, puzzle, solution, rng, largest, clock)
-        if not any(puzzle.givens):
-            return puzzle
+        if n in _BUDGET:  # 16x16 and up: checks on a small node budget leave ~30 givens, too many to redraw
+            cages, puzzle = _recage_givens(base, cages, puzzle, solution, rng, largest, clock)
+            if not any(puzzle.givens):
+                return puzzle
     for cell, digit in enumerate(puzzle.givens):
         if digit:
             cages = split_off(cages, cell, solution, n)
@@ -235,22 +236,27 @@ def _killer(base: Puzzle, solution: Sequence[int], rng: random.Random, givens: b
 #: New layouts drawn around one needed given before giving up on it (9x9 killers without
 #: givens, seeds 0-19: one-cell cages 0% with 12 or 30 tries; 6x6: 3.3% with 12, 1.1% with 30).
 _RECAGE_TRIES = 30
+#: ... and in all, per layout (a 9x9 layout needs two or three givens redrawn).
+_RECAGE_DRAWS = 120
 
 
 def _recage_givens(base: Puzzle, cages: tuple[KillerCage, ...], puzzle: Puzzle, solution: Sequence[int], rng: random.Random,
                    largest: int, clock: _Clock) -> tuple[tuple[KillerCage, ...], Puzzle]:
     """For each given ``puzzle`` still needs, draw new cages around it
-    (:func:`~sudokit.variants.killer_layout.recage`) until the puzzle is unique without it;
-    each success is also tried on the other givens. Returns the layout and the puzzle."""
+    (:func:`~sudokit.variants.killer_layout.recage`) until the puzzle is unique without it
+    (at most ``_RECAGE_TRIES`` draws a given, ``_RECAGE_DRAWS`` in all); each success is
+    also tried on the other givens. Returns the layout and the puzzle."""
     left = [cell for cell, d in enumerate(puzzle.givens) if d]
     rng.shuffle(left)
+    draws = 0
     for cell in left:
         if not puzzle.givens[cell]:
             continue  # an earlier layout made it redundant
         fewer = list(puzzle.givens)
         fewer[cell] = 0
-        for _ in range(_RECAGE_TRIES):
+        for _ in range(min(_RECAGE_TRIES, _RECAGE_DRAWS - draws)):
             clock.check()
+            draws += 1
             drawn = recage(cages, cell, solution, base.size, rng, largest)
             if drawn is None:
                 continue
