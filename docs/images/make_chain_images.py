@@ -48,29 +48,49 @@ STATES = (
                                  "127 227 128 741 443 743 346 746 748 351 353 756 768 373 473 773 776 377 779 693 197 198:673::"),
     ("forcing_chain", ":1301:8:6.......8...586.....7.3.4.+6..87+913.....258...2+7.+6+4+3..9..6...2..3.9.2.6.5.1+2.+6..4.:"
                       "412 512 413 717 118 518 718 123 329 938 568 174 974 776 178 378 778 888 891 796 797::868:"),
+    ("remote_pair", ":0703:36:+7..+581.2.29+87...1+5+5.1..+97..4..3.7.6.3...9...4+61.8+45..2+1.5.+7.8+9.+92+4..8.57+87.95.+2+4+1:"
+                    "319 947 674 376 676:619::7"),
+    ("kraken_fish", ":1302::..368..9.9+6...43...2...3+6.5.17..+8..65+8..+6...16.....87.2..8...6...65....8.9..461..:"
+                    "411 412 716 719 125 725 228 438 545 453 954 463 264 964 265 965 266 966 369 469 975 176 487 388 398:131::"),
     ("forcing_net", ":1303:2:9..25...3..3..4....+42...59..8..4.+3.93..8.5..71...3..5.+497...6.....4..2..2...61+9.4:"
                     "118 718 124 728 129 736 653 663 879 583 886 188 189::229:"),
 )
+#: (technique id, puzzle whose starting candidate grid already has it: off-path techniques)
+PUZZLES = (
+    ("template_set", "..5.4163223176.4..6.4523871.6.........86.71.........6.4...15926.....6543.564..718"),
+)
 
-#: (SE technique id, generated puzzle whose Sudoku Explainer path uses it, serate's ER)
-SE_EXAMPLES = (
+#: (SE technique id, generated puzzle whose Sudoku Explainer path uses it[, the step's name
+#: when one id covers several rules]), with serate's ER of the puzzle
+SE_EXAMPLES: tuple[tuple[str, ...], ...] = (
     ("aligned_pair_exclusion", "000800701800040309050000020000004000107000800020700090005230070000000005090408000"),  # 7.2
     ("se_forcing_chains_cycles", "000000508062030000910000000006901030090004180200060050000006020000070400000320000"),  # 6.6
     ("aligned_triple_exclusion", "200000050051300900480005100000000260000900008060470500005610480004057012000000000"),  # 7.6
     ("se_nishio", "000030800009002470020000009400805100000000003800600200000008000007300900304500700"),  # 7.6
     ("se_multiple_forcing_chains", "700902400080003000000054000008000070120000000900005010000000600350000087004760002"),  # 8.3
     ("se_dynamic_forcing_chains", "000050001000000940100400700800000070040003800000590000700020010008000426960000000"),  # 8.9
+    ("unique_loop", "000300104000502090900000060060020000005000000400900007100004059008000013300700002"),
+    ("se_bug", "007060005009040302000070060470021000600000000000004150200000004005200091100000000", "BUG type 2"),
+    ("se_bug", "800713600090000004003000000500108000900000700002004518009000000000200150000860003", "BUG type 4"),
+    ("se_forcing_chains_cycles", "760008020400000080000400500073000260000002005006300000008640030000100008100000070",
+     "Bidirectional X-Cycle"),
+    ("se_forcing_chains_cycles", "000030800009002470020000009400805100000000003800600200000008000007300900304500700",
+     "Bidirectional Y-Cycle"),
+    ("se_forcing_chains_cycles", "090000085000008002000000001600519000000400500230000000010900300002040000054100096",
+     "Bidirectional Cycle"),
 )
 
 
-def se_state_before(puzzle: str, technique: str) -> tuple[Candidates, Step]:
-    """The candidate grid just before the first step of ``technique`` on the Sudoku
-    Explainer path (the path ``rate()`` takes for ``.se``: easiest rule first)."""
+def se_state_before(puzzle: str, technique: str, name: str = "") -> tuple[Candidates, Step, str]:
+    """The candidate grid just before the first step of ``technique`` (whose name starts
+    with ``name``) on the Sudoku Explainer path (the path ``rate()`` takes for ``.se``:
+    easiest rule first), and the picture's name."""
     state = Candidates.from_puzzle(puzzle)
     steps, _end = se_walk(Grid.parse(puzzle), se_techniques(enabled_techniques("all", True)))
+    label = "se_" + name.lower().replace(" ", "_") if name else technique
     for step in steps:
-        if step.technique == technique:
-            return state, step
+        if step.technique == technique and step.name.startswith(name):
+            return state, step, label
         state.apply(step)
     raise LookupError(f"no {technique} on the SE path of {puzzle}")
 
@@ -103,7 +123,10 @@ def library_state(line: str) -> Candidates:
 
 def main() -> None:
     shown = [state_before(puzzle, technique) + (technique,) for technique, puzzle in EXAMPLES]
-    shown += [se_state_before(puzzle, technique) + (technique,) for technique, puzzle in SE_EXAMPLES]
+    shown += [se_state_before(puzzle, technique, *name) for technique, puzzle, *name in SE_EXAMPLES]
+    for technique, puzzle in PUZZLES:
+        state = Candidates.from_puzzle(puzzle)
+        shown.append((state, next(find_steps(state, technique)), technique))
     for technique, line in STATES:
         state = library_state(line)
         shown.append((state, next(find_steps(state, technique)), technique))
