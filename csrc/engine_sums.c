@@ -84,11 +84,69 @@ static int cmp_popcount(const void *a, const void *b)
     return px != py ? (px < py ? -1 : 1) : (x < y ? -1 : x > y);
 }
 
+/* Cages on up to ENG_SUBSET_DIGITS digits take their sets from one table of every digit set
+ * bucketed by (size, total), built once per model (cheaper than a search per cage; the
+ * order of a list does not matter to sum_combos). */
+#define ENG_SUBSET_DIGITS 12
+
+typedef struct {
+    int max_total;
+    size_t buckets;
+    int *start;     /* bucket (k, total) = sets[start[b] .. start[b+1]), b = k*(max_total+1)+total */
+    uint32_t *sets; /* every digit set, by bucket, increasing within one */
+} subset_table;
+
+static int subset_table_build(subset_table *st, int n)
+{
+    size_t count = (size_t)1 << n;
+    int max_total = n * (n + 1) / 2, buckets = (n + 1) * (max_total + 1);
+    uint16_t *key = malloc(sizeof(uint16_t) * count), *sum = malloc(sizeof(uint16_t) * count);
+    st->max_total = max_total, st->buckets = (size_t)buckets;
+    st->start = calloc((size_t)buckets + 1, sizeof(int));
+    st->sets = malloc(sizeof(uint32_t) * count);
+    if (!key || !sum || !st->start || !st->sets) {
+        free(key), free(sum);
+        return -2;
+    }
+    sum[0] = 0, key[0] = 0, st->start[1] = 1;
+    for (size_t mask = 1; mask < count; mask++) { /* drop the lowest digit: one smaller set seen before */
+        size_t rest = mask & (mask - 1);
+        sum[mask] = (uint16_t)(sum[rest] + __builtin_ctz((unsigned)mask) + 1);
+        key[mask] = (uint16_t)(key[rest] + (max_total + 1) + sum[mask] - sum[rest]);
+        st->start[key[mask] + 1]++;
+    }
+    for (int b = 0; b < buckets; b++) st->start[b + 1] += st->start[b];
+    int *fill = malloc(sizeof(int) * (size_t)buckets);
+    if (!fill) {
+        free(key), free(sum);
+        return -2;
+    }
+    memcpy(fill, st->start, sizeof(int) * (size_t)buckets);
+    for (size_t mask = 0; mask < count; mask++) st->sets[fill[key[mask]]++] = (uint32_t)mask;
+    free(fill), free(key), free(sum);
+    return 0;
+}
+
+/* The sets of k digits summing to total into cl (as combos() would list them, in another order). */
+static void subset_lookup(const subset_table *st, int k, int64_t total, combo_list *cl)
+{
+    cl->n = 0;
+    if (total < 0 || total > st->max_total || k > 31 || (size_t)k * (size_t)(st->max_total + 1) + (size_t)total >= st->buckets) return;
+    int b = k * (st->max_total + 1) + (int)total, n = st->start[b + 1] - st->start[b];
+    if (n > cl->cap) {
+        cl->n = cl->cap + 1;
+        return;
+    }
+    memcpy(cl->out, st->sets + st->start[b], sizeof(uint32_t) * (size_t)n);
+    cl->n = n;
+}
+
 static int build_sum_tables(eng_model *m, combo_list *cl)
 {
-    int n = m->n_digits, len = 0, cap = 0;
+    int n = m->n_digits, len = 0, cap = 0, rc = 0;
     size_t dp_need = 0;
-    for (int s = 0; s < m->n_sums; s++) {
+    subset_table st = {0, 0, NULL, NULL};
+    for (int s = 0; s < m->n_sums && rc == 0; s++) {
         int from = m->sum_start[s], k = m->sum_start[s + 1] - from;
         m->sum_combo_start[s] = len;
         int unit = k >= 2;
@@ -100,14 +158,19 @@ static int build_sum_tables(eng_model *m, combo_list *cl)
             if (same >= 0) {
                 int from_set = m->sum_combo_start[same], count = m->sum_combo_start[same + 1] - from_set;
                 memcpy(cl->out, m->sum_combos + from_set, sizeof(uint32_t) * (size_t)count);
-                if (append(&m->sum_combos, &len, &cap, cl->out, count) < 0) return -2;
+                rc = append(&m->sum_combos, &len, &cap, cl->out, count);
                 m->sum_kind[s] = ENG_SUM_COMBOS;
                 continue;
             }
-            cl->n = 0;
-            combos(1, n, k, m->sum_total[s], 0, cl);
+            if (n <= ENG_SUBSET_DIGITS && !st.sets && (rc = subset_table_build(&st, n)) < 0) break;
+            if (st.sets) {
+                subset_lookup(&st, k, m->sum_total[s], cl);
+            } else {
+                cl->n = 0;
+                combos(1, n, k, m->sum_total[s], 0, cl);
+            }
             if (cl->n <= cl->cap) {
-                if (append(&m->sum_combos, &len, &cap, cl->out, cl->n) < 0) return -2;
+                rc = append(&m->sum_combos, &len, &cap, cl->out, cl->n);
                 m->sum_kind[s] = ENG_SUM_COMBOS;
                 continue;
             }
@@ -127,6 +190,8 @@ static int build_sum_tables(eng_model *m, combo_list *cl)
             if (want > dp_need) dp_need = want;
         }
     }
+    free(st.start), free(st.sets);
+    if (rc < 0) return rc;
     m->sum_combo_start[m->n_sums] = len;
     m->dp_buf = malloc(sizeof(uint64_t) * (dp_need + 1));
     return m->dp_buf ? 0 : -2;
