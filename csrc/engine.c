@@ -10,13 +10,16 @@
  *   locked      two full houses sharing cells: a digit that one of them can only hold
  *               in the shared cells leaves the rest of the other (pointing/claiming);
  *   relations   arc consistency on each pair relation, both directions;
+ *   rel_points  a digit with two places in a full house: what both places exclude through
+ *               relations goes (pointing through weak links);
  *   sums        bounds on sum(coef * digit) == total narrow each term, and digit sets
  *               or reachable totals (engine_sums.c, with the sandwiches);
  *   triples     arc consistency on each triple relation.
  * Every propagator only removes candidates and is monotone, so the fixpoint (and whether
  * it is a contradiction) does not depend on their order or on which items are revisited:
  * the Python twin, which simply reruns everything until nothing changes, reaches the same
- * states.  Here narrowing a cell marks only the items it takes part in dirty, and each
+ * states.  Programs of several grids also probe the cells with two candidates at the root
+ * (probe: a unique result as well).  Here narrowing a cell marks only the items it takes part in dirty, and each
  * propagator visits dirty items only; a branch starts from its parent's fixpoint with
  * just the branched cell marked.
  */
@@ -31,6 +34,8 @@
 typedef eng_model model;
 
 #define ENG_MAX_FAILS 0x0FFFFFFFu
+/* Probe at the root when the program has more than this many full houses per digit. */
+#define ENG_PROBE_HOUSES 4
 
 /* ------------------------------------------------------------------ propagation */
 #define narrow eng_narrow
@@ -55,8 +60,8 @@ static int hidden(model *m, uint32_t *cand)
 {
     int changed = 0;
     for (int h = 0; h < m->n_full; h++) {
-        if (!m->d_hidden[h]) continue;
-        m->d_hidden[h] = 0;
+        if (!(m->d_house[h] & ENG_D_HIDDEN)) continue;
+        m->d_house[h] &= (uint8_t)~ENG_D_HIDDEN;
         const int *cells = m->full_cells + m->full_start[h], size = m->full_start[h + 1] - m->full_start[h];
         uint32_t once = 0, twice = 0, placed = 0;
         for (int k = 0; k < size; k++) {
@@ -101,8 +106,7 @@ static int clear_cells(model *m, uint32_t *cand, const int *cells, int len, uint
 static int locked(model *m, uint32_t *cand)
 {
     int changed = 0, n = m->n_digits;
-    memcpy(m->lock_snap, m->d_lock, (size_t)m->n_full);
-    memset(m->d_lock, 0, (size_t)m->n_full);
+    for (int h = 0; h < m->n_full; h++) m->lock_snap[h] = m->d_house[h] & ENG_D_LOCK, m->d_house[h] &= (uint8_t)~ENG_D_LOCK;
     for (int p = 0; p < m->n_lock; p++) {
         if (!m->lock_snap[m->lock_house[2 * p]] && !m->lock_snap[m->lock_house[2 * p + 1]]) continue;
         const int *shared_cells = m->lock_cells + m->lock_start[p];
@@ -133,8 +137,8 @@ static int pointing(model *m, uint32_t *cand)
     size_t words = m->words;
     uint64_t common[ENG_MAX_CELLS / 64];
     for (int h = 0; h < m->n_full; h++) {
-        if (!m->d_point[h]) continue;
-        m->d_point[h] = 0;
+        if (!(m->d_house[h] & ENG_D_POINT)) continue;
+        m->d_house[h] &= (uint8_t)~ENG_D_POINT;
         const int *cells = m->full_cells + m->full_start[h];
         uint32_t once = 0, twice = 0, thrice = 0, more = 0;
         for (int k = 0; k < n; k++) {
@@ -166,41 +170,83 @@ static int pointing(model *m, uint32_t *cand)
     return changed;
 }
 
-/* Relation pairs: when the only places of digit d in a full house are the two cells a, b
- * of a relation, one of them holds d, so a keeps only d and rev[d] (the digits a may hold
- * when b = d), b only d and fwd[d].  (Non-consecutive: two neighbours that are the only
- * places of 5 in their row can hold neither 4 nor 6.) */
-static int rel_pairs(model *m, uint32_t *cand)
+/* The cell at the other end of relation k from cell p, and the digits it allows when p
+ * holds digit d+1. */
+SK_INLINE int rel_other(const model *m, int k, int p, int d, uint32_t *allowed)
+{
+    size_t at = (size_t)k * (size_t)m->n_digits + (size_t)d;
+    if (m->rel_a[k] == p) {
+        *allowed = m->fwd[at];
+        return m->rel_b[k];
+    }
+    *allowed = m->rev[at];
+    return m->rel_a[k];
+}
+
+/* Fold place j of digit d+1 into the cells every earlier place excluded something from:
+ * link_cnt[x] counts the places seen (valid while link_stamp[x] == epoch), link_gone[x]
+ * holds the digits all of them exclude.  A place excludes every other digit of its own
+ * cell, and what its relations forbid (several relations with one cell: all of them). */
+static void link_fold(model *m, int p, int j, int d, int epoch)
+{
+    int *cnt = m->link_cnt, *stamp = m->link_stamp;
+    uint32_t *gone = m->link_gone, *allow = m->link_allow, a;
+    int from = m->w_rel.start[p], to = m->w_rel.start[p + 1];
+    for (int t = from; t < to; t++) {
+        int x = rel_other(m, m->w_rel.items[t], p, d, &a);
+        if (stamp[x] != epoch) stamp[x] = epoch, cnt[x] = 0;
+        if (cnt[x] == j) allow[x] = m->full;
+    }
+    for (int t = from; t < to; t++) {
+        int x = rel_other(m, m->w_rel.items[t], p, d, &a);
+        if (cnt[x] == j) allow[x] &= a;
+    }
+    for (int t = from; t < to; t++) {
+        int x = rel_other(m, m->w_rel.items[t], p, d, &a);
+        if (cnt[x] == j) gone[x] = (j ? gone[x] : m->full) & ~allow[x], cnt[x] = j + 1;
+    }
+    if (stamp[p] != epoch) stamp[p] = epoch, cnt[p] = 0;
+    if (cnt[p] == j) gone[p] = (j ? gone[p] : m->full) & ~(1u << d), cnt[p] = j + 1;
+}
+
+/* Pointing through relations: digit d+1 has two places P in a full house, so a candidate
+ * that both (place, d+1) exclude goes (the digit is in one of them): a place
+ * excludes the other digits of its own cell and what its relations forbid.  (Two related
+ * places: non-consecutive neighbours that are the only places of 5 in their row hold
+ * neither 4 nor 6; a cell between two places of 5 holds neither either.)  Only the first
+ * place and the cells related to it can lose anything: they are the ones tried. */
+static int rel_points(model *m, uint32_t *cand)
 {
     int changed = 0, n = m->n_digits;
     for (int h = 0; h < m->n_full; h++) {
-        if (!m->d_pair[h] || m->pair_start[h] == m->pair_start[h + 1]) continue;
-        m->d_pair[h] = 0;
+        if (!(m->d_house[h] & ENG_D_PAIR) || !m->house_rel[h]) continue;
+        m->d_house[h] &= (uint8_t)~ENG_D_PAIR;
         const int *cells = m->full_cells + m->full_start[h];
-        uint32_t once = 0, twice = 0, thrice = 0;
+        uint32_t c1 = 0, c2 = 0, c3 = 0;
         for (int j = 0; j < n; j++) {
             uint32_t v = cand[cells[j]];
-            thrice |= twice & v;
-            twice |= once & v;
-            once |= v;
+            c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
         }
-        uint32_t two_places = twice & ~thrice; /* a digit in both a and b and nowhere else */
-        if (!two_places) continue;
-        for (int t = m->pair_start[h]; t < m->pair_start[h + 1]; t++) {
-            int k = m->pair_rel[t], a = m->rel_a[k], b = m->rel_b[k];
-            uint32_t ka = cand[a], kb = cand[b];
-            for (uint32_t ds = ka & kb & two_places; ds; ds = clear_lowest(ds)) {
-                int d = lowest_index(ds);
-                ka &= (1u << d) | m->rev[(size_t)k * (size_t)n + (size_t)d];
-                kb &= (1u << d) | m->fwd[(size_t)k * (size_t)n + (size_t)d];
-            }
-            if (ka != cand[a]) {
-                if (!narrow(m, cand, a, ka)) return -1;
-                changed = 1;
-            }
-            if (kb != cand[b]) {
-                if (!narrow(m, cand, b, kb)) return -1;
-                changed = 1;
+        /* two places (three or four cut few more branches at twice the cost) */
+        for (uint32_t ds = c2 & ~c3; ds; ds = clear_lowest(ds)) {
+            int d = lowest_index(ds), places[ENG_MAX_DIGITS], np = 0;
+            uint32_t bit = 1u << d;
+            for (int j = 0; j < n; j++)
+                if (cand[cells[j]] & bit) places[np++] = cells[j];
+            if (np != 2) continue;
+            int epoch = ++m->link_epoch;
+            for (int j = 0; j < np; j++) link_fold(m, places[j], j, d, epoch);
+            int p0 = places[0];
+            for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
+                uint32_t a;
+                int x = t < m->w_rel.start[p0] ? p0 : rel_other(m, m->w_rel.items[t], p0, d, &a);
+                if (m->link_cnt[x] != np) continue;
+                m->link_cnt[x] = np + 1; /* once */
+                uint32_t gone = m->link_gone[x] & cand[x];
+                if (gone) {
+                    if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
+                    changed = 1;
+                }
             }
         }
     }
@@ -272,7 +318,7 @@ static int triples(model *m, uint32_t *cand)
 }
 
 /* Run every primitive to the common fixpoint; 0 on a contradiction.  The cheap ones settle
- * first; locked candidates and relation pairs run only then (any order reaches the same
+ * first; locked candidates, pointing and rel_points run only then (any order reaches the same
  * fixpoint, this one reaches it with the fewest passes of the costly ones). */
 static int propagate(model *m, uint32_t *cand)
 {
@@ -297,7 +343,7 @@ static int propagate(model *m, uint32_t *cand)
         int q = m->point ? pointing(m, cand) : 0;
         if (q < 0) return 0;
         if (q) continue;
-        int p = rel_pairs(m, cand);
+        int p = rel_points(m, cand);
         if (p < 0) return 0;
         if (!p) return 1;
     }
@@ -309,6 +355,38 @@ SK_INLINE int count_bits(uint32_t x)
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
     return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
+/* Failed-literal probing of the cells with two candidates: a candidate whose placement
+ * propagates to a contradiction goes (the cell keeps its other digit), repeated until every
+ * such candidate survives its probe.  The result is unique (fewer candidates only make more
+ * probes fail), so the Python twin, probing in the same order, reaches the same state.
+ * Run once at the root of programs with many full houses (ENG_PROBE_HOUSES): Samurai loses
+ * 60% of its work; on single grids it costs more than the branches it saves.  0 on a
+ * contradiction. */
+static int probe(model *m, uint32_t *cur, uint32_t *tmp)
+{
+    size_t n = (size_t)m->n_cells;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < m->n_cells; i++) {
+            if (at_most_one_bit(cur[i]) || count_bits(cur[i]) != 2) continue;
+            for (uint32_t vs = cur[i]; vs; vs = clear_lowest(vs)) {
+                uint32_t bit = lowest_bit(vs);
+                if (!(cur[i] & bit) || at_most_one_bit(cur[i])) continue;
+                memcpy(tmp, cur, sizeof(uint32_t) * n);
+                tmp[i] = bit;
+                m->qlen = 0;
+                m->queue[m->qlen++] = i;
+                mark(m, i);
+                if (propagate(m, tmp)) continue;
+                m->qlen = 0;
+                if (!narrow(m, cur, i, cur[i] & ~bit) || !propagate(m, cur)) return 0;
+                changed = 1;
+            }
+        }
+    }
+    return 1;
 }
 
 /* The cell with the fewest (at least two) candidates; among those, the one whose branches
@@ -341,7 +419,7 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
                   eng_poll_fn poll, void *poll_arg)
 {
     size_t n = (size_t)m->n_cells;
-    uint32_t *states = malloc(sizeof(uint32_t) * n * (n + 1));
+    uint32_t *states = malloc(sizeof(uint32_t) * n * (n + 2));
     frame *frames = malloc(sizeof(frame) * (n + 1));
     uint32_t *fails = calloc(n, sizeof(uint32_t));
     if (!states || !frames || !fails) {
@@ -353,10 +431,7 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
     int status = ENG_DONE, depth = 0;
     memcpy(states, m->masks0, sizeof(uint32_t) * n);
     m->qlen = 0;
-    memset(m->d_hidden, 1, (size_t)m->n_full);
-    memset(m->d_lock, 1, (size_t)m->n_full);
-    memset(m->d_pair, 1, (size_t)m->n_full);
-    memset(m->d_point, 1, (size_t)m->n_full);
+    memset(m->d_house, ENG_D_ALL, (size_t)m->n_full);
     memset(m->d_rel, 1, (size_t)m->n_rels);
     for (int k = 0; k < m->n_rels; k++) m->rel_stack[k] = k;
     m->rel_top = m->n_rels;
@@ -369,6 +444,7 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
         else if (at_most_one_bit(states[i])) m->queue[m->qlen++] = (int)i;
     }
     if (!alive || !propagate(m, states)) goto done;
+    if (m->n_full > ENG_PROBE_HOUSES * m->n_digits && !probe(m, states, states + (n + 1) * n)) goto done;
     for (;;) {
         uint32_t *cur = states + (size_t)depth * n;
         int cell = pick(m, cur, fails);

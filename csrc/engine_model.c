@@ -45,8 +45,11 @@ void eng_model_free(eng_model *m)
     free(m->lock_start);
     free(m->lock_shared);
     free(m->lock_cells);
-    free(m->pair_start);
-    free(m->pair_rel);
+    free(m->house_rel);
+    free(m->link_cnt);
+    free(m->link_stamp);
+    free(m->link_gone);
+    free(m->link_allow);
     free(m->sum_kind);
     free(m->sw_strong);
     free(m->sum_combo_start);
@@ -125,10 +128,18 @@ static int build_full_houses(reader *r, eng_model *m, int n_houses)
     return 0;
 }
 
+/* Bits set in x, without a library call (no -mpopcnt by default). */
+static inline int count_bits64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full) * 0x0101010101010101ull) >> 56);
+}
+
 static int build_peers(eng_model *m, const uint64_t *adj, size_t words)
 {
     size_t total = 0;
-    for (size_t i = 0; i < (size_t)m->n_cells * words; i++) total += (size_t)__builtin_popcountll(adj[i]);
+    for (size_t i = 0; i < (size_t)m->n_cells * words; i++) total += (size_t)count_bits64(adj[i]);
     m->peer_start = malloc(sizeof(int) * (size_t)(m->n_cells + 1));
     m->peers = malloc(sizeof(int) * (total ? total : 1));
     if (!m->peer_start || !m->peers) return -1;
@@ -300,109 +311,84 @@ static int build_watchers(eng_model *m)
     return rc;
 }
 
-/* Pairs (h1 < h2) of full houses sharing at least two cells: two passes (count, fill).
- * The houses h1 meets are found through its cells' watcher lists (not by comparing every
+/* Grow the lock arrays to hold `pairs` pairs and `cells` cells; -2 when out of memory. */
+static int lock_reserve(eng_model *m, int *cap_pairs, int *cap_cells, int pairs, int cells)
+{
+    if (pairs > *cap_pairs) {
+        int want = 2 * pairs + 16;
+        int *h = realloc(m->lock_house, sizeof(int) * 2 * (size_t)want), *st, *sh;
+        if (!h) return -2;
+        m->lock_house = h;
+        if (!(st = realloc(m->lock_start, sizeof(int) * ((size_t)want + 1)))) return -2;
+        m->lock_start = st;
+        if (!(sh = realloc(m->lock_shared, sizeof(int) * ((size_t)want + 1)))) return -2;
+        m->lock_shared = sh, *cap_pairs = want;
+    }
+    if (cells > *cap_cells) {
+        int want = 2 * cells + 64, *c = realloc(m->lock_cells, sizeof(int) * (size_t)want);
+        if (!c) return -2;
+        m->lock_cells = c, *cap_cells = want;
+    }
+    return 0;
+}
+
+/* Pair p = (h1, h2): its shared cells, then the rest of h1, then the rest of h2
+ * (in_h1 marks h1's cells with bit 1). */
+static void lock_fill(eng_model *m, uint8_t *in_h1, const int *a, const int *b, int shared, int total)
+{
+    int n = m->n_digits, *out = m->lock_cells + total, j = 0;
+    m->lock_start[m->n_lock] = total, m->lock_shared[m->n_lock] = shared;
+    for (int k = 0; k < n; k++)
+        if (in_h1[b[k]] & 1) out[j++] = b[k];
+    for (int k = 0; k < n; k++) in_h1[b[k]] |= 2; /* mark h2's cells too */
+    for (int k = 0; k < n; k++)
+        if (!(in_h1[a[k]] & 2)) out[j++] = a[k];
+    for (int k = 0; k < n; k++) in_h1[b[k]] &= 1;
+    for (int k = 0; k < n; k++)
+        if (!(in_h1[b[k]] & 1)) out[j++] = b[k];
+}
+
+/* Pairs (h1 < h2) of full houses sharing at least two cells, in increasing order.  The
+ * houses h1 meets are found through its cells' watcher lists (not by comparing every
  * pair of houses: Samurai has 131 full houses, 25x25 has 75 of 25 cells). */
 static int build_locks(eng_model *m)
 {
     if (m->n_full < 2 || m->n_full > ENG_MAX_LOCK_HOUSES) return 0;
-    int n = m->n_digits, total = 0;
+    int n = m->n_digits, total = 0, cap_pairs = 0, cap_cells = 0, rc = 0;
     uint8_t *in_h1 = calloc((size_t)m->n_cells, 1);
     int *common = calloc((size_t)m->n_full, sizeof(int)), *met = malloc(sizeof(int) * (size_t)m->n_full);
-    if (!in_h1 || !common || !met) {
-        free(in_h1), free(common), free(met);
-        return -2;
-    }
+    if (!in_h1 || !common || !met) rc = -2;
     const eng_csr *w = &m->w_house;
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass) {
-            m->lock_house = malloc(sizeof(int) * (2 * (size_t)m->n_lock + 1));
-            m->lock_start = malloc(sizeof(int) * ((size_t)m->n_lock + 1));
-            m->lock_shared = malloc(sizeof(int) * ((size_t)m->n_lock + 1));
-            m->lock_cells = malloc(sizeof(int) * ((size_t)total + 1));
-            if (!m->lock_house || !m->lock_start || !m->lock_shared || !m->lock_cells) {
-                free(in_h1), free(common), free(met);
-                return -2;
+    for (int h1 = 0; rc == 0 && h1 < m->n_full; h1++) {
+        const int *a = m->full_cells + m->full_start[h1];
+        int n_met = 0;
+        for (int k = 0; k < n; k++) {
+            in_h1[a[k]] = 1;
+            for (int i = w->start[a[k]]; i < w->start[a[k] + 1]; i++) {
+                int h2 = w->items[i];
+                if (h2 > h1 && common[h2]++ == 0) met[n_met++] = h2;
             }
-            m->n_lock = 0, total = 0;
         }
-        for (int h1 = 0; h1 < m->n_full; h1++) {
-            const int *a = m->full_cells + m->full_start[h1];
-            int n_met = 0;
-            for (int k = 0; k < n; k++) {
-                in_h1[a[k]] = 1;
-                for (int i = w->start[a[k]]; i < w->start[a[k] + 1]; i++) {
-                    int h2 = w->items[i];
-                    if (h2 > h1 && common[h2]++ == 0) met[n_met++] = h2;
-                }
+        for (int x = 1; x < n_met; x++) /* in increasing order */
+            for (int y = x; y > 0 && met[y - 1] > met[y]; y--) {
+                int t = met[y];
+                met[y] = met[y - 1], met[y - 1] = t;
             }
-            for (int x = 1; x < n_met; x++) /* in increasing order, as before */
-                for (int y = x; y > 0 && met[y - 1] > met[y]; y--) {
-                    int t = met[y];
-                    met[y] = met[y - 1], met[y - 1] = t;
-                }
-            for (int x = 0; x < n_met; x++) {
-                int h2 = met[x], shared = common[h2];
-                common[h2] = 0;
-                if (shared < 2) continue;
-                const int *b = m->full_cells + m->full_start[h2];
-                if (pass) {
-                    int *out = m->lock_cells + total, j = 0;
-                    m->lock_house[2 * m->n_lock] = h1, m->lock_house[2 * m->n_lock + 1] = h2;
-                    m->lock_start[m->n_lock] = total, m->lock_shared[m->n_lock] = shared;
-                    for (int k = 0; k < n; k++) /* shared, then the rest of h1 */
-                        if (in_h1[b[k]] & 1) out[j++] = b[k];
-                    for (int k = 0; k < n; k++) in_h1[b[k]] |= 2; /* mark h2's cells too */
-                    for (int k = 0; k < n; k++)
-                        if (!(in_h1[a[k]] & 2)) out[j++] = a[k];
-                    for (int k = 0; k < n; k++) in_h1[b[k]] &= 1;
-                    for (int k = 0; k < n; k++) /* the rest of h2 */
-                        if (!(in_h1[b[k]] & 1)) out[j++] = b[k];
-                }
-                m->n_lock++;
-                total += 2 * n - shared;
-            }
-            for (int k = 0; k < n; k++) in_h1[a[k]] = 0;
+        for (int x = 0; x < n_met; x++) {
+            int h2 = met[x], shared = common[h2];
+            common[h2] = 0;
+            if (shared < 2 || rc < 0) continue;
+            rc = lock_reserve(m, &cap_pairs, &cap_cells, m->n_lock + 1, total + 2 * n - shared);
+            if (rc < 0) continue;
+            m->lock_house[2 * m->n_lock] = h1, m->lock_house[2 * m->n_lock + 1] = h2;
+            lock_fill(m, in_h1, a, m->full_cells + m->full_start[h2], shared, total);
+            m->n_lock++;
+            total += 2 * n - shared;
         }
+        for (int k = 0; k < n; k++) in_h1[a[k]] = 0;
     }
     free(in_h1), free(common), free(met);
-    return 0;
-}
-
-/* For each full house, the relations whose two cells both lie in it (CSR by house). */
-static int build_pairs(eng_model *m)
-{
-    m->pair_start = calloc((size_t)m->n_full + 1, sizeof(int));
-    int *mark = malloc(sizeof(int) * ((size_t)m->n_full + 1));
-    if (!m->pair_start || !mark) {
-        free(mark);
-        return -2;
-    }
-    for (int pass = 0; pass < 2; pass++) { /* count, then fill */
-        int *fill = pass ? mark : NULL;
-        if (pass) {
-            for (int h = 0; h < m->n_full; h++) m->pair_start[h + 1] += m->pair_start[h];
-            memcpy(mark, m->pair_start, sizeof(int) * (size_t)m->n_full);
-            m->pair_rel = malloc(sizeof(int) * ((size_t)m->pair_start[m->n_full] + 1));
-            if (!m->pair_rel) {
-                free(mark);
-                return -2;
-            }
-        }
-        for (int k = 0; k < m->n_rels; k++) {
-            const eng_csr *w = &m->w_house;
-            int a = m->rel_a[k], b = m->rel_b[k];
-            for (int i = w->start[a]; i < w->start[a + 1]; i++)
-                for (int j = w->start[b]; j < w->start[b + 1]; j++)
-                    if (w->items[i] == w->items[j]) {
-                        int h = w->items[i];
-                        if (fill) m->pair_rel[fill[h]++] = k;
-                        else m->pair_start[h + 1]++;
-                    }
-        }
-    }
-    free(mark);
-    return 0;
+    return rc;
 }
 
 /* The relation stack, and support lookups shared by relations with identical tables. */
@@ -432,18 +418,18 @@ static int build_rel_luts(eng_model *m)
     return 0;
 }
 
-/* One block of dirty flags: hidden, locked, pairs and pointing per full house, one per other item. */
+/* One block of dirty flags: the house bits and a lock snapshot per full house, one per other item. */
 static int alloc_dirty(eng_model *m)
 {
     size_t f = (size_t)m->n_full;
-    size_t sizes[] = {f, f, f, f, (size_t)m->n_rels, (size_t)m->n_sums, (size_t)m->n_tri, (size_t)m->n_sw, f};
+    size_t sizes[] = {f, f, (size_t)m->n_rels, (size_t)m->n_sums, (size_t)m->n_tri, (size_t)m->n_sw};
     size_t total = 1;
-    for (size_t k = 0; k < 9; k++) total += sizes[k];
+    for (size_t k = 0; k < 6; k++) total += sizes[k];
     m->dirty = calloc(total, 1);
     if (!m->dirty) return -2;
-    uint8_t **flags[] = {&m->d_hidden, &m->d_lock, &m->lock_snap, &m->d_pair, &m->d_rel, &m->d_sum, &m->d_tri, &m->d_sw, &m->d_point};
+    uint8_t **flags[] = {&m->d_house, &m->lock_snap, &m->d_rel, &m->d_sum, &m->d_tri, &m->d_sw};
     uint8_t *at = m->dirty;
-    for (size_t k = 0; k < 9; k++) *flags[k] = at, at += sizes[k];
+    for (size_t k = 0; k < 6; k++) *flags[k] = at, at += sizes[k];
     return 0;
 }
 
@@ -490,7 +476,16 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
     if (rc == 0 && r.pos != r.len) rc = -1;
     if (rc == 0) rc = build_watchers(m);
     if (rc == 0) rc = build_locks(m);
-    if (rc == 0) rc = build_pairs(m);
+    if (rc == 0 && !(m->house_rel = calloc((size_t)m->n_full + 1, 1))) rc = -2;
+    if (rc == 0) {
+        size_t c = (size_t)m->n_cells;
+        m->link_cnt = calloc(c, sizeof(int)), m->link_stamp = calloc(c, sizeof(int));
+        m->link_gone = calloc(c, sizeof(uint32_t)), m->link_allow = calloc(c, sizeof(uint32_t));
+        if (!m->link_cnt || !m->link_stamp || !m->link_gone || !m->link_allow) rc = -2;
+    }
+    for (int h = 0; rc == 0 && h < m->n_full; h++)
+        for (int k = m->full_start[h]; k < m->full_start[h + 1]; k++)
+            if (m->w_rel.start[m->full_cells[k]] < m->w_rel.start[m->full_cells[k] + 1]) m->house_rel[h] = 1;
     if (rc == 0) rc = alloc_dirty(m);
     if (rc == 0) rc = eng_sums_build(m);
     if (rc == 0) rc = build_rel_luts(m);

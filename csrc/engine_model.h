@@ -27,6 +27,7 @@
 #define ENG_MAX_LUTS 64
 /* Pointing keeps a bit row per full house up to this many houses (it only saves work). */
 #define ENG_MAX_POINT_HOUSES 4096
+enum { ENG_D_HIDDEN = 1, ENG_D_LOCK = 2, ENG_D_PAIR = 4, ENG_D_POINT = 8, ENG_D_ALL = 15 };
 enum { ENG_SUM_BOUNDS = 0, ENG_SUM_COMBOS = 1, ENG_SUM_REACH = 2 };
 
 typedef struct {
@@ -44,7 +45,9 @@ typedef struct {
                                                    each house, at lock_cells + lock_start[p] */
     int n_rels, *rel_a, *rel_b;
     uint32_t *fwd, *rev; /* n_rels x n_digits */
-    int *pair_start, *pair_rel; /* CSR over full houses: relations whose two cells are both in the house */
+    uint8_t *house_rel;         /* per full house: 1 when one of its cells has a relation */
+    int *link_cnt, *link_stamp, link_epoch; /* engine.c's rel_points: scratch per cell */
+    uint32_t *link_gone, *link_allow;
     int n_sums, *sum_start, *sum_cell;
     int64_t *sum_coef, *sum_total;
     int n_tri, *tri_cells;          /* n_tri x (a, b, c) */
@@ -66,7 +69,9 @@ typedef struct {
     uint32_t *luts;
     eng_csr w_house, w_rel, w_sum, w_tri, w_sw; /* watchers: items of each kind per cell */
     uint8_t *dirty;                             /* one block holding the flags below */
-    uint8_t *d_hidden, *d_lock, *d_pair, *d_rel, *d_sum, *d_tri, *d_sw, *lock_snap, *d_point;
+    /* d_house[h]: which house propagators have to revisit full house h (ENG_D_* bits: one
+     * store per house when a cell narrows); one flag per other item */
+    uint8_t *d_house, *d_rel, *d_sum, *d_tri, *d_sw, *lock_snap;
     uint64_t *adj; /* peer bit matrix: row i (words words) = the peers of cell i */
     size_t words;
     int point; /* run pointing on the peer graph (many two-cell houses) */
@@ -89,7 +94,7 @@ int eng_sandwiches(eng_model *m, uint32_t *cand);
 static inline void eng_mark(eng_model *m, int c)
 {
     const eng_csr *w = &m->w_house;
-    for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_hidden[w->items[k]] = m->d_lock[w->items[k]] = m->d_pair[w->items[k]] = m->d_point[w->items[k]] = 1;
+    for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_house[w->items[k]] = ENG_D_ALL;
     for (int k = m->w_rel.start[c]; k < m->w_rel.start[c + 1]; k++) {
         int r = m->w_rel.items[k];
         if (!m->d_rel[r]) m->d_rel[r] = 1, m->rel_stack[m->rel_top++] = r;

@@ -221,9 +221,15 @@ def test_twin_locked_candidates_and_relation_pairs() -> None:
     md = _pyengine._Model(compile_puzzle(Puzzle(size=4, constraints=(NonConsecutive(),))).encode())
     cand = [0xF] * 16
     cand[2] = cand[3] = 0xD  # in row 1 digit 2 is left only in r1c1 and r1c2, which touch
-    assert _pyengine._rel_pairs(md, cand, []) is True
+    assert _pyengine._rel_points(md, cand, []) is True
     assert cand[0] == cand[1] == 0b1010  # one of them is 2, so neither is 1 or 3
-    assert _pyengine._rel_pairs(md, cand, []) is False
+    while _pyengine._rel_points(md, cand, []):
+        pass
+    assert cand[2] == cand[3] == 0b0101  # then 3 is only in r1c3 and r1c4: neither is 4
+    cand = [0xF] * 16
+    cand[1] = cand[3] = 0xD  # digit 2 only in r1c1 and r1c3: r1c2 touches both
+    assert _pyengine._rel_points(md, cand, []) is True
+    assert cand[1] == 0b1000 and cand[0] == cand[2] == 0xF  # so r1c2 is neither 1, 2 nor 3
 
 
 @pytest.mark.single_backend

@@ -8,12 +8,13 @@ solution, or b'' when there is none. Raises ValueError for a malformed program.
 
 The search: propagate to a fixpoint (placed digits leave their peers, hidden singles in
 every house of N cells, locked candidates between full houses sharing two or more cells,
-pair relations made arc consistent, relation pairs (a digit whose only places in a full
-house are the two cells of a relation), pointing on the peer graph (anti-knight, anti-king),
+pair relations made arc consistent, pointing through relations (a digit with two places
+in a full house: what both places exclude through relations goes), pointing on the peer graph (anti-knight, anti-king),
 linear sums bounded and narrowed by digit sets
 (cages of cells that see each other) or reachable totals (other sums), sandwiches by the
-digit sets between the 1 and the N: csrc/engine_sums.c describes them), then
-branch on a cell with the fewest candidates (ties: the cell whose branches failed most
+digit sets between the 1 and the N: csrc/engine_sums.c describes them); on programs of
+several grids (more than 4N full houses) the cells with two candidates are then probed at
+the root (a candidate whose placement fails goes, until none does); then branch on a cell with the fewest candidates (ties: the cell whose branches failed most
 often so far, then the first), digits in increasing order. The
 fixpoint does not depend on the order the propagators run in (triple relations and
 sandwiches too), so the C engine (which revisits only the items a change touches) and this
@@ -103,12 +104,16 @@ class _Model:
                 raise ValueError("bad relation")
             rev = [sum(1 << x for x in range(n_digits) if fwd[x] >> y & 1) for y in range(n_digits)]
             self.rels.append((a, b, fwd, rev))
-        full_of: dict[int, list[int]] = {}
-        for h, house in enumerate(self.houses):
-            for c in house:
-                full_of.setdefault(c, []).append(h)
-        #: (house, a, b, fwd, rev) for every full house holding both cells of a relation
-        self.pairs = [(self.houses[h], a, b, fwd, rev) for a, b, fwd, rev in self.rels for h in full_of.get(a, []) if h in full_of.get(b, [])]
+        #: links[p][x][d]: the digits x may hold when p holds d+1 (all relations between them)
+        self.links: list[dict[int, list[int]]] = [{} for _ in range(n_cells)]
+        for a, b, fwd, rev in self.rels:
+            for p, x, table in ((a, b, fwd), (b, a, rev)):
+                old = self.links[p].get(x)
+                self.links[p][x] = list(table) if old is None else [u & v for u, v in zip(old, table)]
+        #: full houses where some cell has a relation (rel_points looks at those only, as C)
+        self.rel_houses = [house for house in self.houses if any(self.links[c] for c in house)]
+        #: probe the two-candidate cells at the root (several grids: more than 4N full houses, as C)
+        self.probe = len(self.houses) > 4 * n_digits
         self.sums = []
         for _ in range(n_sums):
             k, total = self._take(2)
@@ -229,7 +234,7 @@ def _propagate(md: _Model, cand: list[int], queue: list[int]) -> bool:
         if not _eliminate(md, cand, queue):
             return False
         changed = False
-        for step in (_hidden, _locked, _pointing, _rel_pairs, _relations, _sums, _triples, _sandwiches):
+        for step in (_hidden, _locked, _pointing, _rel_points, _relations, _sums, _triples, _sandwiches):
             result = step(md, cand, queue)
             if result is None:
                 return False
@@ -334,25 +339,64 @@ def _pointing(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
     return changed
 
 
-def _rel_pairs(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
-    """A digit whose only places in a full house are the two cells a, b of a relation: a
-    keeps only it and ``rev[d]``, b only it and ``fwd[d]``."""
+def _rel_points(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
+    """Pointing through relations: a digit with two places in a full house is in one of
+    them, so a candidate both (place, digit) exclude goes. A place excludes the other
+    digits of its own cell and what its relations forbid; only the first place and the
+    cells related to it can lose anything (as C: csrc/engine.c rel_points)."""
     changed = False
-    for house, a, b, fwd, rev in md.pairs:
-        others = 0
+    full = md.full
+    for house in md.rel_houses:
+        once = twice = thrice = 0
         for c in house:
-            if c != a and c != b:
-                others |= cand[c]
-        ka, kb = cand[a], cand[b]
-        for d in _bits(ka & kb & ~others):
-            ka &= 1 << d | rev[d]
-            kb &= 1 << d | fwd[d]
-        for cell, new in ((a, ka), (b, kb)):
-            if new != cand[cell]:
-                if _set(cand, queue, cell, new) is None:
-                    return None
-                changed = True
+            m = cand[c]
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        for d in _bits(twice & ~thrice):
+            bit = 1 << d
+            places = [c for c in house if cand[c] & bit]
+            if len(places) != 2:
+                continue
+            p0, p1 = places
+            for x in [p0, *md.links[p0]]:
+                gone = cand[x]
+                for p in places:
+                    if x == p:
+                        gone &= ~bit
+                    else:
+                        table = md.links[p].get(x)
+                        gone &= full & ~table[d] if table is not None else 0
+                if gone:
+                    if _set(cand, queue, x, cand[x] & ~gone) is None:
+                        return None
+                    changed = True
     return changed
+
+
+def _probe(md: _Model, cand: list[int]) -> bool:
+    """Failed-literal probing of the cells with two candidates until every one survives
+    (a unique result; as C: csrc/engine.c probe). False on a contradiction."""
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(cand)):
+            m = cand[i]
+            if _single(m) or bin(m).count("1") != 2:
+                continue
+            for d in _bits(m):
+                bit = 1 << d
+                if not cand[i] & bit or _single(cand[i]):
+                    continue
+                trial = cand[:]
+                trial[i] = bit
+                if _propagate(md, trial, [i]):
+                    continue
+                cand[i] &= ~bit
+                if not _propagate(md, cand, [i]):
+                    return False
+                changed = True
+    return True
 
 
 def _relations(md: _Model, cand: list[int], queue: list[int]) -> bool | None:
@@ -625,6 +669,8 @@ def engine_solve(program: bytes, limit: int, node_budget: int) -> tuple[int, int
     if any(m == 0 for m in cand):
         return 0, 0, b"", 0
     if not _propagate(md, cand, [i for i, m in enumerate(cand) if _single(m)]):
+        return 0, 0, b"", 0
+    if md.probe and not _probe(md, cand):
         return 0, 0, b"", 0
     count, nodes, first = 0, 0, b""
     fails = [0] * len(cand)  # failed branches per cell (the tie-break of _pick)
