@@ -115,30 +115,52 @@ def band_shares(count: int) -> tuple[Counter[str], float]:
     return shares, (time.perf_counter() - start) / max(count, 1)
 
 
-def targeted(band: str, seconds: float, wanted: int) -> tuple[int, float, float, int, bool]:
-    """Generate up to ``wanted`` puzzles of ``band`` within ``seconds``.
+def targeted(band: str, seconds: float, wanted: int, clock: Callable[[], float] = time.perf_counter) -> tuple[int, float, float, int, bool]:
+    """Generate up to ``wanted`` puzzles of ``band`` within ``seconds`` (wall clock).
 
-    Returns (made, total seconds, median seconds per puzzle, attempts, budget ran out).
+    Returns (made, total seconds, median seconds per puzzle, attempts, budget ran out);
+    the totals and medians are on ``clock`` (``time.process_time`` for CPU seconds).
     """
     made, times, attempts = 0, [], 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), clock()
     ran_out = False
     for k in range(wanted):
         left = seconds - (time.perf_counter() - start)
         if left <= 0:
             ran_out = True
             break
-        t0 = time.perf_counter()
+        t0 = clock()
         try:
             g = generate(band, seed=1000 + k, time_budget=left)
         except GenerationBudgetExceeded:
             ran_out = True
             break
-        times.append(time.perf_counter() - t0)
+        times.append(clock() - t0)
         attempts += g.attempts
         made += 1
-    total = time.perf_counter() - start
+    total = clock() - cpu_start
     return made, total, statistics.median(times) if times else float("nan"), attempts, ran_out
+
+
+def print_targets(targets: list[str], seconds: float, wanted: int, log: Callable[[str], None]) -> int:
+    """Targeted generation for each target, in CPU seconds (the machine is shared)."""
+    lines = [
+        f"`python benchmarks/bench_generate.py --only targets --band-seconds {seconds:g} --wanted {wanted}` "
+        f"— backend `{sudokit.BACKEND}`, Python {platform.python_version()}, {platform.processor() or platform.machine()} "
+        f"({os.cpu_count()} CPUs), load average {os.getloadavg()[0]:.1f} at the start, {time.strftime('%Y-%m-%d %H:%M')}; "
+        f"`generate(target, seed=1000+k)`, k = 0.., until {wanted} puzzles or {seconds:g} s of wall clock per target.",
+        "",
+        "| target | puzzles | CPU s per puzzle (total / made) | median CPU s/puzzle | attempts/puzzle | budget ran out |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for target in targets:
+        log(f"target {target} ...")
+        made, total, median, attempts, ran_out = targeted(target, seconds, wanted, clock=time.process_time)
+        per = total / made if made else float("nan")
+        lines.append(f"| `{target}` | {made} | {per:.2f} | {median:.2f} | {attempts / made if made else float('nan'):.1f} | {'yes' if ran_out else 'no'} |")
+    lines.append(f"\nload average {os.getloadavg()[0]:.1f} at the end")
+    print("\n".join(lines))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -146,7 +168,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small counts (about a minute)")
     parser.add_argument("--band-seconds", type=float, help="time budget per difficulty band (default 60, quick 10)")
-    parser.add_argument("--only", choices=["canonical", "generation"], help="run only the canonical-form or the full-grid/puzzle rows")
+    parser.add_argument("--only", choices=["canonical", "generation", "targets"],
+                        help="run only the canonical-form rows, the full-grid/puzzle rows, or targeted generation for --targets")
+    parser.add_argument("--targets", default="expert,extreme,se:7.0-9.0,se:9.0-12.0,hodoku:unfair,hodoku:extreme",
+                        help="comma-separated difficulty targets for --only targets (CPU seconds; default: the top bands)")
+    parser.add_argument("--wanted", type=int, default=10, help="puzzles per target for --only targets (default 10)")
     parser.add_argument("--data", metavar="DIR", help="shared data directory (default: $SUDOKIT_DATA or ../shared/data)")
     args = parser.parse_args(argv)
     quick = args.quick
@@ -154,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     band_seconds = args.band_seconds or (10.0 if quick else 60.0)
     log = lambda m: print(m, file=sys.stderr, flush=True)  # noqa: E731
 
+    if args.only == "targets":
+        return print_targets(args.targets.split(","), band_seconds, args.wanted, log)
     lines = [
         "## Generation (bench_generate.py)",
         "",

@@ -18,6 +18,7 @@ from sudokit.human.rating import (
     band_for,
     hodoku_order,
     HODOKU_OFF,
+    se_path_rating,
     se_techniques,
 )
 from sudokit.human.registry import TECHNIQUES, technique
@@ -91,6 +92,19 @@ def test_not_solved_logically_is_a_lower_bound() -> None:
     assert not r.solved_logically and r.band == "extreme"
     assert HODOKU_LEVELS.index(r.hodoku_level) >= HODOKU_LEVELS.index("Unfair")
     assert "not solved by this set" in r.summary()
+
+
+def test_se_path_rating_is_rate_without_the_hodoku_path() -> None:
+    from sudokit.generation import generate
+
+    rng = random.Random(5)
+    puzzles = [EASY] + [str(generate(seed=rng.randrange(10**6)).puzzle) for _ in range(6)]
+    for p in puzzles:
+        full, quick = rate(p), se_path_rating(p)
+        fields = ("se", "ep", "ed", "band", "hardest", "counts", "solved_logically", "steps", "techniques")
+        assert [getattr(quick, f) for f in fields] == [getattr(full, f) for f in fields], p
+        assert (quick.hodoku_level, quick.hodoku_score) == ("", 0)
+    assert len({rate(p).se for p in puzzles}) > 2  # not all alike
 
 
 def test_multiple_solutions_disable_uniqueness() -> None:

@@ -776,18 +776,27 @@ class _Search:
             if self.best is None:
                 self.best = cand  # a unique puzzle to report, however far
             return False
-        from .human.rating import rate
+        from .human.rating import rate, se_path_rating
 
         if opts.difficulty is not None and not self._could_match(cand, opts.difficulty):
             return False
         target = opts.difficulty
         # an SE range from 8.5 up needs SE's dynamic/nested forcing chains, which the default set leaves out
         every = target is not None and target.kind == "se" and target.high >= 8.5
-        cand.rating = rating = rate(Grid._trusted(cand.puzzle), techniques="all" if every else None)
+        techniques = "all" if every else None
+        # Band and SE-range targets are decided on the SE path alone (about a third of a
+        # rating's CPU); only a puzzle kept (on target, or the closest so far) gets the
+        # full rating it is reported with. Same decisions, so seeds give the same puzzles.
+        se_only = target is not None and target.kind != "hodoku"
+        grid = Grid._trusted(cand.puzzle)
+        rating = se_path_rating(grid, techniques=techniques) if se_only else rate(grid, techniques=techniques)
         on_target = target is None or target.matches(rating)
         has_all = _uses_all(cand.puzzle, rating, opts.required)
         cand.distance = (opts.difficulty.distance(rating) if opts.difficulty else 0.0) + (0 if has_all else 1)
-        if on_target and has_all:
+        keep = on_target and has_all
+        if keep or self.best is None or cand.distance <= self.best.distance:
+            cand.rating = rate(grid, techniques=techniques) if se_only else rating
+        if keep:
             return True
         if self.best is None or cand.distance <= self.best.distance:
             self.best = cand
@@ -801,9 +810,10 @@ class _Search:
         allowed = target.allowed_techniques()
         if allowed is None:
             return True
-        from .human.rating import rate
+        from .human.rating import se_path_rating
 
-        return rate(Grid._trusted(cand.puzzle), techniques=allowed).solved_logically
+        # solved_logically is the SE path's verdict: the HoDoKu path is not needed for it
+        return se_path_rating(Grid._trusted(cand.puzzle), techniques=allowed).solved_logically
 
     def _result(self, cand: _Candidate) -> Generated:
         puzzle = Grid._trusted(cand.puzzle)
