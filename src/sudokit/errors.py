@@ -22,6 +22,7 @@ message, never a crash or a wrong answer. The CLI maps each class to an exit cod
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 
@@ -60,6 +61,21 @@ class Conflict(NamedTuple):
 
     def __str__(self) -> str:
         return f"{cell_name(self.cell_a)} and {cell_name(self.cell_b)} both hold {self.digit} ({self.house})"
+
+
+def house_conflicts(houses: Iterable[tuple[str, Iterable[int]]], digits: Sequence[int]) -> list[Conflict]:
+    """Every pair of cells of one named house holding the same digit (0: blank), each
+    later cell paired with the first of its digit: classic grids and variants alike."""
+    found = []
+    for name, house in houses:
+        seen: dict[int, int] = {}
+        for cell in house:
+            digit = digits[cell]
+            if digit and digit in seen:
+                found.append(Conflict(seen[digit], cell, digit, name))
+            elif digit:
+                seen[digit] = cell
+    return found
 
 
 class ConflictingGivensError(InvalidPuzzleError):

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Union, overload
 
-from .errors import Conflict, ConflictingGivensError, InvalidFormatError, cell_name
+from .errors import Conflict, ConflictingGivensError, InvalidFormatError, cell_name, house_conflicts
 from .limits import MAX_PUZZLE_CHARS
 
 if TYPE_CHECKING:  # the results of the verb methods, imported when a method runs
@@ -208,16 +208,7 @@ class Grid:
 
     def conflicts(self) -> list[Conflict]:
         """Every pair of cells sharing a house and a digit, with the house's name."""
-        found = []
-        for house_name, house in HOUSES:
-            seen: dict[int, int] = {}
-            for i in house:
-                digit = self[i]
-                if digit and digit in seen:
-                    found.append(Conflict(seen[digit], i, digit, house_name))
-                elif digit:
-                    seen[digit] = i
-        return found
+        return house_conflicts(HOUSES, list(self))
 
     def check(self) -> Grid:
         """Return self, or raise :class:`ConflictingGivensError` listing the conflicts."""

@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from .. import _backend
-from ..errors import Conflict, ConflictingGivensError, MultipleSolutionsError, SearchLimitExceeded, UnsolvableError
+from ..errors import Conflict, ConflictingGivensError, MultipleSolutionsError, SearchLimitExceeded, UnsolvableError, house_conflicts
 from .compile import compile_puzzle
 from .puzzle import Puzzle
 
@@ -48,18 +48,8 @@ def _run_classic(puzzle: Puzzle, limit: int) -> tuple[int, tuple[int, ...] | Non
 def conflicts(puzzle: Puzzle) -> list[Conflict]:
     """Pairs of givens with one digit in one house: a row, column, box or region, or a rule
     whose cells hold distinct digits (diagonal, extra region, killer cage, ...)."""
-    givens = puzzle.givens
     program = compile_puzzle(puzzle)
-    out = []
-    for house, name in zip(program.houses, program.house_names):
-        seen: dict[int, int] = {}
-        for cell in house:
-            digit = givens[cell]
-            if digit and digit in seen:
-                out.append(Conflict(seen[digit], cell, digit, name))
-            elif digit:
-                seen[digit] = cell
-    return out
+    return house_conflicts(zip(program.house_names, program.houses), puzzle.givens)
 
 
 def explain_zero(puzzle: Puzzle) -> UnsolvableError | ConflictingGivensError:
