@@ -457,16 +457,18 @@ static PyObject *core_se_aligned(PyObject *self, PyObject *args)
     return result;
 }
 
-/* se_dyn(cands, multiple, dynamic, nishio, level, counts, limit) -> (hints or None, spent):
- * SE's multiple, Nishio and dynamic forcing chains, see sedyn9.h and _core.pyi (None: over
- * the limit). */
+/* se_dyn(cands, multiple, dynamic, nishio, level, counts, limit[, seconds]) -> (hints or None,
+ * spent): SE's multiple, Nishio and dynamic forcing chains, nested levels included, see
+ * sedyn9.h and _core.pyi (None: over the limit or out of time). */
 static PyObject *core_se_dyn(PyObject *self, PyObject *args)
 {
     (void)self;
     Py_buffer cv, nv;
     int multiple, dynamic, nishio, level;
     long limit;
-    if (!PyArg_ParseTuple(args, "y*pppiy*l:se_dyn", &cv, &multiple, &dynamic, &nishio, &level, &nv, &limit)) return NULL;
+    double seconds = -1.0;
+    if (!PyArg_ParseTuple(args, "y*pppiy*l|d:se_dyn", &cv, &multiple, &dynamic, &nishio, &level, &nv, &limit, &seconds))
+        return NULL;
     uint16_t cands[81];
     uint8_t counts[10];
     int ok = cv.len == 2 * 81 && nv.len == 10;
@@ -484,7 +486,7 @@ static PyObject *core_se_dyn(PyObject *self, PyObject *args)
     long spent = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS
-    status = sedyn9_hints(cands, multiple, dynamic, nishio, level, counts, limit, &out, &spent);
+    status = sedyn9_hints_timed(cands, multiple, dynamic, nishio, level, counts, limit, seconds, &out, &spent);
     Py_END_ALLOW_THREADS
     if (status == SD_BUDGET) {
         sedyn9_out_free(&out);
@@ -495,7 +497,7 @@ static PyObject *core_se_dyn(PyObject *self, PyObject *args)
         if (status == SD_NO_MEMORY) return PyErr_NoMemory();
         if (status == SD_BAD_INPUT) {
             PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, counts 0..9, multiple or dynamic set, "
-                                              "nishio and level 1 only with dynamic, level 0 or 1");
+                                              "nishio and a level only with dynamic, level 0..5");
             return NULL;
         }
         PyErr_SetString(PyExc_RuntimeError, "internal error: dynamic chaining lost a parent");

@@ -14,25 +14,27 @@
  */
 #include "sedyn9.h"
 #include "segeom9.h"
+#include "senest9.h"
+#include "serules9.h"
 
 #include <stdlib.h>
-
-#include "serules9.h"
 #include <string.h>
 
 #define N_CANDS 729            /* a candidate: cell * 9 + value - 1 */
 #define N_KEYS (2 * N_CANDS)   /* a potential's identity: candidate * 2 + on */
-#define MAX_PARENTS 24         /* a link + at most 7 earlier eliminations; a simple rule's hit: <= 14 */
-#define BFS_CAP (1 + N_KEYS * MAX_PARENTS)
+#define MAX_PARENTS 0xFFFF     /* a link: <= 8; a simple rule's hit <= 14; a nested chain's: its rule parents */
 #define MAX_POOL (1 << 22)
+#define MAX_PAR_POOL (1 << 26)
 #define NO_NODE (-1)
 #define N_CLOSURES 18          /* 9 values of a cell, the "off" closure, 8 more cells of a house */
 
 enum { NAKED = 0, HIDDEN_BLOCK = 1, HIDDEN_ROW = 2, HIDDEN_COLUMN = 3, ADVANCED = 4, ROOT = 255 };
 
 typedef struct {
-    uint8_t cell, value, on, cause, npar;
-    int32_t par; /* first parent in the parent pool */
+    uint8_t cell, value, on, cause;
+    uint16_t npar;
+    int32_t par;    /* first parent in the parent pool */
+    int32_t nested; /* the nested chain behind an advanced potential (senest9 id), or -1 */
 } dnode;
 
 /* SE's pair of LinkedSets (toOn, toOff): membership by candidate, insertion order kept */
@@ -50,11 +52,13 @@ typedef struct {
     size_t blob, blob_len; /* the serialised targets in ctx.blobs */
 } dhint;
 
-typedef struct {
+typedef struct dctx {
     uint16_t cands[81], init[81];
-    int multiple, dynamic, nishio, level;
+    uint16_t src[81]; /* nested mode: the outer closure's source grid (rule parents) */
+    int multiple, dynamic, nishio, level, nested_mode;
     uint8_t counts[10];
-    long limit, spent;
+    sd_budget *budget, own_budget;
+    sn_state *nest; /* level >= 2 */
     uint8_t house[27][9], se_houses[81][3], parts[81][20], part_end[81][3];
     dnode *nodes;
     int32_t n_nodes, cap_nodes;
@@ -64,7 +68,10 @@ typedef struct {
     int32_t q_on[N_CANDS], q_off[N_CANDS];
     uint32_t stamp[N_KEYS], cur_stamp;
     int32_t pos[N_KEYS], bfs_list[N_KEYS];
-    int32_t *bfs_queue; /* BFS_CAP */
+    uint32_t seen_par[N_CANDS], cur_par;
+    uint16_t sig[2 + 9 * (1 + N_KEYS)];
+    uint8_t parbuf[2 * N_CANDS];
+    int32_t ids[9 * N_KEYS];
     dhint *hints;
     int32_t n_hints, cap_hints, order;
     int32_t best[81 * 512];
@@ -83,10 +90,10 @@ static int cand_of(int cell, int value) { return cell * 9 + value - 1; }
 
 static int key_of(const dnode *n) { return cand_of(n->cell, n->value) * 2 + n->on; }
 
-static int grow(void **buf, int32_t *cap, size_t size, int32_t need)
+static int grow_to(void **buf, int32_t *cap, size_t size, int32_t need, int32_t max)
 {
     if (need <= *cap) return SD_OK;
-    if (need > MAX_POOL) return SD_NO_MEMORY;
+    if (need > max) return SD_NO_MEMORY;
     int32_t cap2 = *cap ? *cap : 4096;
     while (cap2 < need) cap2 *= 2;
     void *grown = realloc(*buf, (size_t)cap2 * size);
@@ -95,6 +102,8 @@ static int grow(void **buf, int32_t *cap, size_t size, int32_t need)
     *cap = cap2;
     return SD_OK;
 }
+
+static int grow(void **buf, int32_t *cap, size_t size, int32_t need) { return grow_to(buf, cap, size, need, MAX_POOL); }
 
 /* A new potential (its parents are added right after with add_parent); -1 on no memory. */
 static int32_t new_node(dctx *c, int cell, int value, int on, int cause)
@@ -107,6 +116,7 @@ static int32_t new_node(dctx *c, int cell, int value, int on, int cause)
     n->cause = (uint8_t)cause;
     n->npar = 0;
     n->par = c->n_pars;
+    n->nested = -1;
     return c->n_nodes++;
 }
 
@@ -114,7 +124,7 @@ static int32_t new_node(dctx *c, int cell, int value, int on, int cause)
 static int add_parent(dctx *c, int32_t n, int32_t parent)
 {
     if (c->nodes[n].npar >= MAX_PARENTS || c->nodes[n].par + c->nodes[n].npar != c->n_pars) return SD_INTERNAL;
-    if (grow((void **)&c->pars, &c->cap_pars, sizeof(int32_t), c->n_pars + 1) != SD_OK) return SD_NO_MEMORY;
+    if (grow_to((void **)&c->pars, &c->cap_pars, sizeof(int32_t), c->n_pars + 1, MAX_PAR_POOL) != SD_OK) return SD_NO_MEMORY;
     c->pars[c->n_pars++] = parent;
     c->nodes[n].npar++;
     return SD_OK;
@@ -231,50 +241,70 @@ static int off_to_on(dctx *c, closure *cl, int32_t p, int32_t made[4])
     return n;
 }
 
-/* SE's getAdvancedPotentials at level 1: the eliminations of the first simple rule
- * (serules9) that needs some of the closure's eliminations, each an off potential whose
- * parents are those eliminations, added to the closure (no contradiction check: SE adds
- * them as they are). */
-static int advanced(dctx *c, closure *cl, int *t_off)
+/* Add the off potentials of a rule's hits (entries as serules9 writes them, n_parents one
+ * byte, or as senest9 does, n_parents uint16 and a nested chain id) to the closure: each
+ * hit's eliminations, whose parents are the closure's eliminations it relied on (no
+ * contradiction check: SE adds them as they are). */
+static int add_hits(dctx *c, closure *cl, int *t_off, const uint8_t *data, size_t len, int wide)
 {
-    sd_out buf = {0};
-    int rule = -1, st = serules9_advanced(c->cands, c->init, c->counts, &buf, &rule);
     size_t at = 0;
-    int32_t reals[MAX_PARENTS];
-    while (st == SD_OK && at < buf.len) {
-        int n = buf.data[at++];
-        const uint8_t *rem = buf.data + at;
+    int st = SD_OK;
+    while (st == SD_OK && at < len) {
+        int n = data[at++];
+        const uint8_t *rem = data + at;
         at += 3 * (size_t)n;
-        int m = at < buf.len ? buf.data[at++] : 0;
-        if (m < 1 || m > MAX_PARENTS || at + 2 * (size_t)m > buf.len) {
-            st = SD_INTERNAL;
-            break;
+        size_t m = 0;
+        if (at + (wide ? 2 : 1) <= len) m = wide ? (size_t)data[at] | (size_t)data[at + 1] << 8 : data[at];
+        at += wide ? 2 : 1;
+        if (m < 1 || m > N_CANDS || at + 2 * m + (wide ? 4 : 0) > len) return SD_INTERNAL;
+        const uint8_t *par = data + at;
+        at += 2 * m;
+        int32_t nested = -1;
+        if (wide) {
+            nested = (int32_t)((uint32_t)data[at] | (uint32_t)data[at + 1] << 8 | (uint32_t)data[at + 2] << 16 |
+                               (uint32_t)data[at + 3] << 24);
+            at += 4;
         }
-        for (int k = 0; k < m && st == SD_OK; k++) {
-            int cell = buf.data[at + 2 * (size_t)k], v = buf.data[at + 2 * (size_t)k + 1];
-            reals[k] = cell < 81 && v >= 1 && v <= 9 ? cl->off_map[cand_of(cell, v)] : NO_NODE;
-            if (reals[k] == NO_NODE) st = SD_INTERNAL;
+        for (size_t k = 0; k < m; k++) {
+            int cell = par[2 * k], v = par[2 * k + 1];
+            if (cell >= 81 || v < 1 || v > 9 || cl->off_map[cand_of(cell, v)] == NO_NODE) return SD_INTERNAL;
         }
-        at += 2 * (size_t)m;
         for (int k = 0; k < n && st == SD_OK; k++) {
             int cell = rem[3 * k];
             unsigned mask = (unsigned)rem[3 * k + 1] | (unsigned)rem[3 * k + 2] << 8;
+            if (cell >= 81 || mask > 0x1FF) return SD_INTERNAL;
             for (int v = 1; v <= 9 && st == SD_OK; v++) {
                 if (!(mask >> (v - 1) & 1)) continue;
                 int32_t q = new_node(c, cell, v, 0, ADVANCED);
-                if (q == NO_NODE) st = SD_NO_MEMORY;
-                for (int j = 0; j < m && st == SD_OK; j++) st = add_parent(c, q, reals[j]);
+                if (q == NO_NODE) return SD_NO_MEMORY;
+                c->nodes[q].nested = nested;
+                for (size_t j = 0; j < m && st == SD_OK; j++)
+                    st = add_parent(c, q, cl->off_map[cand_of(par[2 * j], par[2 * j + 1])]);
                 if (st != SD_OK || cl->off_map[cand_of(cell, v)] != NO_NODE) continue;
-                if (cl->n_off >= N_CANDS || *t_off >= N_CANDS) {
-                    st = SD_INTERNAL;
-                    break;
-                }
+                if (cl->n_off >= N_CANDS || *t_off >= N_CANDS) return SD_INTERNAL;
                 put(cl, c->nodes, q);
                 c->q_off[(*t_off)++] = q;
             }
         }
     }
+    return st;
+}
+
+/* SE's getAdvancedPotentials: the eliminations of the first simple rule (serules9) that
+ * needs some of the closure's eliminations; at level 2 and up, when none does, those of
+ * the first nested chaining rule (senest9) with some. */
+static int advanced(dctx *c, closure *cl, int *t_off)
+{
+    sd_out buf = {0};
+    int rule = -1, st = serules9_advanced(c->cands, c->init, c->counts, &buf, &rule);
+    if (st == SD_OK && buf.len) st = add_hits(c, cl, t_off, buf.data, buf.len, 0);
+    int simple = buf.len > 0;
     sedyn9_out_free(&buf);
+    if (st != SD_OK || simple || c->level < 2) return st;
+    const uint8_t *hits;
+    size_t len;
+    st = senest9_rules(c->nest, c->cands, c->init, c->counts, c->budget, &hits, &len);
+    if (st == SD_OK && len) st = add_hits(c, cl, t_off, hits, len, 1);
     return st;
 }
 
@@ -288,11 +318,8 @@ static int chaining(dctx *c, closure *cl, int32_t *abs_on, int32_t *abs_off)
     for (int k = 0; k < cl->n_on; k++) c->q_on[t_on++] = cl->on_list[k];
     for (int k = 0; k < cl->n_off; k++) c->q_off[t_off++] = cl->off_list[k];
     while (status == SD_OK && (h_on < t_on || h_off < t_off)) {
-        c->spent++;
-        if (c->limit >= 0 && c->spent > c->limit) {
-            status = SD_BUDGET;
-            break;
-        }
+        status = sd_budget_spend(c->budget, 1);
+        if (status != SD_OK) break;
         if (h_on < t_on) {
             int32_t p = c->q_on[h_on++];
             dnext next[28];
@@ -350,24 +377,30 @@ done:
 }
 
 /* SE's getChain: the potentials of target's chain breadth first, each key once, into
- * bfs_list (pos[key]: its index there). Returns the count or a negative status. */
+ * bfs_list (pos[key]: its index there). A potential is marked when it is queued, which
+ * visits them in the order of their first appearance, as SE's check on taking does.
+ * Returns the count. */
 static int chain_of(dctx *c, int32_t target)
 {
     if (++c->cur_stamp == 0) {
         memset(c->stamp, 0, sizeof c->stamp);
         c->cur_stamp = 1;
     }
-    int head = 0, tail = 0, n = 0;
-    c->bfs_queue[tail++] = target;
-    while (head < tail) {
-        const dnode *p = &c->nodes[c->bfs_queue[head++]];
-        int key = key_of(p);
-        if (c->stamp[key] == c->cur_stamp) continue;
-        c->stamp[key] = c->cur_stamp;
-        c->pos[key] = n;
-        c->bfs_list[n++] = (int32_t)(p - c->nodes);
-        if (tail + p->npar > BFS_CAP) return SD_INTERNAL;
-        for (int k = 0; k < p->npar; k++) c->bfs_queue[tail++] = c->pars[p->par + k];
+    int head = 0, n = 0;
+    int key = key_of(&c->nodes[target]);
+    c->stamp[key] = c->cur_stamp;
+    c->pos[key] = n;
+    c->bfs_list[n++] = target;
+    while (head < n) {
+        const dnode *p = &c->nodes[c->bfs_list[head++]];
+        for (int k = 0; k < p->npar; k++) {
+            int32_t q = c->pars[p->par + k];
+            key = key_of(&c->nodes[q]);
+            if (c->stamp[key] == c->cur_stamp) continue;
+            c->stamp[key] = c->cur_stamp;
+            c->pos[key] = n;
+            c->bfs_list[n++] = q;
+        }
     }
     return n;
 }
@@ -399,14 +432,13 @@ static int serialise(dctx *c, const int32_t *targets, int nt)
         st = sedyn9_emit(&c->blobs, head, 2);
         for (int k = 0; k < n && st == SD_OK; k++) {
             const dnode *p = &c->nodes[c->bfs_list[k]];
-            uint8_t rec[5 + 2 * MAX_PARENTS];
-            rec[0] = p->cell, rec[1] = p->value, rec[2] = p->on, rec[3] = p->cause, rec[4] = p->npar;
-            for (int j = 0; j < p->npar; j++) {
+            uint8_t rec[6] = {p->cell, p->value, p->on, p->cause, (uint8_t)(p->npar & 0xFF), (uint8_t)(p->npar >> 8)};
+            st = sedyn9_emit(&c->blobs, rec, 6);
+            for (int j = 0; j < p->npar && st == SD_OK; j++) {
                 int at = c->pos[key_of(&c->nodes[c->pars[p->par + j]])];
-                rec[5 + 2 * j] = (uint8_t)(at & 0xFF);
-                rec[6 + 2 * j] = (uint8_t)(at >> 8);
+                uint8_t ix[2] = {(uint8_t)(at & 0xFF), (uint8_t)(at >> 8)};
+                st = sedyn9_emit(&c->blobs, ix, 2);
             }
-            st = sedyn9_emit(&c->blobs, rec, 5 + 2 * (size_t)p->npar);
         }
     }
     return st;
@@ -419,18 +451,92 @@ static int before(int32_t ca, int ka, int32_t oa, int32_t cb, int kb, int32_t ob
     return oa < ob;
 }
 
+/* The complexity of the chains to targets (SE's getComplexity): their potentials plus,
+ * once each, the complexity of every distinct nested chain they use. */
+static int32_t complexity_of(dctx *c, const int32_t *targets, int nt)
+{
+    int32_t complexity = 0;
+    int n_ids = 0;
+    for (int t = 0; t < nt; t++) {
+        int n = chain_of(c, targets[t]);
+        complexity += n;
+        if (c->level < 2) continue;
+        for (int k = 0; k < n; k++) {
+            int32_t id = c->nodes[c->bfs_list[k]].nested, dup = 0;
+            if (id < 0) continue;
+            for (int j = 0; j < n_ids && !dup; j++) dup = c->ids[j] == id || senest9_same(c->nest, c->ids[j], id);
+            if (dup) continue;
+            c->ids[n_ids++] = id;
+            complexity += senest9_complexity(c->nest, id);
+        }
+    }
+    return complexity;
+}
+
+static void put_u16(uint8_t *at, unsigned v) { at[0] = (uint8_t)(v & 0xFF), at[1] = (uint8_t)(v >> 8); }
+
+/* Nested mode: the hint's signature (per target its length and keys) and its rule
+ * parents (SE's getRuleParents: the eliminations from src to init that its "on"
+ * potentials relied on; an assumption of a cell/region chain counts as naked/hidden),
+ * into blobs: sig_len (uint32 LE), sig (uint16 LE each), n_par (uint16 LE), (cell, value)s. */
+static int nested_blob(dctx *c, const int32_t *targets, int nt, int kind, int house)
+{
+    size_t n_sig = 0;
+    int n_par = 0;
+    if (++c->cur_par == 0) {
+        memset(c->seen_par, 0, sizeof c->seen_par);
+        c->cur_par = 1;
+    }
+    for (int t = 0; t < nt; t++) {
+        int n = chain_of(c, targets[t]);
+        c->sig[n_sig++] = (uint16_t)n;
+        for (int k = 0; k < n; k++) {
+            const dnode *p = &c->nodes[c->bfs_list[k]];
+            c->sig[n_sig++] = (uint16_t)key_of(p);
+            int cause = p->cause;
+            if (cause == ROOT) cause = kind == SD_CELL ? NAKED : kind == SD_REGION ? CAUSE_OF_HOUSE[house / 9] : ROOT;
+            if (!p->on || cause == ROOT || cause == ADVANCED) continue;
+            unsigned bit = 1u << (p->value - 1);
+            if (cause == NAKED) {
+                unsigned gone = c->src[p->cell] & ~c->init[p->cell];
+                for (int v = 1; v <= 9; v++) {
+                    int cand = cand_of(p->cell, v);
+                    if (!(gone >> (v - 1) & 1) || c->seen_par[cand] == c->cur_par) continue;
+                    c->seen_par[cand] = c->cur_par;
+                    c->parbuf[2 * n_par] = p->cell, c->parbuf[2 * n_par + 1] = (uint8_t)v, n_par++;
+                }
+            } else {
+                int h = c->se_houses[p->cell][cause == HIDDEN_BLOCK ? 0 : cause == HIDDEN_ROW ? 1 : 2];
+                for (int k2 = 0; k2 < 9; k2++) {
+                    int x = c->house[h][k2], cand = cand_of(x, p->value);
+                    if (!(c->src[x] & bit) || (c->init[x] & bit) || c->seen_par[cand] == c->cur_par) continue;
+                    c->seen_par[cand] = c->cur_par;
+                    c->parbuf[2 * n_par] = (uint8_t)x, c->parbuf[2 * n_par + 1] = p->value, n_par++;
+                }
+            }
+        }
+    }
+    uint8_t head[4] = {(uint8_t)(n_sig & 0xFF), (uint8_t)(n_sig >> 8 & 0xFF), (uint8_t)(n_sig >> 16 & 0xFF), 0};
+    int st = sedyn9_emit(&c->blobs, head, 4);
+    for (size_t k = 0; k < n_sig && st == SD_OK; k++) {
+        uint8_t w[2];
+        put_u16(w, c->sig[k]);
+        st = sedyn9_emit(&c->blobs, w, 2);
+    }
+    uint8_t np[2];
+    put_u16(np, (unsigned)n_par);
+    if (st == SD_OK) st = sedyn9_emit(&c->blobs, np, 2);
+    if (st == SD_OK) st = sedyn9_emit(&c->blobs, c->parbuf, 2 * (size_t)n_par);
+    return st;
+}
+
 /* One hint found (Chaining._add): kept when it sorts before every earlier hint with the
  * same eliminations. result: the result potential's node, or NO_NODE with res_* given. */
 static int add_hint(dctx *c, int kind, int absurd, int house, int digit, int cell, unsigned mask,
                     const int32_t *targets, int nt, int res_t0, int res_cell, int res_value, int res_on)
 {
     if (!mask) return SD_OK;
-    int32_t order = c->order++, complexity = 0;
-    for (int t = 0; t < nt; t++) {
-        int n = chain_of(c, targets[t]);
-        if (n < 0) return n;
-        complexity += n;
-    }
+    int32_t order = c->order++, complexity = complexity_of(c, targets, nt);
     int sort_key = kind == SD_BINARY ? (absurd ? 7 : 1) : kind == SD_CELL ? 5 : 6;
     int32_t *slot = &c->best[cell * 512 + (int)mask];
     if (*slot != NO_NODE) {
@@ -457,7 +563,7 @@ static int add_hint(dctx *c, int kind, int absurd, int house, int digit, int cel
     h->res_cell = (uint8_t)res_cell, h->res_value = (uint8_t)res_value, h->res_on = (uint8_t)res_on;
     h->res_t0 = (uint8_t)res_t0;
     h->blob = c->blobs.len;
-    int st = serialise(c, targets, nt);
+    int st = c->nested_mode ? nested_blob(c, targets, nt, kind, house) : serialise(c, targets, nt);
     h->blob_len = c->blobs.len - h->blob;
     return st;
 }
@@ -603,46 +709,122 @@ static int write_out(dctx *c, sd_out *out)
     return st;
 }
 
-int sedyn9_hints(const uint16_t cands[81], int multiple, int dynamic, int nishio, int level, const uint8_t counts[10],
-                 long limit, sd_out *out, long *spent)
+static void ctx_free(dctx *c)
 {
-    *spent = 0;
-    if (!cands || !out || !counts || (!multiple && !dynamic) || (nishio && !dynamic) || level < 0 || level > 1 ||
-        (level && !dynamic))
-        return SD_BAD_INPUT;
-    for (int i = 0; i < 81; i++)
-        if (cands[i] > 0x1FF) return SD_BAD_INPUT;
-    for (int d = 0; d < 10; d++)
-        if (counts[d] > 9) return SD_BAD_INPUT;
-    dctx *c = calloc(1, sizeof *c);
-    if (!c) return SD_NO_MEMORY;
-    int st = SD_NO_MEMORY;
-    c->cl = malloc(N_CLOSURES * sizeof(closure));
-    c->bfs_queue = malloc(BFS_CAP * sizeof(int32_t));
-    if (c->cl && c->bfs_queue) {
-        memcpy(c->cands, cands, sizeof c->cands);
-        memcpy(c->init, cands, sizeof c->init);
-        c->multiple = !!multiple, c->dynamic = !!dynamic, c->nishio = !!nishio, c->level = level;
-        memcpy(c->counts, counts, sizeof c->counts);
-        c->limit = limit;
-        init_geometry(c);
-        for (int k = 0; k < 81 * 512; k++) c->best[k] = NO_NODE;
-        st = SD_OK;
-        for (int cell = 0; cell < 81 && st == SD_OK; cell++) {
-            int card = popcount9(cands[cell]);
-            if (card > 2 || (card > 1 && c->dynamic)) st = cell_chains(c, cell);
-        }
-        if (st == SD_OK) st = write_out(c, out);
-    }
-    *spent = c->spent;
+    if (!c) return;
+    senest9_free(c->nest);
     free(c->cl);
-    free(c->bfs_queue);
     free(c->nodes);
     free(c->pars);
     free(c->hints);
     free(c->blobs.data);
     free(c);
+}
+
+static dctx *ctx_new(int multiple, int dynamic, int nishio, int level)
+{
+    dctx *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->cl = malloc(N_CLOSURES * sizeof(closure));
+    c->nest = level >= 2 ? senest9_new(level) : NULL;
+    if (!c->cl || (level >= 2 && !c->nest)) {
+        ctx_free(c);
+        return NULL;
+    }
+    c->multiple = !!multiple, c->dynamic = !!dynamic, c->nishio = !!nishio, c->level = level;
+    init_geometry(c);
+    for (int k = 0; k < 81 * 512; k++) c->best[k] = NO_NODE;
+    return c;
+}
+
+/* One search on c->init (= c->cands): every cell's chains, the hints kept in c->hints
+ * (unsorted; write_out or nested_out sorts them). */
+static int ctx_run(dctx *c)
+{
+    for (int32_t k = 0; k < c->n_hints; k++) c->best[c->hints[k].cell * 512 + c->hints[k].mask] = NO_NODE;
+    c->n_hints = 0, c->order = 0, c->blobs.len = 0;
+    int st = SD_OK;
+    for (int cell = 0; cell < 81 && st == SD_OK; cell++) {
+        int card = popcount9(c->init[cell]);
+        if (!(card > 2 || (card > 1 && c->dynamic))) continue;
+        if (c->nest) senest9_trim(c->nest);
+        st = cell_chains(c, cell);
+    }
     return st;
+}
+
+struct dctx *sedyn9_child(int multiple, int dynamic, int level)
+{
+    dctx *c = ctx_new(multiple, dynamic, 0, level);
+    if (c) c->nested_mode = 1;
+    return c;
+}
+
+void sedyn9_child_free(struct dctx *c) { ctx_free(c); }
+
+int sedyn9_nested(struct dctx *c, const uint16_t cur[81], const uint16_t src[81], const uint8_t counts[10],
+                  sd_budget *b, sn_state *owner, sd_out *out)
+{
+    memcpy(c->cands, cur, sizeof c->cands);
+    memcpy(c->init, cur, sizeof c->init);
+    memcpy(c->src, src, sizeof c->src);
+    memcpy(c->counts, counts, sizeof c->counts);
+    c->budget = b;
+    if (c->nest) senest9_reset(c->nest);
+    int st = ctx_run(c);
+    if (st != SD_OK) return st;
+    if (c->n_hints > 1) qsort(c->hints, (size_t)c->n_hints, sizeof(dhint), cmp_hint);
+    for (int32_t k = 0; k < c->n_hints && st == SD_OK; k++) {
+        const dhint *h = &c->hints[k];
+        const uint8_t *blob = c->blobs.data + h->blob;
+        size_t n_sig = (size_t)blob[0] | (size_t)blob[1] << 8 | (size_t)blob[2] << 16;
+        const uint8_t *np = blob + 4 + 2 * n_sig;
+        size_t n_par = (size_t)np[0] | (size_t)np[1] << 8;
+        if (!n_par) continue; /* the hint holds without the closure: SE leaves it out */
+        for (size_t j = 0; j < n_sig; j++) c->sig[j] = (uint16_t)(blob[4 + 2 * j] | blob[5 + 2 * j] << 8);
+        int32_t id = senest9_add_chain(owner, h->complexity, c->sig, n_sig);
+        if (id < 0) return SD_NO_MEMORY;
+        uint8_t head[4] = {1, h->cell, (uint8_t)(h->mask & 0xFF), (uint8_t)(h->mask >> 8)};
+        uint8_t tail[4] = {(uint8_t)(id & 0xFF), (uint8_t)(id >> 8 & 0xFF), (uint8_t)(id >> 16 & 0xFF),
+                           (uint8_t)((uint32_t)id >> 24)};
+        st = sedyn9_emit(out, head, 4);
+        if (st == SD_OK) st = sedyn9_emit(out, np, 2 + 2 * n_par);
+        if (st == SD_OK) st = sedyn9_emit(out, tail, 4);
+    }
+    return st;
+}
+
+int sedyn9_hints_timed(const uint16_t cands[81], int multiple, int dynamic, int nishio, int level,
+                       const uint8_t counts[10], long limit, double seconds, sd_out *out, long *spent)
+{
+    *spent = 0;
+    if (!cands || !out || !counts || (!multiple && !dynamic) || (nishio && !dynamic) || level < 0 ||
+        level > SD_MAX_LEVEL || (level && !dynamic))
+        return SD_BAD_INPUT;
+    for (int i = 0; i < 81; i++)
+        if (cands[i] > 0x1FF) return SD_BAD_INPUT;
+    for (int d = 0; d < 10; d++)
+        if (counts[d] > 9) return SD_BAD_INPUT;
+    dctx *c = ctx_new(multiple, dynamic, nishio, level);
+    if (!c) return SD_NO_MEMORY;
+    memcpy(c->cands, cands, sizeof c->cands);
+    memcpy(c->init, cands, sizeof c->init);
+    memcpy(c->src, cands, sizeof c->src);
+    memcpy(c->counts, counts, sizeof c->counts);
+    c->own_budget.limit = limit;
+    c->own_budget.deadline = seconds >= 0 ? sd_cpu_now() + seconds : -1.0;
+    c->budget = &c->own_budget;
+    int st = ctx_run(c);
+    if (st == SD_OK) st = write_out(c, out);
+    *spent = c->own_budget.spent;
+    ctx_free(c);
+    return st;
+}
+
+int sedyn9_hints(const uint16_t cands[81], int multiple, int dynamic, int nishio, int level, const uint8_t counts[10],
+                 long limit, sd_out *out, long *spent)
+{
+    return sedyn9_hints_timed(cands, multiple, dynamic, nishio, level, counts, limit, -1.0, out, spent);
 }
 
 void sedyn9_out_free(sd_out *out)

@@ -24,10 +24,13 @@
 
 /* statuses */
 #define SD_OK 0
-#define SD_BAD_INPUT (-1) /* a mask or count out of range, neither multiple nor dynamic, nishio or level 1 without dynamic, level not 0/1 */
+#define SD_BAD_INPUT (-1) /* a mask or count out of range, neither multiple nor dynamic, nishio or a level without dynamic, level not 0..SD_MAX_LEVEL */
 #define SD_NO_MEMORY (-2)
 #define SD_INTERNAL (-3)  /* a dynamic link without the elimination it needs (SE raises too) */
-#define SD_BUDGET (-4)    /* more than `limit` search rounds: nothing written */
+#define SD_BUDGET (-4)    /* more than `limit` search rounds, or the time is up: nothing written */
+
+/* the deepest nesting level (SE's Nested Dynamic Forcing Chains (+), ER 11.0) */
+#define SD_MAX_LEVEL 5
 
 /* hint kinds (se_chains: BINARY, CELL, REGION) */
 #define SD_BINARY 2
@@ -44,22 +47,28 @@ typedef struct {
 /* Every hint of SE's Chaining(multiple, dynamic, nishio, level) on cands, easiest first.
  * level 0, or 1 (Dynamic Forcing Chains (+)): when a closure runs out of implications,
  * the simple rules of serules9 (with counts[d]: the cells holding digit d, counts[0]
- * unused) add their eliminations (cause 4, SE's ADVANCED) and it goes on. out gets one
- * record per hint:
+ * unused) add their eliminations (cause 4, SE's ADVANCED) and it goes on; levels 2-5
+ * (Nested Forcing Chains): when those find nothing, whole chaining rules do (senest9.h).
+ * out gets one record per hint:
  *
  *     kind (SD_*), absurd (0/1), house (0..26, 255: none), digit (0: none),
  *     cell, mask (uint16 LE): the eliminations (a chain of level 0 removes from one cell),
  *     result: cell, value, on, is_first_target (1: the result is the first target's end),
  *     complexity (uint16 LE: SE's candidates involved), n_targets (1 byte), then for each
  *     target: n (uint16 LE) potentials in SE's getChain order (breadth first from the
- *     target, each candidate/state once), each cell, value, on, cause, n_parents, then
- *     n_parents uint16 LE indices into this target's list.
+ *     target, each candidate/state once), each cell, value, on, cause, n_parents (uint16
+ *     LE), then n_parents uint16 LE indices into this target's list.
  *
  * *spent counts SE's propagation rounds (one per potential taken off a queue), the unit of
  * sudokit's node budget; with limit >= 0 the search stops with SD_BUDGET once spent passes
  * limit. Returns an SD_* status. */
 int sedyn9_hints(const uint16_t cands[81], int multiple, int dynamic, int nishio, int level, const uint8_t counts[10],
                  long limit, sd_out *out, long *spent);
+
+/* sedyn9_hints with a time budget too: seconds >= 0 stops the search with SD_BUDGET once
+ * the calling thread has used that much CPU time in it (checked every 256 rounds). */
+int sedyn9_hints_timed(const uint16_t cands[81], int multiple, int dynamic, int nishio, int level,
+                       const uint8_t counts[10], long limit, double seconds, sd_out *out, long *spent);
 
 void sedyn9_out_free(sd_out *out);
 

@@ -91,6 +91,7 @@ def _calls() -> dict[str, Callable[[], object]]:
         "se_aligned bad": raising(lambda: a(k, "se_aligned")(aligned, 4, 0)),
         "se_dyn": lambda: a(k, "se_dyn")(pair, True, True, False, 1, bytes(10), -1),
         "se_dyn limit": lambda: a(k, "se_dyn")(pair, True, True, False, 0, bytes(10), 0),
+        "se_dyn nested": lambda: a(k, "se_dyn")(pair, True, True, False, 2, bytes(10), -1, 5.0),
         "se_dyn bad": raising(lambda: a(k, "se_dyn")(pair[:10], True, True, False, 0, bytes(10), -1)),
         "se_simple": lambda: a(k, "se_simple")(pair, array.array("H", [0b111] * 81).tobytes(), bytes(10)),
         "se_simple bad": raising(lambda: a(k, "se_simple")(pair, pair, bytes([10] * 10))),
@@ -105,7 +106,7 @@ NAMES = [
     "solve", "solve bad bytes", "solve wrong length", "solve wrong type", "solve_batch", "solve_batch bad sizes",
     "canonical", "canonical conflict", "canonical_batch", "human_se_run", "human_se_run bad", "human_replay",
     "human_replay bad", "human_ho_run", "fill", "fill bad", "dig", "dig bad", "se_loops", "se_loops bad",
-    "se_aligned", "se_aligned bad", "se_dyn", "se_dyn limit", "se_dyn bad", "se_simple", "se_simple bad",
+    "se_aligned", "se_aligned bad", "se_dyn", "se_dyn limit", "se_dyn nested", "se_dyn bad", "se_simple", "se_simple bad",
     "engine_solve", "engine_solve bad", "dispatch", "features",
 ]
 
@@ -124,7 +125,7 @@ def test_repeated_calls_do_not_grow_memory(name: str) -> None:
     if _backend.name() != "c":
         pytest.skip("runs on the C backend")
     call = _calls()[name]
-    calls = CALLS // 20 if name.startswith(("canonical", "dig", "fill")) else CALLS  # the slow ones
+    calls = CALLS // 20 if name.startswith(("canonical", "dig", "fill", "se_dyn nested")) else CALLS  # the slow ones
     for _ in range(WARM_UP // 10 if calls < CALLS else WARM_UP):
         call()
     gc.collect()

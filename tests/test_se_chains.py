@@ -275,6 +275,8 @@ def test_dynamic_chaining_kernel_and_twin_give_the_same_bytes() -> None:
         modes = [(False, True, True, 0), (True, False, False, 0), (True, True, False, 0)]
         if k == 1:
             modes.append((True, True, False, 1))  # Dynamic Forcing Chains (+): the simple rules inside
+        if k == 2:  # Nested Forcing Chains: chaining rules inside (forcing chains & cycles; + multiple)
+            modes += [(True, True, False, 2), (True, True, False, 3)]
         for mode in modes:
             got = core.se_dyn(data, *mode, counts, -1)
             assert got == _pycore.se_dyn(data, *mode, counts, -1)
@@ -285,7 +287,7 @@ def test_dynamic_chaining_kernel_and_twin_give_the_same_bytes() -> None:
         three = array("H", [3] * 81).tobytes()
         for args in ((b"\x00" * 160, True, True, False, 0, bytes(10)), (array("H", [0x200] * 81).tobytes(), True, True, False, 0, bytes(10)),
                      (three, False, False, False, 0, bytes(10)), (three, True, False, True, 0, bytes(10)),
-                     (three, True, False, False, 1, bytes(10)), (three, True, True, False, 2, bytes(10)),
+                     (three, True, False, False, 1, bytes(10)), (three, True, True, False, 6, bytes(10)),
                      (three, True, True, False, 1, bytes([10] * 10))):
             with pytest.raises(ValueError):
                 impl.se_dyn(*args, -1)

@@ -78,9 +78,9 @@ al_srcs=("$root/csrc/aligned9.c" "$root/csrc/solver9.c" "$here/ref_solver.c" "$h
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/aligned_san" --rounds 60
 
 echo "== sedyn9 (SE multiple/dynamic chains): cc -O2, then -O1 -fsanitize=address,undefined"
-"$cc" -O2 "${warn[@]}" -o "$out/sedyn_o2" "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
+"$cc" -O2 "${warn[@]}" -o "$out/sedyn_o2" "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
 "$out/sedyn_o2" --rounds 60
-"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/sedyn_san" "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/sedyn_san" "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/sedyn_san" --rounds 20
 
 echo "run_tests.sh: all C tests passed"

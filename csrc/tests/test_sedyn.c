@@ -12,7 +12,11 @@
  * started from: its eliminations are candidates of the grid and never a solution digit,
  * its parents candidates the grid lost.
  *
- *     test_sedyn [--rounds N] [--puzzles N]    (valgrind: --puzzles 1)
+ * The nested levels (2, 3, 4; --modes 4..7 picks how many modes run) run on the first puzzle's later state, where
+ * no hint may remove a solution digit either and a hint's complexity is at least its
+ * chains' size.
+ *
+ *     test_sedyn [--rounds N] [--puzzles N] [--modes 4..7]    (valgrind: --puzzles 1)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,8 +53,9 @@ static uint64_t next_random(void)
 
 static unsigned u16(const uint8_t *p) { return (unsigned)p[0] | (unsigned)p[1] << 8; }
 
-/* Check every record; the number of hints. solution: 81 digits 1..9, or NULL. */
-static int check_records(const uint16_t *cands, const sd_out *out, const uint8_t *solution)
+/* Check every record; the number of hints. solution: 81 digits 1..9, or NULL. nested: a
+ * nested level (2+), whose complexity also counts the chains nested in its links. */
+static int check_records(const uint16_t *cands, const sd_out *out, const uint8_t *solution, int nested)
 {
     size_t at = 0;
     int hints = 0, last_complexity = 0;
@@ -83,19 +88,20 @@ static int check_records(const uint16_t *cands, const sd_out *out, const uint8_t
             CHECK(n >= 1, "empty chain");
             total += n;
             for (int k = 0; k < n; k++) {
-                CHECK(out->len - at >= 5, "truncated potential");
-                if (out->len - at < 5) return hints;
+                CHECK(out->len - at >= 6, "truncated potential");
+                if (out->len - at < 6) return hints;
                 const uint8_t *p = out->data + at;
-                int npar = p[4];
+                int npar = (int)u16(p + 4);
                 CHECK(p[0] < 81 && p[1] >= 1 && p[1] <= 9 && p[2] <= 1, "potential");
                 CHECK(npar ? p[3] <= 4 : p[3] == 255, "only the assumptions lack parents");
-                CHECK(out->len - at >= 5 + 2 * (size_t)npar, "truncated parents");
-                if (out->len - at < 5 + 2 * (size_t)npar) return hints;
-                for (int j = 0; j < npar; j++) CHECK((int)u16(p + 5 + 2 * j) < n, "parent index out of the chain");
-                at += 5 + 2 * (size_t)npar;
+                CHECK(out->len - at >= 6 + 2 * (size_t)npar, "truncated parents");
+                if (out->len - at < 6 + 2 * (size_t)npar) return hints;
+                for (int j = 0; j < npar; j++) CHECK((int)u16(p + 6 + 2 * j) < n, "parent index out of the chain");
+                at += 6 + 2 * (size_t)npar;
             }
         }
-        CHECK(total == complexity, "complexity %d is not the chains' size %d", complexity, total);
+        CHECK(nested ? complexity >= total : total == complexity, "complexity %d against the chains' size %d", complexity,
+              total);
         hints++;
     }
     return hints;
@@ -116,8 +122,12 @@ static const char *PUZZLES[] = {
     "000070560040000200000380007960030000000000006003420000005260079070000002000009408",
 };
 
-/* Nishio, multiple, dynamic, dynamic (+): multiple, dynamic, nishio, level */
-static const int MODES[4][4] = {{0, 1, 1, 0}, {1, 0, 0, 0}, {1, 1, 0, 0}, {1, 1, 0, 1}};
+/* Nishio, multiple, dynamic, dynamic (+), nested (+ forcing chains), (+ multiple), (+ dynamic):
+ * multiple, dynamic, nishio, level. The nested levels run on the later states only. */
+#define N_MODES 7
+#define LATE 1000 /* random eliminations of false candidates for the late state */
+static const int MODES[N_MODES][4] = {{0, 1, 1, 0}, {1, 0, 0, 0}, {1, 1, 0, 0}, {1, 1, 0, 1},
+                                      {1, 1, 0, 2}, {1, 1, 0, 3}, {1, 1, 0, 4}};
 static const uint8_t COUNTS[10] = {0, 3, 4, 5, 2, 6, 3, 4, 5, 2};
 
 /* serules9 on a true grid cur (started from init): the number of hits checked. */
@@ -156,32 +166,35 @@ static int check_simple(const uint16_t *cur, const uint16_t *init, const uint8_t
 
 int main(int argc, char **argv)
 {
-    int rounds = 40;
+    int rounds = 40, n_modes = N_MODES;
     size_t puzzles = sizeof PUZZLES / sizeof *PUZZLES;
     for (int i = 1; i + 1 < argc; i++) {
         if (!strcmp(argv[i], "--rounds")) rounds = atoi(argv[i + 1]);
         if (!strcmp(argv[i], "--puzzles") && (size_t)atoi(argv[i + 1]) < puzzles) puzzles = (size_t)atoi(argv[i + 1]);
+        if (!strcmp(argv[i], "--modes") && atoi(argv[i + 1]) >= 4 && atoi(argv[i + 1]) <= N_MODES) n_modes = atoi(argv[i + 1]);
     }
     uint16_t cands[81];
     uint8_t sol[82], solution[81];
-    int total = 0, simple = 0;
+    int total = 0, simple = 0, nested = 0;
     for (size_t k = 0; k < puzzles; k++) {
         CHECK(ref_solve((const uint8_t *)PUZZLES[k], 2, sol) == 1, "sample puzzle not unique");
         for (int i = 0; i < 81; i++) solution[i] = (uint8_t)(sol[i] - '0');
-        for (int variant = puzzles == 1 ? 1 : 0; variant < 2; variant++) { /* one puzzle (valgrind): the later state only */
+        /* the start, a later state, and (first puzzle) a late state for the nested levels;
+         * one puzzle (valgrind): the later states only */
+        for (int variant = puzzles == 1 ? 1 : 0; variant < (k == 0 ? 3 : 2); variant++) {
             candidates(PUZZLES[k], cands);
             if (variant) /* a later state: remove some false candidates */
-                for (int r = 0; r < 60; r++) {
+                for (int r = 0; r < (variant == 2 ? LATE : 60); r++) {
                     int cell = (int)(next_random() % 81), d = (int)(next_random() % 9) + 1;
                     if (d != solution[cell] && cands[cell] && (cands[cell] & (cands[cell] - 1)))
                         cands[cell] &= (uint16_t)~(1u << (d - 1));
                 }
-            if (variant) {
+            if (variant == 1) {
                 uint16_t init[81];
                 candidates(PUZZLES[k], init);
                 simple += check_simple(cands, init, solution);
             }
-            for (int m = 0; m < 4; m++) {
+            for (int m = variant == 2 ? 4 : 0; m < (variant == 2 ? n_modes : 4); m++) {
                 sd_out a = {0}, b = {0};
                 long spent_a = 0, spent_b = 0;
                 CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], MODES[m][3], COUNTS, -1, &a, &spent_a) == SD_OK, "search");
@@ -189,11 +202,14 @@ int main(int argc, char **argv)
                 CHECK(a.len == b.len && spent_a == spent_b && (a.len == 0 || !memcmp(a.data, b.data, a.len)),
                       "not deterministic");
                 CHECK(spent_a > 0, "no rounds counted");
-                total += check_records(cands, &a, solution);
+                int n = check_records(cands, &a, solution, MODES[m][3] >= 2);
+                total += n;
+                nested += MODES[m][3] >= 2 ? n : 0;
                 sedyn9_out_free(&a);
                 long s = 0, limit = spent_a / 2;
+                /* a nested rule spends a whole forcing-chain search (or a cached one) at once */
                 CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], MODES[m][3], COUNTS, limit, &a, &s) == SD_BUDGET &&
-                          s == limit + 1 && a.len == 0,
+                          (MODES[m][3] >= 2 ? s > limit : s == limit + 1) && a.len == 0,
                       "the round limit");
                 CHECK(sedyn9_hints(cands, MODES[m][0], MODES[m][1], MODES[m][2], MODES[m][3], COUNTS, spent_a, &a, &s) == SD_OK,
                       "a limit of exactly the rounds needed");
@@ -204,6 +220,7 @@ int main(int argc, char **argv)
     }
     CHECK(total > 0, "no hint found in the sample puzzles");
     CHECK(simple > 0, "no simple-rule hit in the sample grids");
+    CHECK(n_modes == 4 || nested > 0, "no nested-chain hint in the sample grids");
     /* bad input */
     sd_out out = {0};
     long spent = 0;
@@ -211,7 +228,7 @@ int main(int argc, char **argv)
     CHECK(sedyn9_hints(cands, 0, 0, 0, 0, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "neither multiple nor dynamic");
     CHECK(sedyn9_hints(cands, 1, 0, 1, 0, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "Nishio without dynamic");
     CHECK(sedyn9_hints(cands, 1, 0, 0, 1, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "level 1 without dynamic");
-    CHECK(sedyn9_hints(cands, 1, 1, 0, 2, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "level 2");
+    CHECK(sedyn9_hints(cands, 1, 1, 0, 6, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "level 6");
     cands[5] = 0x200;
     CHECK(sedyn9_hints(cands, 1, 1, 0, 0, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "mask 0x200 accepted");
     sedyn9_out_free(&out);
@@ -221,19 +238,19 @@ int main(int argc, char **argv)
             uint64_t z = next_random();
             cands[i] = (uint16_t)((z % 4 == 0) ? 0 : (z >> 8) & (z >> 20) & 0x1FF);
         }
-        const int *mode = MODES[r % 4];
+        const int *mode = MODES[r % 5];
         sd_out o = {0};
         long s = 0;
-        int st = sedyn9_hints(cands, mode[0], mode[1], mode[2], mode[3], COUNTS, 200000, &o, &s);
+        int st = sedyn9_hints(cands, mode[0], mode[1], mode[2], mode[3], COUNTS, mode[3] >= 2 ? 20000 : 200000, &o, &s);
         CHECK(st == SD_OK || st == SD_BUDGET, "fuzz search failed (%d)", st);
-        if (st == SD_OK) total += check_records(cands, &o, NULL);
+        if (st == SD_OK) total += check_records(cands, &o, NULL, mode[3] >= 2);
         sedyn9_out_free(&o);
     }
     if (failures) {
         fprintf(stderr, "test_sedyn: %d failure(s)\n", failures);
         return 1;
     }
-    printf("test_sedyn: %d hints and %d simple-rule hits checked, all whole, none removes a solution digit\n", total,
-           simple);
+    printf("test_sedyn: %d hints (%d of nested levels) and %d simple-rule hits checked, all whole, none removes a "
+           "solution digit\n", total, nested, simple);
     return 0;
 }

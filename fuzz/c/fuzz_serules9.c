@@ -1,5 +1,5 @@
 /* fuzz_serules9.c -- libFuzzer harness of csrc/serules9.c (SE's simple rules inside nested chains).
- * sources: serules9.c sedyn9.c
+ * sources: serules9.c sedyn9.c senest9.c sechain9.c
  *
  * Input: a flag byte, 10 digit counts, then up to 81 little-endian 16-bit masks for the
  * starting grid (missing ones 0); the current grid is the starting one with the input's

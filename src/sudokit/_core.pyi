@@ -166,10 +166,11 @@ def se_aligned(cands: bytes, degree: int, max_hints: int) -> tuple[bytes, int]:
     """
 
 def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, level: int, counts: bytes,
-           limit: int) -> tuple[bytes | None, int]:
-    """SE's multiple, Nishio and dynamic forcing chains (nesting level 0, or 1: Dynamic
+           limit: int, seconds: float = -1.0) -> tuple[bytes | None, int]:
+    """SE's multiple, Nishio and dynamic forcing chains (nesting level 0; 1: Dynamic
     Forcing Chains (+), whose closures also take the eliminations of the simple rules of
-    :func:`se_simple`, with ``counts`` as there): ``(hints, spent)``.
+    :func:`se_simple`, with ``counts`` as there; 2-5: SE's Nested Forcing Chains, whose
+    closures also take those of whole chaining rules, csrc/senest9.h): ``(hints, spent)``.
 
     ``cands``: 81 native uint16 masks as for :func:`se_loops`. ``hints``: every hint of
     SE's ``Chaining(multiple, dynamic, nishio, level)`` on the grid, sorted and de-duplicated as
@@ -177,9 +178,10 @@ def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, level: int
     csrc/sedyn9.h (kind, absurd, house, digit, the eliminations as cell + mask, the result
     potential, SE's complexity, then each target's chain as a parent-indexed list).
     ``spent``: propagation rounds (the node budget's unit); with ``limit >= 0`` the search
-    stops once ``spent`` passes it and ``hints`` is None. Raises ValueError on a wrong
+    stops once ``spent`` passes it and ``hints`` is None; with ``seconds >= 0`` also once
+    the calling thread has used that much CPU time in it. Raises ValueError on a wrong
     size, a mask > 0x1FF, a count > 9, neither ``multiple`` nor ``dynamic``, ``nishio``
-    or ``level`` 1 without ``dynamic``, or ``level`` not 0 or 1.
+    or a ``level`` without ``dynamic``, or ``level`` not 0..5.
     """
 
 def se_simple(cur: bytes, init: bytes, counts: bytes) -> tuple[int, bytes]:

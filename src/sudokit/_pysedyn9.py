@@ -22,18 +22,18 @@ KIND_CODES = {"binary": 2, "cell": 3, "region": 4}
 
 
 def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, level: int, counts: bytes,
-           limit: int) -> tuple[bytes | None, int]:
-    """SE's multiple/Nishio/dynamic forcing chains of nesting level 0 or 1; see ``_core.pyi``."""
+           limit: int, seconds: float = -1.0) -> tuple[bytes | None, int]:
+    """SE's multiple/Nishio/dynamic forcing chains of nesting level 0 to 5; see ``_core.pyi``."""
     from .human.se_chains import BudgetExceeded, Chaining
 
     if len(cands) != 162 or len(counts) != 10:
         raise ValueError("need 81 native uint16 candidate masks and 10 digit counts")
     masks = array("H", cands).tolist()
     if (any(m > 0x1FF for m in masks) or any(n > 9 for n in counts) or not (multiple or dynamic)
-            or ((nishio or level) and not dynamic) or level not in (0, 1)):
+            or ((nishio or level) and not dynamic) or level not in range(6)):
         raise ValueError("candidate masks must be 0..0x1FF, counts 0..9, multiple or dynamic set, "
-                         "nishio and level 1 only with dynamic, level 0 or 1")
-    budget = _counter(limit if limit >= 0 else None)
+                         "nishio and a level only with dynamic, level 0..5")
+    budget = _counter(limit if limit >= 0 else None, seconds if seconds >= 0 else None)
     engine = Chaining(multiple, dynamic, nishio, level, budget)
     try:
         found = engine.python_hints(masks, list(counts))
@@ -45,7 +45,7 @@ def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, level: int
     return bytes(out), getattr(budget, "spent")
 
 
-def _counter(nodes: int | None) -> Budget:
+def _counter(nodes: int | None, seconds: float | None = None) -> Budget:
     """A node budget that also counts what it spent (in ``spent``)."""
     from .human.se_chains import Budget
 
@@ -57,7 +57,7 @@ def _counter(nodes: int | None) -> Budget:
             self.spent += n
             super().spend(n)
 
-    counter = Counter(nodes)
+    counter = Counter(nodes, seconds)
     counter.spent = 0
     return counter
 
@@ -92,7 +92,8 @@ def _chain(out: bytearray, target: Potential) -> None:
         queue.extend(p.parents)
     out += bytes((len(nodes) & 0xFF, len(nodes) >> 8))
     for p in nodes:
-        out += bytes((p.cell, p.value, p.on, 255 if p.cause is None else p.cause, len(p.parents)))
+        npar = len(p.parents)
+        out += bytes((p.cell, p.value, p.on, 255 if p.cause is None else p.cause, npar & 0xFF, npar >> 8))
         for q in p.parents:
             k = pos[q.key]
             out += bytes((k & 0xFF, k >> 8))

@@ -20,12 +20,12 @@ kept as SE has it, because it decides the path and so the rating.
 
 The hot search of the static rule (cycles and forcing X/Y-chains) runs in the kernel
 (``se_loops``: csrc/sechain9.c, twin ``sudokit._pysechain9``); this module reads its chains
-back into potentials and makes the hints. The multiple, Nishio and dynamic rules of nesting
-level 0, and Dynamic Forcing Chains (+) (level 1: the simple rules inside), run whole in the
-kernel (``se_dyn``: csrc/sedyn9.c, csrc/serules9.c), whose twin ``sudokit._pysedyn9`` runs
-this module's own engine (:meth:`Chaining.python_hints`), so the two are checked against
-each other byte for byte; the nested levels (2+) stay here and call the kernel for the
-simple rules (``se_simple``) and the chaining rules they nest.
+back into potentials and makes the hints. The multiple, Nishio and dynamic rules of every
+nesting level, Dynamic Forcing Chains (+) (level 1: the simple rules inside) and the Nested
+Forcing Chains (levels 2-5: whole chaining rules inside) run whole in the kernel
+(``se_dyn``: csrc/sedyn9.c, csrc/serules9.c, csrc/senest9.c), whose twin
+``sudokit._pysedyn9`` runs this module's own engine (:meth:`Chaining.python_hints`), so the
+two are checked against each other byte for byte.
 
 Cells are 0..80 row-major, candidates are the 9-bit masks of :mod:`.model`.
 """
@@ -317,15 +317,21 @@ class Budget:
     then does not shrink when the machine is loaded or other threads run, so whether a
     puzzle is rated within its budget does not depend on what else the machine does."""
 
-    __slots__ = ("left", "deadline", "_tick")
+    __slots__ = ("left", "deadline", "_tick", "used")
 
     def __init__(self, nodes: Optional[int], seconds: Optional[float] = None) -> None:
         self.left = nodes
         self.deadline = None if seconds is None else time.thread_time() + seconds
         self._tick = 0
+        self.used = 0  # nodes spent so far (a cached search spends its nodes again: see Chaining.hints)
+
+    def seconds_left(self) -> Optional[float]:
+        """CPU seconds left before the deadline (None: no time limit)."""
+        return None if self.deadline is None else self.deadline - time.thread_time()
 
     def spend(self, n: int = 1) -> None:
         """Use ``n`` nodes; raises ``BudgetExceeded`` when the nodes or the time run out."""
+        self.used += n
         if self.left is not None:
             self.left -= n
             if self.left < 0:
@@ -364,6 +370,7 @@ class Chaining:
         self._other_rules: Optional[list[NestedRule]] = None
         self._cache_key: Optional[tuple[int, ...]] = None
         self._cache: list[ChainHint] = []
+        self._cache_spent = 0
         self.cands: list[int] = []
         self.where: list[int] = [0] * 10  # digit -> 81-bit mask of the cells that still hold it
         self._static: Optional[dict[int, list[tuple[int, int, Optional[int]]]]] = None
@@ -398,23 +405,34 @@ class Chaining:
         used as scratch but restored."""
         key = tuple(cands)
         if key == self._cache_key:
+            # the same grid again (a nested rule on a closure's grid): the same hints, and
+            # the same nodes spent again, so the node budget does not depend on caching
+            # (the kernel caches nested searches by grid and re-spends the same way)
+            self.budget.spend(self._cache_spent)
             return self._cache
-        if (self.multiple or self.dynamic) and self.level <= 1:
+        used = self.budget.used
+        if self.multiple or self.dynamic:
             found = self._kernel_hints(cands, counts)  # the whole search in the kernel (csrc/sedyn9.c)
         else:
             found = self._search(cands, counts)
-        self._cache_key, self._cache = key, found
+        self._cache_key, self._cache, self._cache_spent = key, found, self.budget.used - used
         return found
 
     def python_hints(self, cands: list[int], counts: Sequence[int]) -> list[ChainHint]:
-        """:meth:`hints` of a multiple/dynamic rule of level 0 or 1 by this module's own
-        engine (the kernel twin ``sudokit._pysedyn9`` runs it; the C search must agree)."""
+        """:meth:`hints` of a multiple/dynamic rule by this module's own engine (the kernel
+        twin ``sudokit._pysedyn9`` runs it; the C search must agree). The chaining rules a
+        nested level runs inside its closures still come from :meth:`hints` (the kernel,
+        whose levels 0 and 1 are checked against this engine on their own)."""
         return self._search(cands, counts)
 
     def _kernel_hints(self, cands: list[int], counts: Sequence[int]) -> list[ChainHint]:
         left = self.budget.left
+        seconds = self.budget.seconds_left()
+        if seconds is not None and seconds <= 0:
+            raise BudgetExceeded
         data, spent = _backend.kernel().se_dyn(array("H", cands).tobytes(), self.multiple, self.dynamic, self.nishio,
-                                               self.level, bytes([0, *counts[1:10]]), -1 if left is None else left)
+                                               self.level, bytes([0, *counts[1:10]]), -1 if left is None else left,
+                                               -1.0 if seconds is None else seconds)
         self.budget.spend(spent)
         if data is None:
             raise BudgetExceeded
@@ -435,12 +453,13 @@ class Chaining:
                 nodes: list[Potential] = []
                 links: list[tuple[Potential, int, int]] = []
                 for _k in range(n):
-                    c, v, on, cause, npar = data[at:at + 5]
+                    c, v, on, cause, npar_lo, npar_hi = data[at:at + 6]
+                    npar = npar_lo | npar_hi << 8
                     p = Potential(c, v, bool(on), None, None if cause == 255 else cause)
                     nodes.append(p)
                     if npar:
-                        links.append((p, at + 5, npar))
-                    at += 5 + 2 * npar
+                        links.append((p, at + 6, npar))
+                    at += 6 + 2 * npar
                 for p, start, npar in links:
                     p.parents = [nodes[data[k] | data[k + 1] << 8] for k in range(start, start + 2 * npar, 2)]
                 targets.append(nodes[0])
@@ -626,7 +645,7 @@ class Chaining:
                     (forward if p.on else back).add((c, p.value))
             p = p.parents[0]
         removable: dict[int, int] = {}
-        for c, v in forward & back:
+        for c, v in sorted(forward & back):  # cell order (SE's own HashMap order is arbitrary)
             removable[c] = removable.get(c, 0) | BIT[v]
         return ChainHint(self, CYCLE, removable, [dst_on, dst_off], None, is_x=x_chain, is_y=y_chain)
 
