@@ -35,6 +35,7 @@ typedef struct {
     int32_t n_nodes;
     int32_t *pend_on, *pend_off; /* queues (SC_MAX_NODES each) */
     int32_t to_on[N_KEYS], to_off[N_KEYS];
+    int8_t conj[81][9][3];    /* the other place of a digit in a house (box, row, column) with two, or -1 */
     uint8_t found[2 * N_KEYS];
     long spent;
 } sc_ctx;
@@ -45,6 +46,31 @@ static void init_geometry(sc_ctx *c)
 {
     segeom_houses(c->house);
     segeom_peers(c->house, c->se_houses, c->parts, c->part_end);
+}
+
+/* The grid does not change during a search: the conjugate of every candidate (cell,
+ * digit) in each of its houses once (the house's other place of the digit when it has
+ * exactly two, else -1; every potential of a search is a candidate of the grid). */
+static void init_conjugates(sc_ctx *c)
+{
+    memset(c->conj, -1, sizeof c->conj);
+    for (int h = 0; h < 27; h++) {
+        int t = h >= 18 ? 0 : h < 9 ? 1 : 2; /* the house's place in a cell's (box, row, column) */
+        for (int v = 1; v <= 9; v++) {
+            int count = 0, low = -1, high = -1;
+            for (int k = 0; k < 9; k++) {
+                int x = c->house[h][k];
+                if (c->cands[x] >> (v - 1) & 1) {
+                    if (low < 0) low = x;
+                    high = x;
+                    count++;
+                }
+            }
+            if (count != 2) continue;
+            c->conj[low][v - 1][t] = (int8_t)high;
+            c->conj[high][v - 1][t] = (int8_t)low;
+        }
+    }
 }
 
 static int key_of(int cell, int value) { return cell * 9 + value - 1; }
@@ -88,7 +114,7 @@ static int on_to_off(const sc_ctx *c, const sc_node *p, int y_chain, sc_next out
 static int off_to_on(const sc_ctx *c, const sc_node *p, int y_chain, int x_chain, sc_next out[4])
 {
     int n = 0, cell = p->cell, value = p->value;
-    unsigned bit = 1u << (value - 1), m = c->cands[cell];
+    unsigned m = c->cands[cell];
     if (y_chain && popcount9(m) == 2) {
         int lo = 1, hi = 9;
         while (!(m >> (lo - 1) & 1)) lo++;
@@ -98,17 +124,8 @@ static int off_to_on(const sc_ctx *c, const sc_node *p, int y_chain, int x_chain
     if (x_chain) {
         int seen[3], n_seen = 0;
         for (int t = 0; t < 3; t++) {
-            int h = c->se_houses[cell][t], count = 0, low = -1, high = -1;
-            for (int k = 0; k < 9; k++) {
-                int x = c->house[h][k];
-                if (c->cands[x] & bit) {
-                    if (low < 0) low = x;
-                    high = x;
-                    count++;
-                }
-            }
-            if (count != 2) continue;
-            int other = low == cell ? high : low, dup = 0;
+            int h = c->se_houses[cell][t], other = c->conj[cell][value - 1][t], dup = 0;
+            if (other < 0) continue;
             for (int s = 0; s < n_seen; s++) dup |= seen[s] == other;
             if (dup) continue;
             seen[n_seen++] = other;
@@ -319,6 +336,7 @@ int sechain9_loops(const uint16_t cands[81], int y_chain, int x_chain, sc_out *o
     if (status == SC_OK) {
         memcpy(c->cands, cands, sizeof c->cands);
         init_geometry(c);
+        init_conjugates(c);
         c->spent = 0;
         for (int cell = 0; cell < 81 && status == SC_OK; cell++) {
             unsigned m = c->cands[cell];

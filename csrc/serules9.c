@@ -14,26 +14,57 @@ typedef struct {
     const uint16_t *cur, *init;
     const uint8_t *counts;
     uint8_t house[27][9];
+    uint16_t pos[27][10], gone[27][10]; /* bit k: the house's k-th cell holds v now / held it at the start only */
+    uint16_t ipos[27][10];              /* ... held v at the start */
+    uint8_t open[27];                   /* cells of the house with candidates */
     sd_out *out;
     int hits;
 } rctx;
 
-static void init_houses(rctx *c) { segeom_houses(c->house); }
-
-static int in_house(const rctx *c, int h, int cell)
+static int low_bit(unsigned m)
 {
-    (void)c;
-    int r = cell / 9, col = cell % 9;
-    return h == r || h == 9 + col || h == 18 + r / 3 * 3 + col / 3;
+    int k = 0;
+    while (!(m >> k & 1)) k++;
+    return k;
 }
 
-/* Where bit is still a candidate in house h: a 9-bit mask of positions. */
-static unsigned positions(const rctx *c, int h, unsigned bit)
+static int high_bit(unsigned m)
 {
-    unsigned m = 0;
-    for (int k = 0; k < 9; k++)
-        if (c->cur[c->house[h][k]] & bit) m |= 1u << k;
-    return m;
+    int k = 15;
+    while (!(m >> k & 1)) k--;
+    return k;
+}
+
+static void init_masks(rctx *c)
+{
+    segeom_houses(c->house);
+    for (int h = 0; h < 27; h++) {
+        c->open[h] = 0;
+        for (int v = 0; v < 10; v++) c->pos[h][v] = c->ipos[h][v] = 0;
+        for (int k = 0; k < 9; k++) {
+            int x = c->house[h][k];
+            c->open[h] += c->cur[x] != 0;
+            for (unsigned m = c->init[x]; m; m &= m - 1) {
+                int v = low_bit(m) + 1;
+                c->ipos[h][v] |= (uint16_t)(1u << k);
+                if (c->cur[x] >> (v - 1) & 1) c->pos[h][v] |= (uint16_t)(1u << k);
+            }
+            for (unsigned m = c->cur[x] & ~c->init[x]; m; m &= m - 1) /* not on a closure's grid; kept whole */
+                c->pos[h][low_bit(m) + 1] |= (uint16_t)(1u << k);
+        }
+        for (int v = 0; v < 10; v++) c->gone[h][v] = c->ipos[h][v] & ~c->pos[h][v];
+    }
+}
+
+/* Positions (in house a) of the cells a shares with house b, 0 when they do not meet. */
+static unsigned meet(int a, int b)
+{
+    int ta = a / 9, tb = b / 9, ia = a % 9, ib = b % 9;
+    if (ta == 2 && tb == 1) return ib / 3 == ia % 3 ? 0x49u << (ib % 3) : 0;   /* box, column */
+    if (ta == 2 && tb == 0) return ib / 3 == ia / 3 ? 0x7u << 3 * (ib % 3) : 0; /* box, row */
+    if (ta == 1 && tb == 2) return ia / 3 == ib % 3 ? 0x7u << 3 * (ib / 3) : 0; /* column, box */
+    if (ta == 0 && tb == 2) return ia / 3 == ib / 3 ? 0x7u << 3 * (ib % 3) : 0; /* row, box */
+    return 0;
 }
 
 /* One hit: its eliminations and its parents, left out when it has no parent. */
@@ -86,7 +117,9 @@ static int write_hit(rctx *c, const hit *h)
     return sedyn9_emit(c->out, buf, n);
 }
 
-/* se_rules._locking: pointing (box -> column, box -> row), then claiming. */
+/* se_rules._locking: pointing (box -> column, box -> row), then claiming. A hit's
+ * parents are the digit's places in h1 outside h2 that the closure took: without any, the
+ * hit is left out, so it is not built. */
 static int locking(rctx *c)
 {
     static const int first[4] = {18, 18, 9, 0}, second[4] = {9, 0, 18, 18};
@@ -94,31 +127,18 @@ static int locking(rctx *c)
     for (int pass = 0; pass < 4 && st == SD_OK; pass++)
         for (int h1 = first[pass]; h1 < first[pass] + 9; h1++)
             for (int h2 = second[pass]; h2 < second[pass] + 9; h2++) {
-                int inter = 0;
-                for (int k = 0; k < 9; k++) inter += in_house(c, h2, c->house[h1][k]);
+                unsigned inter = meet(h1, h2);
                 if (!inter) continue;
+                unsigned inter2 = meet(h2, h1);
                 for (int v = 1; v <= 9 && st == SD_OK; v++) {
-                    unsigned bit = 1u << (v - 1);
-                    int n = 0, inside = 1;
-                    for (int k = 0; k < 9; k++) {
-                        int x = c->house[h1][k];
-                        if (c->cur[x] & bit) {
-                            n++;
-                            inside &= in_house(c, h2, x);
-                        }
-                    }
-                    if (n <= 1 || !inside) continue;
+                    unsigned p = c->pos[h1][v], par = c->gone[h1][v] & ~inter, rem = c->pos[h2][v] & ~inter2;
+                    if (!par || !rem || (p & ~inter) || popcount9(p) <= 1) continue;
                     hit h;
                     h.n_rem = h.n_par = 0;
-                    for (int k = 0; k < 9; k++) {
-                        int x = c->house[h2][k];
-                        if (!in_house(c, h1, x) && (c->cur[x] & bit)) add_rem(&h, x, bit);
-                    }
-                    if (!h.n_rem) continue;
-                    for (int k = 0; k < 9; k++) {
-                        int x = c->house[h1][k];
-                        if ((c->init[x] & bit) && !(c->cur[x] & bit) && !in_house(c, h2, x)) add_par(&h, x, v);
-                    }
+                    for (int k = 0; k < 9; k++)
+                        if (rem >> k & 1) add_rem(&h, c->house[h2][k], 1u << (v - 1));
+                    for (int k = 0; k < 9; k++)
+                        if (par >> k & 1) add_par(&h, c->house[h1][k], v);
                     st = write_hit(c, &h);
                 }
             }
@@ -133,15 +153,14 @@ static int hidden_pair(rctx *c)
     int st = SD_OK;
     for (int g = 0; g < 3; g++)
         for (int h = ORDER[g]; h < ORDER[g] + 9 && st == SD_OK; h++) {
-            int open = 0;
-            for (int k = 0; k < 9; k++) open += c->cur[c->house[h][k]] != 0;
-            if (open <= 4) continue;
+            if (c->open[h] <= 4) continue;
             for (int b = 1; b < 9 && st == SD_OK; b++)      /* colex pairs: (0,1) (0,2) (1,2) (0,3) ... */
                 for (int a = 0; a < b && st == SD_OK; a++) {
                     int va = a + 1, vb = b + 1;
-                    unsigned pa = positions(c, h, 1u << a), pb = positions(c, h, 1u << b);
-                    if (popcount9(pa) <= 1 || popcount9(pb) <= 1 || popcount9(pa | pb) != 2) continue;
-                    unsigned keep = (1u << a) | (1u << b), both = pa | pb;
+                    unsigned pa = c->pos[h][va], pb = c->pos[h][vb], both = pa | pb;
+                    if (popcount9(both) != 2 || popcount9(pa) <= 1 || popcount9(pb) <= 1) continue;
+                    if (!((c->ipos[h][va] | c->ipos[h][vb]) & ~both)) continue; /* no parent */
+                    unsigned keep = (1u << a) | (1u << b);
                     hit hh;
                     hh.n_rem = hh.n_par = 0;
                     for (int k = 0; k < 9; k++) {
@@ -167,15 +186,13 @@ static int naked_pair(rctx *c)
     int st = SD_OK;
     for (int g = 0; g < 3; g++)
         for (int h = ORDER[g]; h < ORDER[g] + 9 && st == SD_OK; h++) {
-            int open = 0;
-            for (int k = 0; k < 9; k++) open += c->cur[c->house[h][k]] != 0;
-            if (open < 4) continue;
+            if (c->open[h] < 4) continue;
             for (int b = 1; b < 9 && st == SD_OK; b++)
                 for (int a = 0; a < b && st == SD_OK; a++) {
                     int ca = c->house[h][a], cb = c->house[h][b];
-                    if (popcount9(c->cur[ca]) <= 1 || popcount9(c->cur[cb]) <= 1) continue;
                     unsigned u = c->cur[ca] | c->cur[cb];
-                    if (popcount9(u) != 2) continue;
+                    if (popcount9(u) != 2 || popcount9(c->cur[ca]) <= 1 || popcount9(c->cur[cb]) <= 1) continue;
+                    if (!((c->init[ca] | c->init[cb]) & ~u)) continue; /* no parent */
                     hit hh;
                     hh.n_rem = hh.n_par = 0;
                     for (int k = 0; k < 9; k++) {
@@ -195,7 +212,8 @@ static int naked_pair(rctx *c)
     return st;
 }
 
-/* se_rules._x_wing: base columns then base rows. */
+/* se_rules._x_wing: base columns then base rows. A base line's k-th cell lies on the k-th
+ * cover line. */
 static int x_wing(rctx *c)
 {
     int st = SD_OK;
@@ -205,33 +223,26 @@ static int x_wing(rctx *c)
             for (int i = 0; i < j && st == SD_OK; i++)
                 for (int v = 1; v <= 9 && st == SD_OK; v++) {
                     if (c->counts[v] + 4 > 9) continue;
-                    unsigned bit = 1u << (v - 1);
-                    unsigned p1 = positions(c, bases + i, bit), p2 = positions(c, bases + j, bit);
-                    if (popcount9(p1) <= 1 || popcount9(p2) <= 1 || popcount9(p1 | p2) != 2) continue;
-                    int k0 = -1, k1 = -1;
-                    for (int k = 0; k < 9; k++)
-                        if ((p1 | p2) >> k & 1) {
-                            if (k0 < 0) k0 = k;
-                            else k1 = k;
-                        }
+                    unsigned p1 = c->pos[bases + i][v], p2 = c->pos[bases + j][v], both = p1 | p2;
+                    if (popcount9(both) != 2 || popcount9(p1) <= 1 || popcount9(p2) <= 1) continue;
+                    unsigned par1 = c->gone[bases + i][v] & ~both, par2 = c->gone[bases + j][v] & ~both;
+                    if (!par1 && !par2) continue; /* no parent */
+                    int k0 = low_bit(both), k1 = high_bit(both);
+                    unsigned off = (1u << i) | (1u << j);
                     hit hh;
                     hh.n_rem = hh.n_par = 0;
                     for (int t = 0; t < 2; t++) {
                         int cover = covers + (t ? k1 : k0);
-                        for (int pos = 0; pos < 9; pos++) {
-                            int x = c->house[cover][pos];
-                            if (pos != i && pos != j && (c->cur[x] & bit)) add_rem(&hh, x, bit);
-                        }
+                        unsigned rem = c->pos[cover][v] & ~off;
+                        for (int k = 0; k < 9; k++)
+                            if (rem >> k & 1) add_rem(&hh, c->house[cover][k], 1u << (v - 1));
                     }
                     if (!hh.n_rem) continue;
                     for (int t = 0; t < 2; t++) {
                         int base = bases + (t ? j : i);
-                        for (int pos = 0; pos < 9; pos++) {
-                            int x = c->house[base][pos];
-                            if ((c->init[x] & bit) && !(c->cur[x] & bit) && !in_house(c, covers + k0, x) &&
-                                !in_house(c, covers + k1, x))
-                                add_par(&hh, x, v);
-                        }
+                        unsigned par = t ? par2 : par1;
+                        for (int k = 0; k < 9; k++)
+                            if (par >> k & 1) add_par(&hh, c->house[base][k], v);
                     }
                     st = write_hit(c, &hh);
                 }
@@ -251,7 +262,7 @@ int serules9_advanced(const uint16_t cur[81], const uint16_t init[81], const uin
     rctx c;
     memset(&c, 0, sizeof c);
     c.cur = cur, c.init = init, c.counts = counts, c.out = out;
-    init_houses(&c);
+    init_masks(&c);
     int (*const rules[4])(rctx *) = {locking, hidden_pair, naked_pair, x_wing};
     for (int r = 0; r < 4; r++) {
         int st = rules[r](&c);
