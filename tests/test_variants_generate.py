@@ -150,13 +150,21 @@ def test_jigsaw_regions_drawn_around_a_solution(monkeypatch: pytest.MonkeyPatch,
         assert all(len({solution[c] for c in box}) == size for box in _boxes(size))  # made as a boxed grid
 
 
-def test_25x25_jigsaw_generates(backend: str) -> None:
-    if backend == "python":
-        pytest.skip("25x25: the C engine only (the twin runs the same generator at 6x6 and 9x9 above)")
-    p = generate(25, kind="jigsaw", seed=1)
-    assert p.regions is not None and all(len(r) == 25 and _connected(r, 25) for r in p.regions)
-    assert sorted(c for r in p.regions for c in r) == list(range(625)) and len(set(p.regions) & _boxes(25)) < 12
-    assert oracle_count(p, 2) == 1
+@pytest.mark.single_backend
+def test_25x25_regions_drawn_around_a_solution_fit_it() -> None:
+    """The layout step at full size (pure Python; the generate path around it is checked
+    against CP-SAT at 6x6/9x9 above, whole 25x25 puzzles in bench_variant_generate --verify)."""
+    import random
+
+    from sudokit.variants.generating import random_solution
+    from sudokit.variants.jigsaw_layout import regions_around
+
+    rng = random.Random(1)
+    solution = random_solution(Puzzle(size=25), rng)
+    regions = regions_around(solution, 25, rng, trades=1500)  # the default 5000 in generate
+    assert sorted(c for r in regions for c in r) == list(range(625)) and all(_connected(r, 25) for r in regions)
+    assert all(sorted(solution[c] for c in r) == list(range(1, 26)) for r in regions)
+    assert len(set(regions) & _boxes(25)) < 12 and Puzzle(size=25, regions=regions).regions == regions
 
 
 class _FakeTime:
