@@ -16,15 +16,11 @@ import random
 from collections.abc import Callable, Sequence
 
 from . import constraints as C
+from .puzzle import orthogonal_neighbours
 
 __all__ = ["DECORATORS"]
 
 Sol = Sequence[int]
-
-
-def _neighbours(i: int, n: int) -> list[int]:
-    r, c = divmod(i, n)
-    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
 
 
 def _touching(i: int, n: int) -> list[int]:
@@ -46,7 +42,7 @@ def _diagonal_steps(path: Sequence[int], n: int) -> set[frozenset[int]]:
 
 
 def _walks(sol: Sol, n: int, rng: random.Random, ok: Callable[[list[int], int], bool], count: int, length: int,
-           step: Callable[[int, int], list[int]] = _neighbours) -> list[tuple[int, ...]]:
+           step: Callable[[int, int], list[int]] = orthogonal_neighbours) -> list[tuple[int, ...]]:
     """Up to ``count`` disjoint walks of 3..length cells (orthogonal steps unless ``step``
     says otherwise, never crossing each other), each step allowed by ``ok``."""
     out: list[tuple[int, ...]] = []
@@ -131,8 +127,8 @@ def arrows(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
     out: list[C.Constraint] = []
     used: set[int] = set()
     for circle in rng.sample(range(n * n), n * n):
-        for a in _neighbours(circle, n):
-            for b in _neighbours(a, n):
+        for a in orthogonal_neighbours(circle, n):
+            for b in orthogonal_neighbours(a, n):
                 if len(out) < n * 2 // 3 and b != circle and sol[a] + sol[b] == sol[circle] and not used & {circle, a, b}:
                     out.append(C.Arrow((circle,), (a, b)))
                     used |= {circle, a, b}
@@ -161,7 +157,7 @@ def parity(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
 def extrema(sol: Sol, n: int, rng: random.Random) -> list[C.Constraint]:
     out: list[C.Constraint] = []
     for i in range(n * n):
-        nb = [sol[q] for q in _neighbours(i, n)]
+        nb = [sol[q] for q in orthogonal_neighbours(i, n)]
         if sol[i] < min(nb) or sol[i] > max(nb):
             out.append(C.Extremum(i, minimum=sol[i] < min(nb)))
     return out[: n + 1]

@@ -38,7 +38,7 @@ from .compile import HEADER_WORDS, compile_puzzle
 from .constraints import Constraint, KillerCage
 from .jigsaw_layout import regions_around
 from .killer_layout import cage_layout, recage, split_off
-from .puzzle import Puzzle
+from .puzzle import Puzzle, orthogonal_neighbours
 
 __all__ = ["generate", "random_regions", "random_solution", "minimize_givens"]
 
@@ -132,20 +132,15 @@ def random_regions(size: int, rng: random.Random, swaps: int | None = None, cloc
     return tuple(tuple(i for i in range(n * n) if region[i] == k) for k in range(n))
 
 
-def _neighbours(i: int, n: int) -> list[int]:
-    r, c = divmod(i, n)
-    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
-
-
 def _touches(c: int, k: int, region: list[int], n: int) -> bool:
-    return any(region[q] == k for q in _neighbours(c, n))
+    return any(region[q] == k for q in orthogonal_neighbours(c, n))
 
 
 def _connected(k: int, region: list[int], n: int) -> bool:
     cells = [i for i, r in enumerate(region) if r == k]
     seen, todo = {cells[0]}, [cells[0]]
     while todo:
-        for q in _neighbours(todo.pop(), n):
+        for q in orthogonal_neighbours(todo.pop(), n):
             if region[q] == k and q not in seen:
                 seen.add(q)
                 todo.append(q)

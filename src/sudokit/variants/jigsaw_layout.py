@@ -29,15 +29,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from .puzzle import orthogonal_neighbours
+
 __all__ = ["regions_around"]
 
 #: Chains tried per chain wanted, at most (about one in five closes and keeps regions whole).
 _TRIES = 30
-
-
-def _neighbours(i: int, n: int) -> list[int]:
-    r, c = divmod(i, n)
-    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
 
 
 def _connected(cells: set[int], near: list[list[int]]) -> bool:
@@ -69,7 +66,7 @@ def regions_around(solution: Sequence[int], n: int, rng: random.Random, trades: 
         where[k][solution[i]] = i
     if any(len(c) != n for c in cells) or any(sorted(solution[i] for i in c) != list(range(1, n + 1)) for c in cells):
         raise ValueError("regions_around needs a solution of the grid with its standard boxes")
-    near = [_neighbours(i, n) for i in range(n * n)]
+    near = [orthogonal_neighbours(i, n) for i in range(n * n)]
     wanted = 8 * n * n if trades is None else trades
     done = 0
     for attempt in range(_TRIES * wanted):

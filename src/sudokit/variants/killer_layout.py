@@ -27,17 +27,13 @@ import random
 from collections.abc import Sequence
 
 from .constraints import KillerCage
+from .puzzle import orthogonal_neighbours
 
 __all__ = ["cage_layout", "recage", "split_off", "SIZE_WEIGHTS"]
 
 #: Relative odds of a cage's target size (sizes above ``largest`` are dropped): two- and
 #: three-cell cages most often, then four, now and then five (when ``largest`` allows).
 SIZE_WEIGHTS = {2: 4, 3: 4, 4: 2, 5: 1}
-
-
-def _neighbours(i: int, n: int) -> list[int]:
-    r, c = divmod(i, n)
-    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
 
 
 def _target(rng: random.Random, largest: int) -> int:
@@ -47,7 +43,7 @@ def _target(rng: random.Random, largest: int) -> int:
 
 def cage_layout(solution: Sequence[int], n: int, rng: random.Random, largest: int = 4) -> tuple[KillerCage, ...]:
     """Cages covering the ``n`` x ``n`` grid, each of distinct digits of ``solution``."""
-    near = [_neighbours(i, n) for i in range(n * n)]
+    near = [orthogonal_neighbours(i, n) for i in range(n * n)]
     free = set(range(n * n))
     degree = [len(cells) for cells in near]  # free neighbours of each cell, kept up to date
     owner: dict[int, int] = {}
@@ -103,7 +99,7 @@ def recage(cages: Sequence[KillerCage], cell: int, solution: Sequence[int], n: i
     afresh, ``cell`` in a new cage of two or three cells, the rest of the two cages in
     connected cages of at least two cells (None when this draw leaves a cell alone)."""
     owner = {c: k for k, cage in enumerate(cages) for c in cage.cells}
-    near = [_neighbours(i, n) for i in range(n * n)]
+    near = [orthogonal_neighbours(i, n) for i in range(n * n)]
     home = owner[cell]
     others = sorted({owner[q] for c in cages[home].cells for q in near[c]} - {home})
     if not others:
@@ -157,7 +153,7 @@ def split_off(cages: Sequence[KillerCage], cell: int, solution: Sequence[int], n
                 if c in rest:
                     rest.discard(c)
                     piece.add(c)
-                    todo.extend(_neighbours(c, n))
+                    todo.extend(orthogonal_neighbours(c, n))
             out.append(KillerCage(tuple(sorted(piece)), sum(solution[c] for c in piece)))
         out.append(KillerCage((cell,), solution[cell]))
     return tuple(out)

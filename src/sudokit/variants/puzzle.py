@@ -53,6 +53,13 @@ def cell_name(cell: int, size: int) -> str:
     return f"r{cell // size + 1}c{cell % size + 1}"
 
 
+def orthogonal_neighbours(cell: int, size: int) -> list[int]:
+    """The cells sharing an edge with ``cell`` (0-based) in a ``size`` x ``size`` grid,
+    in the order up, down, left, right (the layout generators' draws depend on it)."""
+    r, c = divmod(cell, size)
+    return [rr * size + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < size and 0 <= cc < size]
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """An immutable variant Sudoku: N x N cells, digits 1..N, houses and constraints.
