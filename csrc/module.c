@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "aligned9.h"
+#include "hofish9.h"
 #include "canon9.h"
 #include "dig9.h"
 #include "engine.h"
@@ -457,6 +458,60 @@ static PyObject *core_se_aligned(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_fish(cands, size, finned, mutant, max_hits) -> (fish, spent): HoDoKu's Franken and
+ * Mutant fish search, see hofish9.h and _core.pyi. */
+static PyObject *core_ho_fish(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    int size, finned, mutant, max_hits;
+    if (!PyArg_ParseTuple(args, "y*ippi:ho_fish", &cv, &size, &finned, &mutant, &max_hits)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    hf_out out = {NULL, 0, 0};
+    long spent = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = hofish9_search(cands, size, finned, mutant, max_hits, &out, &spent);
+    Py_END_ALLOW_THREADS
+    if (status != HF_OK) {
+        hofish9_out_free(&out);
+        if (status == HF_NO_MEMORY) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, size 2..4, max_hits >= 0");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, spent);
+    hofish9_out_free(&out);
+    return result;
+}
+
+/* ho_basic_fish(cands, size, mode, max_hits) -> (fish, spent): basic, finned and sashimi
+ * fish on rows and columns, see hofish9.h and _core.pyi. */
+static PyObject *core_ho_basic_fish(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    int size, mode, max_hits;
+    if (!PyArg_ParseTuple(args, "y*iii:ho_basic_fish", &cv, &size, &mode, &max_hits)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    hf_out out = {NULL, 0, 0};
+    long spent = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = hofish9_basic(cands, size, mode, max_hits, &out, &spent);
+    Py_END_ALLOW_THREADS
+    if (status != HF_OK) {
+        hofish9_out_free(&out);
+        if (status == HF_NO_MEMORY) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, size 2..4, mode 0..2, max_hits >= 0");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, spent);
+    hofish9_out_free(&out);
+    return result;
+}
+
 /* se_dyn(cands, multiple, dynamic, nishio, level, counts, limit[, seconds]) -> (hints or None,
  * spent): SE's multiple, Nishio and dynamic forcing chains, nested levels included, see
  * sedyn9.h and _core.pyi (None: over the limit or out of time). */
@@ -692,6 +747,10 @@ static PyMethodDef core_methods[] = {
      "se_dyn(cands, multiple, dynamic, nishio, level, counts, limit) -> (hints, spent)\n\nSE's multiple/Nishio/dynamic forcing chains (sedyn9.h)."},
     {"se_aligned", core_se_aligned, METH_VARARGS,
      "se_aligned(cands, degree, max_hints) -> (hints, spent)\n\nSE's Aligned Pair/Triplet Exclusion (aligned9.h)."},
+    {"ho_fish", core_ho_fish, METH_VARARGS,
+     "ho_fish(cands, size, finned, mutant, max_hits) -> (fish, spent)\n\nHoDoKu's Franken/Mutant fish search (hofish9.h)."},
+    {"ho_basic_fish", core_ho_basic_fish, METH_VARARGS,
+     "ho_basic_fish(cands, size, mode, max_hits) -> (fish, spent)\n\nBasic, finned and sashimi fish on rows and columns (hofish9.h)."},
     {"se_simple", core_se_simple, METH_VARARGS,
      "se_simple(cur, init, counts) -> (rule, hits)\n\nSE's simple rules inside nested forcing chains (serules9.h)."},
     {"human_ho_run", core_human_ho_run, METH_VARARGS,

@@ -89,6 +89,10 @@ def _calls() -> dict[str, Callable[[], object]]:
         "se_loops bad": raising(lambda: a(k, "se_loops")(pair[:10], True, True)),
         "se_aligned": lambda: a(k, "se_aligned")(aligned, 3, 0),
         "se_aligned bad": raising(lambda: a(k, "se_aligned")(aligned, 4, 0)),
+        "ho_fish": lambda: a(k, "ho_fish")(aligned, 2, True, True, 0),
+        "ho_fish bad": raising(lambda: a(k, "ho_fish")(aligned, 5, True, False, 0)),
+        "ho_basic_fish": lambda: a(k, "ho_basic_fish")(aligned, 3, 2, 0),
+        "ho_basic_fish bad": raising(lambda: a(k, "ho_basic_fish")(aligned[:10], 2, 0, 0)),
         "se_dyn": lambda: a(k, "se_dyn")(pair, True, True, False, 1, bytes(10), -1),
         "se_dyn limit": lambda: a(k, "se_dyn")(pair, True, True, False, 0, bytes(10), 0),
         "se_dyn nested": lambda: a(k, "se_dyn")(pair, True, True, False, 2, bytes(10), -1, 5.0),
@@ -106,7 +110,8 @@ NAMES = [
     "solve", "solve bad bytes", "solve wrong length", "solve wrong type", "solve_batch", "solve_batch bad sizes",
     "canonical", "canonical conflict", "canonical_batch", "human_se_run", "human_se_run bad", "human_replay",
     "human_replay bad", "human_ho_run", "fill", "fill bad", "dig", "dig bad", "se_loops", "se_loops bad",
-    "se_aligned", "se_aligned bad", "se_dyn", "se_dyn limit", "se_dyn nested", "se_dyn bad", "se_simple", "se_simple bad",
+    "se_aligned", "se_aligned bad", "ho_fish", "ho_fish bad", "ho_basic_fish", "ho_basic_fish bad", "se_dyn", "se_dyn limit",
+    "se_dyn nested", "se_dyn bad", "se_simple", "se_simple bad",
     "engine_solve", "engine_solve bad", "dispatch", "features",
 ]
 

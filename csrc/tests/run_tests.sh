@@ -77,6 +77,13 @@ al_srcs=("$root/csrc/aligned9.c" "$root/csrc/solver9.c" "$here/ref_solver.c" "$h
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/aligned_san" "${al_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/aligned_san" --rounds 60
 
+echo "== hofish9 (HoDoKu fish): cc -O2, then -O1 -fsanitize=address,undefined"
+hf_srcs=("$root/csrc/hofish9.c" "$here/ref_solver.c" "$here/test_hofish.c")
+"$cc" -O2 "${warn[@]}" -o "$out/hofish_o2" "${hf_srcs[@]}"
+"$out/hofish_o2" --rounds 4
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hofish_san" "${hf_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hofish_san" --rounds 1
+
 echo "== sedyn9 (SE multiple/dynamic chains): cc -O2, then -O1 -fsanitize=address,undefined"
 "$cc" -O2 "${warn[@]}" -o "$out/sedyn_o2" "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
 "$out/sedyn_o2" --rounds 60

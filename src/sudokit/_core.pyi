@@ -165,6 +165,32 @@ def se_aligned(cands: bytes, degree: int, max_hints: int) -> tuple[bytes, int]:
     negative ``max_hints``.
     """
 
+# ------------------------------------------------------------ HoDoKu's Franken/Mutant fish
+# HoDoKu 2.2's FishSolver search for Franken and Mutant fish (csrc/hofish9.h; twin:
+# sudokit._pyfish9). Both give the same bytes; sudokit.human.franken reads them.
+
+def ho_fish(cands: bytes, size: int, finned: bool, mutant: bool, max_hits: int) -> tuple[bytes, int]:
+    """HoDoKu's Franken (``mutant`` false) or Mutant fish of ``size`` houses (2..4),
+    finless or ``finned``: ``(fish, spent)``.
+
+    ``cands``: 81 native uint16 masks as for :func:`se_loops`. ``fish``: at most
+    ``max_hits`` (0: all) records in HoDoKu's search order, each the digit, the size, then
+    the base houses and the cover houses (0-8 rows, 9-17 columns, 18-26 boxes) in the
+    order the search chose them. ``spent``: cover sets checked. Raises ValueError on a
+    wrong size of ``cands``, a mask > 0x1FF, a size outside 2..4 or a negative ``max_hits``.
+    """
+
+def ho_basic_fish(cands: bytes, size: int, mode: int, max_hits: int) -> tuple[bytes, int]:
+    """Basic (``mode`` 0), finned (1) or sashimi (2) fish of ``size`` lines (2..4) on rows
+    and columns, in :mod:`sudokit.human.fish`'s search order: ``(fish, spent)``.
+
+    ``fish``: at most ``max_hits`` (0: all) records, each the digit, 1 for row bases (0:
+    columns), the ``size`` base lines, then the cover lines' 9-bit mask and the fins'
+    cross-line mask (0 for a basic fish), each uint16 little-endian. ``spent``: base
+    combinations looked at. Raises ValueError on a wrong size of ``cands``, a mask >
+    0x1FF, a size outside 2..4, a mode outside 0..2 or a negative ``max_hits``.
+    """
+
 def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, level: int, counts: bytes,
            limit: int, seconds: float = -1.0) -> tuple[bytes | None, int]:
     """SE's multiple, Nishio and dynamic forcing chains (nesting level 0; 1: Dynamic

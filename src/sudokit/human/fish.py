@@ -12,9 +12,11 @@ row i holding d; for column bases the set of rows of column i.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
-from itertools import combinations
 
+from .. import _backend
+from ..errors import SudokuError
 from .model import HOUSE_NAMES, POPCOUNT, Candidates
 from .step import Step, cell_text, cells_text
 
@@ -29,7 +31,6 @@ _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _IDS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 #: The 3-line band (9-bit mask) each line index belongs to.
 _BAND = tuple(0b111 << (3 * (i // 3)) for i in range(9))
-_BANDS = (0b111, 0b111 << 3, 0b111 << 6)
 
 
 _BITS: tuple[tuple[int, ...], ...] = tuple(tuple(k for k in range(9) if m >> k & 1) for m in range(512))
@@ -64,73 +65,41 @@ def _house(by_rows: bool, line: int, base: bool) -> str:
     return HOUSE_NAMES[line if by_rows == base else 9 + line]
 
 
-def _basic(state: Candidates, size: int) -> Iterator[Step]:
-    for d in range(1, 10):
-        for by_rows in (True, False):
-            pos = _positions(state, d, by_rows)
-            lines = [i for i in range(9) if 2 <= POPCOUNT[pos[i]] <= size]
-            for bases in combinations(lines, size):
-                union = 0
-                for i in bases:
-                    union |= pos[i]
-                if POPCOUNT[union] != size:
-                    continue
-                elims = [
-                    _cell(by_rows, i, j)
-                    for i in range(9) if i not in bases and pos[i] & union
-                    for j in _bits(pos[i] & union)
-                ]
-                if elims:
-                    yield _fish_step(size, d, by_rows, bases, union, 0, elims, False, False, pos)
+def _search(state: Candidates, size: int, mode: int) -> Iterator[Step]:
+    """Every basic (mode 0), finned (1) or sashimi (2) fish of this size, in the order
+    above: digit by digit, row bases then column bases, base lines as ascending
+    combinations; fins in the first band then the next, the band's cover lines as
+    ascending combinations. The kernel's ``ho_basic_fish`` searches (csrc/hofish9.c, twin
+    :mod:`sudokit._pyfish9`); the first fish is asked for alone, as it is normally the
+    only one a caller takes."""
+    kernel = _backend.kernel()
+    cands = array("H", state.cands).tobytes()
+    first, _ = kernel.ho_basic_fish(cands, size, mode, 1)
+    yield from _records(state, first, size, mode)
+    if first:
+        rest, _ = kernel.ho_basic_fish(cands, size, mode, 0)
+        yield from _records(state, rest[len(first):], size, mode)
 
 
-def _finned(state: Candidates, size: int, sashimi: bool) -> Iterator[Step]:
-    for d in range(1, 10):
-        for by_rows in (True, False):
-            pos = _positions(state, d, by_rows)
-            lines = [i for i in range(9) if pos[i] and POPCOUNT[pos[i]] <= size + 3]
-            for bases in combinations(lines, size):
-                union = 0
-                for i in bases:
-                    union |= pos[i]
-                if not size < POPCOUNT[union] <= size + 3:
-                    continue
-                if POPCOUNT[union & 0x1F8] > size and POPCOUNT[union & 0x1C7] > size and POPCOUNT[union & 0x3F] > size:
-                    continue  # whichever band holds the fins, too many lines are left to cover
-                yield from _covers(d, by_rows, pos, bases, union, size, sashimi)
-
-
-def _covers(d: int, by_rows: bool, pos: list[int], bases: tuple[int, ...], union: int,
-            size: int, sashimi: bool) -> Iterator[Step]:
-    """Every cover set of ``size`` cross lines leaving fins in one band, for these bases."""
-    base_mask = 0
-    for i in bases:
-        base_mask |= 1 << i
-    for band in _BANDS:
-        outside = union & ~band
-        missing = size - POPCOUNT[outside]
-        if missing < 0:
-            continue
-        for extra in combinations(_BITS[union & band], missing):
-            cover = outside
-            for j in extra:
-                cover |= 1 << j
-            fin_cross = union & ~cover
-            if not fin_cross:
-                continue
-            # cheap filters first: fins in one box, and something in that box to eliminate
-            fin_lines = 0
-            for i in bases:
-                if pos[i] & fin_cross:
-                    fin_lines |= 1 << i
-            base_band = _BAND[(fin_lines & -fin_lines).bit_length() - 1]
-            if fin_lines & ~base_band:
-                continue
-            if not any(pos[i] & cover & band for i in _BITS[base_band & ~base_mask]):
-                continue
-            step = _finned_step(d, by_rows, pos, bases, cover, fin_cross, band, size, sashimi)
-            if step is not None:
-                yield step
+def _records(state: Candidates, data: bytes, size: int, mode: int) -> Iterator[Step]:
+    """The steps of ``ho_basic_fish`` records."""
+    width = 6 + size
+    for k in range(0, len(data), width):
+        d, by_rows = data[k], bool(data[k + 1])
+        bases = tuple(data[k + 2:k + 2 + size])
+        cover = data[k + 2 + size] | data[k + 3 + size] << 8
+        fin_cross = data[k + 4 + size] | data[k + 5 + size] << 8
+        pos = _positions(state, d, by_rows)
+        step: Step | None
+        if not mode:
+            elims = [_cell(by_rows, i, j) for i in range(9) if i not in bases for j in _bits(pos[i] & cover)]
+            step = _fish_step(size, d, by_rows, bases, cover, 0, elims, False, False, pos)
+        else:
+            band = _BAND[(fin_cross & -fin_cross).bit_length() - 1]
+            step = _finned_step(d, by_rows, pos, bases, cover, fin_cross, band, size, mode == 2)
+        if step is None:
+            raise SudokuError("internal error: the kernel's fish is not a fish")
+        yield step
 
 
 def _finned_step(d: int, by_rows: bool, pos: list[int], bases: tuple[int, ...], cover: int, fin_cross: int,
@@ -187,44 +156,44 @@ def _fish_step(size: int, d: int, by_rows: bool, bases: tuple[int, ...], cover: 
 
 def find_x_wing(state: Candidates) -> Iterator[Step]:
     """Two lines whose places for a digit lie in the same two cross lines."""
-    return _basic(state, 2)
+    return _search(state, 2, 0)
 
 
 def find_swordfish(state: Candidates) -> Iterator[Step]:
     """Three lines whose places for a digit lie in three cross lines."""
-    return _basic(state, 3)
+    return _search(state, 3, 0)
 
 
 def find_jellyfish(state: Candidates) -> Iterator[Step]:
     """Four lines whose places for a digit lie in four cross lines."""
-    return _basic(state, 4)
+    return _search(state, 4, 0)
 
 
 def find_finned_x_wing(state: Candidates) -> Iterator[Step]:
     """An X-Wing with extra places (fins) in one box."""
-    return _finned(state, 2, sashimi=False)
+    return _search(state, 2, 1)
 
 
 def find_sashimi_x_wing(state: Candidates) -> Iterator[Step]:
     """A finned X-Wing one of whose base lines has a single non-fin place."""
-    return _finned(state, 2, sashimi=True)
+    return _search(state, 2, 2)
 
 
 def find_finned_swordfish(state: Candidates) -> Iterator[Step]:
     """A Swordfish with extra places (fins) in one box."""
-    return _finned(state, 3, sashimi=False)
+    return _search(state, 3, 1)
 
 
 def find_sashimi_swordfish(state: Candidates) -> Iterator[Step]:
     """A finned Swordfish one of whose base lines has a single non-fin place."""
-    return _finned(state, 3, sashimi=True)
+    return _search(state, 3, 2)
 
 
 def find_finned_jellyfish(state: Candidates) -> Iterator[Step]:
     """A Jellyfish with extra places (fins) in one box."""
-    return _finned(state, 4, sashimi=False)
+    return _search(state, 4, 1)
 
 
 def find_sashimi_jellyfish(state: Candidates) -> Iterator[Step]:
     """A finned Jellyfish one of whose base lines has a single non-fin place."""
-    return _finned(state, 4, sashimi=True)
+    return _search(state, 4, 2)

@@ -16,19 +16,19 @@ used, as HoDoKu names it (a Franken search can meet a Mutant-shaped fish).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator
 
-from .model import HOUSE_MASK, HOUSE_NAMES, PEER_MASK, Candidates, cells_of
+from .. import _backend
+from .._pyfish9 import is_fish
+from ..errors import SudokuError
+from .model import HOUSE_MASK, HOUSE_NAMES, Candidates, cells_of
 from .step import Step, cell_text
 
 __all__ = ["fish_finder", "FISH_NAMES"]
 
-_FULL = (1 << 81) - 1
 _SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _SIZE_IDS = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
-#: HoDoKu's ``Options.MAX_FINS`` / ``MAX_ENDO_FINS``.
-MAX_FINS = 5
-MAX_ENDO_FINS = 2
 _ROW, _COL, _BOX = 1, 2, 4
 _KIND = tuple(_ROW if h < 9 else _COL if h < 18 else _BOX for h in range(27))
 _LETTER = "rcb"
@@ -36,14 +36,6 @@ _LETTER = "rcb"
 
 def _popcount(x: int) -> int:
     return x.bit_count()
-
-
-def _buddies(cells: int) -> int:
-    """Cells that see every cell of ``cells`` (not the cells themselves)."""
-    out = _FULL
-    for c in cells_of(cells):
-        out &= PEER_MASK[c]
-    return out
 
 
 def _shape(base_mask: int, cover_mask: int) -> str:
@@ -57,121 +49,46 @@ def _shape(base_mask: int, cover_mask: int) -> str:
     return "mutant"
 
 
-def _units(where: int, mutant: bool, lines: bool, size: int, finned: bool) -> tuple[list[int], list[int]]:
-    """HoDoKu's base and cover houses (in its order) for one orientation."""
-    base: list[int] = []
-    cover: list[int] = []
-    for h in range(27):
-        if not where & HOUSE_MASK[h]:
-            continue
-        small = finned or _popcount(where & HOUSE_MASK[h]) <= size
-        if h < 18:
-            is_row = h < 9
-            first_base = is_row == lines
-            order = (first_base, not first_base) if mutant else (first_base,)
-            for as_base in order:
-                if as_base:
-                    if small:
-                        base.append(h)
-                else:
-                    cover.append(h)
-        else:
-            cover.append(h)
-            if small:
-                base.append(h)
-    return base, cover
-
-
 def _search(state: Candidates, size: int, finned: bool, mutant: bool) -> Iterator[Step]:
     """Every fish of this size in HoDoKu's search order (finned: with fins or endo fins;
-    else finless)."""
-    for d in range(1, 10):
+    else finless). The kernel's ``ho_fish`` searches (csrc/hofish9.c, twin
+    :mod:`sudokit._pyfish9`); the first fish is asked for alone, as it is normally the
+    only one a caller takes."""
+    kernel = _backend.kernel()
+    cands = array("H", state.cands).tobytes()
+    first, _ = kernel.ho_fish(cands, size, finned, mutant, 1)
+    yield from _records(state, first, size, finned)
+    if first:
+        rest, _ = kernel.ho_fish(cands, size, finned, mutant, 0)
+        yield from _records(state, rest[len(first):], size, finned)
+
+
+def _records(state: Candidates, data: bytes, size: int, finned: bool) -> Iterator[Step]:
+    """The steps of ``ho_fish`` records (digit, size, bases, covers)."""
+    width = 2 + 2 * size
+    for k in range(0, len(data), width):
+        d = data[k]
+        bases, covers = tuple(data[k + 2:k + 2 + size]), tuple(data[k + 2 + size:k + width])
         where = state.where[d]
-        if not where:
-            continue
-        for lines in (True, False):
-            base_units, cover_units = _units(where, mutant, lines, size, finned)
-            yield from _bases(state, d, where, size, finned, base_units, cover_units)
-            if mutant:
-                break
-
-
-Check = Callable[[Candidates, int, int, bool, int, int, tuple[int, ...], tuple[int, ...], int, int], "Step | None"]
-
-
-def _bases(state: Candidates, d: int, where: int, size: int, finned: bool,
-           base_units: list[int], cover_units: list[int], *, min_size: int = 0,
-           max_endo: int = MAX_ENDO_FINS, max_fins: int = MAX_FINS, check: Check | None = None) -> Iterator[Step]:
-    """Base combinations depth first in HoDoKu's order; covers are tried at every size from
-    ``min_size`` (default: ``size``) to ``size``."""
-    cands = [where & HOUSE_MASK[h] for h in base_units]
-    n = len(base_units)
-    low = min_size or size
-
-    def extend(start: int, union: int, endo: int, chosen: tuple[int, ...]) -> Iterator[Step]:
-        for i in range(start, n):
-            new_endo = union & cands[i]
-            if new_endo and (not finned or _popcount(endo) + _popcount(new_endo) > max_endo):
-                continue
-            u, e, c = union | cands[i], endo | new_endo, chosen + (base_units[i],)
-            if len(c) >= low:
-                yield from _covers(state, d, len(c), finned, u, e, c, cover_units, where, max_fins, check or _check)
-            if len(c) < size:
-                yield from extend(i + 1, u, e, c)
-
-    yield from extend(0, 0, 0, ())
-
-
-def _covers(state: Candidates, d: int, size: int, finned: bool, base: int, endo: int,
-            bases: tuple[int, ...], cover_units: list[int], where: int, max_fins: int, check: Check) -> Iterator[Step]:
-    """The fish of these bases: cover combinations depth first in HoDoKu's order, skipping
-    those that cannot leave few enough fins."""
-    units = [h for h in cover_units if h not in bases and where & HOUSE_MASK[h] & base]
-    masks = [where & HOUSE_MASK[h] for h in units]
-    n = len(units)
-    room = (max_fins - _popcount(endo)) if finned else 0
-    if room < 0:
-        return
-
-    def extend(start: int, level: int, union: int, cannibal: int, chosen: tuple[int, ...]) -> Iterator[Step]:
-        left = base & ~union
-        if _popcount(left) > room + _reach(masks, start, size - level, left):
-            return
-        # HoDoKu stops a level when fewer units are left than it still needs
-        for i in range(start, n - size + level + 1):
-            u = union | masks[i]
-            can = cannibal | (union & masks[i])
-            c = chosen + (units[i],)
-            if level + 1 == size:
-                step = check(state, d, size, finned, base, endo, bases, c, u, can)
-                if step is not None:
-                    yield step
-            else:
-                yield from extend(i + 1, level + 1, u, can, c)
-
-    yield from extend(0, 0, 0, 0, ())
-
-
-def _reach(masks: list[int], start: int, k: int, left: int) -> int:
-    """At most how many places of ``left`` ``k`` more covers from ``masks[start:]`` can take."""
-    best = sorted((_popcount(m & left) for m in masks[start:]), reverse=True)
-    return sum(best[:k])
+        base = endo = cover = cannibal = 0
+        for h in bases:
+            m = where & HOUSE_MASK[h]
+            endo |= base & m
+            base |= m
+        for h in covers:
+            m = where & HOUSE_MASK[h]
+            cannibal |= cover & m
+            cover |= m
+        step = _check(state, d, size, finned, base, endo, bases, covers, cover, cannibal)
+        if step is None:
+            raise SudokuError("internal error: the kernel's fish is not a fish")
+        yield step
 
 
 def _check(state: Candidates, d: int, size: int, finned: bool, base: int, endo: int,
            bases: tuple[int, ...], covers: tuple[int, ...], cover: int, cannibal: int) -> Step | None:
     fins = (base & ~cover) | endo
-    if not finned:
-        if fins:
-            return None
-        kill = (cover & ~base) | cannibal
-        cannibals = cannibal
-    else:
-        if not fins or _popcount(fins) > MAX_FINS:
-            return None
-        seeing = _buddies(fins)
-        cannibals = cannibal & seeing
-        kill = ((cover & ~base) & seeing) | cannibals
+    kill = is_fish(finned, base, endo, cover, cannibal)
     if not kill:
         return None
     return _step(d, size, fins, endo, bases, covers, kill, base, finned)

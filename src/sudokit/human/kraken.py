@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .._pyfish9 import fish_bases, fish_units
 from . import franken
 from .forcing import _Tables
 from .model import HOUSE_MASK, PEER_MASK, Candidates, cells_of
@@ -43,7 +44,7 @@ def find_kraken_fish(state: Candidates) -> Iterator[Step]:
     def on_table(cell: int, digit: int) -> int:
         return closure[(digit - 1) * 81 + cell]
 
-    def check(st: Candidates, d: int, size: int, finned: bool, base: int, endo: int,
+    def check(d: int, size: int, finned: bool, base: int, endo: int,
               bases: tuple[int, ...], covers: tuple[int, ...], cover: int, cannibal: int) -> Step | None:
         fins = (base & ~cover) | endo
         if not fins or fins.bit_count() > MAX_FINS:
@@ -60,13 +61,13 @@ def find_kraken_fish(state: Candidates) -> Iterator[Step]:
                 return _step(1, fish, x, d, d)
         # type 2: per cover house, its base places (not cannibalistic) and the fins all reach one "off"
         for h in covers:
-            places = st.where[d] & HOUSE_MASK[h]
+            places = state.where[d] & HOUSE_MASK[h]
             starts = places & base & ~cannibal
             if starts == places:
                 continue  # a plain forcing chain
             starts |= fins
             for e in range(1, 10):
-                common = st.where[e] & ~starts
+                common = state.where[e] & ~starts
                 for s in cells_of(starts):
                     common &= _off_cells(on_table(s, d), e)
                     if not common:
@@ -80,9 +81,10 @@ def find_kraken_fish(state: Candidates) -> Iterator[Step]:
         if not where:
             continue
         for lines in (True, False):
-            base_units, cover_units = franken._units(where, False, lines, MAX_SIZE, True)
-            yield from franken._bases(state, d, where, MAX_SIZE, True, base_units, cover_units, min_size=2,
-                                      max_endo=0, max_fins=MAX_FINS, check=check)
+            base_units, cover_units = fish_units(where, False, lines, MAX_SIZE, True)
+            for *_, step in fish_bases(d, where, MAX_SIZE, True, base_units, cover_units, check, min_size=2,
+                                       max_endo=0, max_fins=MAX_FINS):
+                yield step
 
 
 def _step(kind: int, fish: Step, cell: int, digit: int, fish_digit: int) -> Step:

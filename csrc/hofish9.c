@@ -1,0 +1,425 @@
+/* hofish9.c -- HoDoKu's Franken/Mutant fish search; see hofish9.h and the twin
+ * src/sudokit/_pyfish9.py (same search, same order, same records). */
+#include "hofish9.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_FINS 5
+#define MAX_ENDO_FINS 2
+
+/* A set of cells: bit i of lo for cells 0-63, bit i-64 of hi for cells 64-80. */
+typedef struct {
+    uint64_t lo, hi;
+} cells81;
+
+static inline cells81 c_or(cells81 a, cells81 b) { return (cells81){a.lo | b.lo, a.hi | b.hi}; }
+static inline cells81 c_and(cells81 a, cells81 b) { return (cells81){a.lo & b.lo, a.hi & b.hi}; }
+static inline cells81 c_andnot(cells81 a, cells81 b) { return (cells81){a.lo & ~b.lo, a.hi & ~b.hi}; }
+static inline int c_any(cells81 a) { return (a.lo | a.hi) != 0; }
+
+/* Bits set in x (SWAR: no CPU-specific instruction, no library call). */
+static inline int pc64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+static inline int lowest_index9(unsigned m)
+{
+    int i = 0;
+    while (i < 8 && !(m >> i & 1)) i++;
+    return i;
+}
+
+static inline int c_count(cells81 a) { return pc64(a.lo) + pc64(a.hi); }
+
+static inline void c_set(cells81 *a, int cell)
+{
+    if (cell < 64) a->lo |= (uint64_t)1 << cell;
+    else a->hi |= (uint64_t)1 << (cell - 64);
+}
+
+static inline int c_has(cells81 a, int cell)
+{
+    return cell < 64 ? (int)(a.lo >> cell & 1) : (int)(a.hi >> (cell - 64) & 1);
+}
+
+/* The search's state for one call (no global state). */
+typedef struct {
+    cells81 house[27], peers[81];
+    cells81 where;        /* the digit's places */
+    int digit, size, finned, max_hits, hits;
+    int nbase, ncover;
+    uint8_t base_units[54], cover_units[54];
+    cells81 base_cands[54];
+    uint8_t bases[4], covers[4];
+    long spent;
+    hf_out *out;
+    int status;
+} hf_ctx;
+
+static void geometry(hf_ctx *x)
+{
+    memset(x->house, 0, sizeof x->house);
+    for (int i = 0; i < 81; i++) {
+        int r = i / 9, col = i % 9, b = r / 3 * 3 + col / 3;
+        c_set(&x->house[r], i);
+        c_set(&x->house[9 + col], i);
+        c_set(&x->house[18 + b], i);
+    }
+    for (int i = 0; i < 81; i++) {
+        int r = i / 9, col = i % 9, b = r / 3 * 3 + col / 3;
+        cells81 p = c_or(c_or(x->house[r], x->house[9 + col]), x->house[18 + b]);
+        if (i < 64) p.lo &= ~((uint64_t)1 << i);
+        else p.hi &= ~((uint64_t)1 << (i - 64));
+        x->peers[i] = p;
+    }
+}
+
+/* Appends n bytes to out. */
+static int put(hf_out *out, const uint8_t *bytes, size_t n)
+{
+    if (out->len + n > out->cap) {
+        size_t cap = out->cap ? 2 * out->cap : 256;
+        while (cap < out->len + n) cap *= 2;
+        uint8_t *data = realloc(out->data, cap);
+        if (!data) return HF_NO_MEMORY;
+        out->data = data;
+        out->cap = cap;
+    }
+    memcpy(out->data + out->len, bytes, n);
+    out->len += n;
+    return HF_OK;
+}
+
+static int emit(hf_ctx *x)
+{
+    uint8_t rec[10];
+    rec[0] = (uint8_t)x->digit;
+    rec[1] = (uint8_t)x->size;
+    memcpy(rec + 2, x->bases, (size_t)x->size);
+    memcpy(rec + 2 + x->size, x->covers, (size_t)x->size);
+    x->hits++;
+    return put(x->out, rec, 2 + 2 * (size_t)x->size);
+}
+
+/* Cells that see every cell of `cells`. */
+static cells81 buddies(const hf_ctx *x, cells81 cells)
+{
+    cells81 out = {~(uint64_t)0, ((uint64_t)1 << 17) - 1};
+    for (int i = 0; i < 81; i++)
+        if (c_has(cells, i)) out = c_and(out, x->peers[i]);
+    return out;
+}
+
+/* 1 when bases/covers with these unions make a fish (the twin's _check). */
+static int is_fish(const hf_ctx *x, cells81 base, cells81 endo, cells81 cover, cells81 cannibal)
+{
+    cells81 fins = c_or(c_andnot(base, cover), endo);
+    cells81 kill;
+    if (!x->finned) {
+        if (c_any(fins)) return 0;
+        kill = c_or(c_andnot(cover, base), cannibal);
+    } else {
+        if (!c_any(fins) || c_count(fins) > MAX_FINS) return 0;
+        cells81 seeing = buddies(x, fins);
+        kill = c_or(c_and(c_andnot(cover, base), seeing), c_and(cannibal, seeing));
+    }
+    return c_any(kill);
+}
+
+/* At most how many places of `left` k more covers from masks[start..n) can take: the sum
+ * of the k largest counts. */
+static int reach(const cells81 *masks, int start, int n, int k, cells81 left)
+{
+    int best[4] = {0, 0, 0, 0};
+    for (int i = start; i < n; i++) {
+        int v = c_count(c_and(masks[i], left));
+        for (int j = 0; j < k; j++)
+            if (v > best[j]) {
+                int t = best[j];
+                best[j] = v;
+                v = t;
+            }
+    }
+    int sum = 0;
+    for (int j = 0; j < k; j++) sum += best[j];
+    return sum;
+}
+
+typedef struct {
+    const uint8_t *units;
+    const cells81 *masks;
+    int n, room;
+    cells81 base, endo;
+} cover_set;
+
+static int cover_extend(hf_ctx *x, const cover_set *cs, int start, int level, cells81 uni, cells81 cannibal)
+{
+    cells81 left = c_andnot(cs->base, uni);
+    if (c_count(left) > cs->room + reach(cs->masks, start, cs->n, x->size - level, left)) return HF_OK;
+    for (int i = start; i < cs->n - x->size + level + 1; i++) {
+        cells81 u = c_or(uni, cs->masks[i]);
+        cells81 can = c_or(cannibal, c_and(uni, cs->masks[i]));
+        x->covers[level] = cs->units[i];
+        if (level + 1 == x->size) {
+            x->spent++;
+            if (is_fish(x, cs->base, cs->endo, u, can)) {
+                int status = emit(x);
+                if (status != HF_OK) return status;
+                if (x->max_hits && x->hits >= x->max_hits) return 1;
+            }
+        } else {
+            int status = cover_extend(x, cs, i + 1, level + 1, u, can);
+            if (status) return status;
+        }
+    }
+    return HF_OK;
+}
+
+static int covers(hf_ctx *x, cells81 base, cells81 endo)
+{
+    uint8_t units[54];
+    cells81 masks[54];
+    int n = 0;
+    for (int k = 0; k < x->ncover; k++) {
+        int h = x->cover_units[k], used = 0;
+        for (int j = 0; j < x->size; j++) used |= x->bases[j] == h;
+        cells81 m = c_and(x->where, x->house[h]);
+        if (used || !c_any(c_and(m, base))) continue;
+        units[n] = (uint8_t)h;
+        masks[n++] = m;
+    }
+    int room = x->finned ? MAX_FINS - c_count(endo) : 0;
+    if (room < 0) return HF_OK;
+    cover_set cs = {units, masks, n, room, base, endo};
+    return cover_extend(x, &cs, 0, 0, (cells81){0, 0}, (cells81){0, 0});
+}
+
+static int base_extend(hf_ctx *x, int start, int chosen, cells81 uni, cells81 endo)
+{
+    for (int i = start; i < x->nbase; i++) {
+        cells81 new_endo = c_and(uni, x->base_cands[i]);
+        if (c_any(new_endo) && (!x->finned || c_count(endo) + c_count(new_endo) > MAX_ENDO_FINS)) continue;
+        cells81 u = c_or(uni, x->base_cands[i]), e = c_or(endo, new_endo);
+        x->bases[chosen] = x->base_units[i];
+        int status = HF_OK;
+        if (chosen + 1 == x->size) status = covers(x, u, e);
+        else status = base_extend(x, i + 1, chosen + 1, u, e);
+        if (status) return status;
+    }
+    return HF_OK;
+}
+
+/* HoDoKu's base and cover houses, in its order, for one orientation (rows first when
+ * lines is set). */
+static void units(hf_ctx *x, int mutant, int lines)
+{
+    x->nbase = x->ncover = 0;
+    for (int h = 0; h < 27; h++) {
+        cells81 m = c_and(x->where, x->house[h]);
+        if (!c_any(m)) continue;
+        int small = x->finned || c_count(m) <= x->size;
+        if (h < 18) {
+            int first_base = (h < 9) == lines;
+            for (int k = 0; k < (mutant ? 2 : 1); k++) {
+                int as_base = k == 0 ? first_base : !first_base;
+                if (as_base) {
+                    if (small) x->base_units[x->nbase++] = (uint8_t)h;
+                } else {
+                    x->cover_units[x->ncover++] = (uint8_t)h;
+                }
+            }
+        } else {
+            x->cover_units[x->ncover++] = (uint8_t)h;
+            if (small) x->base_units[x->nbase++] = (uint8_t)h;
+        }
+    }
+    for (int i = 0; i < x->nbase; i++) x->base_cands[i] = c_and(x->where, x->house[x->base_units[i]]);
+}
+
+int hofish9_search(const uint16_t cands[81], int size, int finned, int mutant, int max_hits, hf_out *out, long *spent)
+{
+    *spent = 0;
+    if (size < 2 || size > 4 || max_hits < 0) return HF_BAD_INPUT;
+    for (int i = 0; i < 81; i++)
+        if (cands[i] > 0x1FF) return HF_BAD_INPUT;
+    hf_ctx *x = malloc(sizeof *x);
+    if (!x) return HF_NO_MEMORY;
+    geometry(x);
+    x->size = size;
+    x->finned = finned != 0;
+    x->max_hits = max_hits;
+    x->hits = 0;
+    x->spent = 0;
+    x->out = out;
+    int status = HF_OK;
+    for (int d = 1; d <= 9 && status == HF_OK; d++) {
+        x->where = (cells81){0, 0};
+        for (int i = 0; i < 81; i++)
+            if (cands[i] >> (d - 1) & 1) c_set(&x->where, i);
+        if (!c_any(x->where)) continue;
+        x->digit = d;
+        for (int lines = 1; lines >= 0 && status == HF_OK; lines--) {
+            units(x, mutant, lines);
+            status = base_extend(x, 0, 0, (cells81){0, 0}, (cells81){0, 0});
+            if (mutant) break;
+        }
+    }
+    *spent = x->spent;
+    free(x);
+    return status == 1 ? HF_OK : status;
+}
+
+/* ---------------------------------------------------------------- basic and finned fish */
+
+static inline int pc9(unsigned m) { return pc64(m); }
+
+/* One digit and orientation of the basic/finned search (sudokit.human.fish). */
+typedef struct {
+    unsigned pos[9];     /* per base line, the cross lines holding the digit */
+    int digit, by_rows, size, mode, max_hits, hits;
+    int bases[4];
+    long spent;
+    hf_out *out;
+} bf_ctx;
+
+static int bf_emit(bf_ctx *x, unsigned cover, unsigned fins)
+{
+    uint8_t rec[10];
+    rec[0] = (uint8_t)x->digit;
+    rec[1] = (uint8_t)x->by_rows;
+    for (int k = 0; k < x->size; k++) rec[2 + k] = (uint8_t)x->bases[k];
+    uint8_t *p = rec + 2 + x->size;
+    p[0] = (uint8_t)(cover & 0xFF), p[1] = (uint8_t)(cover >> 8);
+    p[2] = (uint8_t)(fins & 0xFF), p[3] = (uint8_t)(fins >> 8);
+    x->hits++;
+    int status = put(x->out, rec, 6 + (size_t)x->size);
+    if (status) return status;
+    return x->max_hits && x->hits >= x->max_hits ? 1 : HF_OK;
+}
+
+static const unsigned BANDS[3] = {0x7, 0x38, 0x1C0};
+
+/* A basic fish of these bases (union: their cross lines). */
+static int bf_basic(bf_ctx *x, unsigned uni)
+{
+    if (pc9(uni) != x->size) return HF_OK;
+    for (int i = 0; i < 9; i++) {
+        int used = 0;
+        for (int k = 0; k < x->size; k++) used |= x->bases[k] == i;
+        if (!used && (x->pos[i] & uni)) return bf_emit(x, uni, 0);
+    }
+    return HF_OK;
+}
+
+/* The finned fish of these bases with fins in `band` and cover = outside | the chosen
+ * cross lines of the band (fish.py's _covers and _finned_step). */
+static int bf_cover(bf_ctx *x, unsigned uni, unsigned band, unsigned cover)
+{
+    unsigned fin_cross = uni & ~cover;
+    if (!fin_cross) return HF_OK;
+    unsigned fin_lines = 0, base_mask = 0;
+    for (int k = 0; k < x->size; k++) {
+        base_mask |= 1u << x->bases[k];
+        if (x->pos[x->bases[k]] & fin_cross) fin_lines |= 1u << x->bases[k];
+    }
+    unsigned base_band = BANDS[lowest_index9(fin_lines) / 3];
+    if (fin_lines & ~base_band) return HF_OK;
+    int elims = 0;
+    for (int i = 0; i < 9; i++)
+        if ((base_band & ~base_mask) >> i & 1 && (x->pos[i] & cover & band)) elims = 1;
+    if (!elims) return HF_OK;
+    int sashimi = 0;
+    for (int k = 0; k < x->size; k++) {
+        unsigned on = x->pos[x->bases[k]] & cover;
+        if (!on) return HF_OK; /* a base line made only of fins */
+        if (pc9(on) == 1) sashimi = 1;
+    }
+    if (sashimi != (x->mode == 2)) return HF_OK;
+    return bf_emit(x, cover, fin_cross);
+}
+
+/* Every choice of `missing` cross lines from `pool` (ascending combinations). */
+static int bf_extra(bf_ctx *x, unsigned uni, unsigned band, unsigned cover, unsigned pool, int missing)
+{
+    if (!missing) return bf_cover(x, uni, band, cover);
+    for (int j = 0; j < 9; j++) {
+        if (!(pool >> j & 1)) continue;
+        int status = bf_extra(x, uni, band, cover | 1u << j, pool & ~((2u << j) - 1), missing - 1);
+        if (status) return status;
+    }
+    return HF_OK;
+}
+
+static int bf_finned(bf_ctx *x, unsigned uni)
+{
+    int n = pc9(uni);
+    if (n <= x->size || n > x->size + 3) return HF_OK;
+    if (pc9(uni & 0x1F8) > x->size && pc9(uni & 0x1C7) > x->size && pc9(uni & 0x3F) > x->size) return HF_OK;
+    for (int b = 0; b < 3; b++) {
+        unsigned outside = uni & ~BANDS[b];
+        int missing = x->size - pc9(outside);
+        if (missing < 0) continue;
+        int status = bf_extra(x, uni, BANDS[b], outside, uni & BANDS[b], missing);
+        if (status) return status;
+    }
+    return HF_OK;
+}
+
+/* Base line combinations (ascending) from lines[start..n). */
+static int bf_bases(bf_ctx *x, const int *lines, int n, int start, int k, unsigned uni)
+{
+    if (k == x->size) {
+        x->spent++;
+        return x->mode ? bf_finned(x, uni) : bf_basic(x, uni);
+    }
+    for (int i = start; i < n; i++) {
+        x->bases[k] = lines[i];
+        int status = bf_bases(x, lines, n, i + 1, k + 1, uni | x->pos[lines[i]]);
+        if (status) return status;
+    }
+    return HF_OK;
+}
+
+int hofish9_basic(const uint16_t cands[81], int size, int mode, int max_hits, hf_out *out, long *spent)
+{
+    *spent = 0;
+    if (size < 2 || size > 4 || mode < 0 || mode > 2 || max_hits < 0) return HF_BAD_INPUT;
+    for (int i = 0; i < 81; i++)
+        if (cands[i] > 0x1FF) return HF_BAD_INPUT;
+    bf_ctx x;
+    memset(&x, 0, sizeof x);
+    x.size = size, x.mode = mode, x.max_hits = max_hits, x.out = out;
+    int status = HF_OK;
+    for (int d = 1; d <= 9 && status == HF_OK; d++) {
+        x.digit = d;
+        for (int by_rows = 1; by_rows >= 0 && status == HF_OK; by_rows--) {
+            x.by_rows = by_rows;
+            int lines[9], n = 0;
+            for (int i = 0; i < 9; i++) {
+                unsigned m = 0;
+                for (int j = 0; j < 9; j++) {
+                    int cell = by_rows ? i * 9 + j : j * 9 + i;
+                    if (cands[cell] >> (d - 1) & 1) m |= 1u << j;
+                }
+                x.pos[i] = m;
+                int c = pc9(m);
+                if (mode ? (m && c <= size + 3) : (c >= 2 && c <= size)) lines[n++] = i;
+            }
+            status = bf_bases(&x, lines, n, 0, 0, 0);
+        }
+    }
+    *spent = x.spent;
+    return status == 1 ? HF_OK : status;
+}
+
+void hofish9_out_free(hf_out *out)
+{
+    free(out->data);
+    out->data = NULL;
+    out->len = out->cap = 0;
+}

@@ -1,0 +1,236 @@
+/* test_hofish.c -- C-only checks of hofish9 (HoDoKu's Franken/Mutant fish; basic, finned
+ * and sashimi fish on rows and columns).
+ *
+ * On candidate grids that still hold a puzzle's solution (the clues' peers cleared, then
+ * random false candidates dropped), every record must be whole (a digit with places,
+ * distinct houses of the right kinds) and sound: what the fish removes, recomputed here
+ * from the record by the fish rule, never holds the solution's digit (solution from the
+ * plain reference solver). Also: same input, same bytes; max_hits 1 gives the first
+ * record (at most 200 records of a search are checked); bad input refused; random masks never crash (run under ASan/UBSan).
+ *
+ *     test_hofish [--rounds N]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../hofish9.h"
+#include "ref_solver.h"
+
+static int failures = 0;
+#define CHECK(cond, ...)                                         \
+    do {                                                         \
+        if (!(cond)) {                                           \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+            fprintf(stderr, __VA_ARGS__);                        \
+            fputc('\n', stderr);                                 \
+            failures++;                                          \
+        }                                                        \
+    } while (0)
+
+static int sees(int a, int b)
+{
+    return a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3));
+}
+
+static int in_house(int h, int cell)
+{
+    int r = cell / 9, c = cell % 9;
+    return h < 9 ? r == h : h < 18 ? c == h - 9 : (r / 3 * 3 + c / 3) == h - 18;
+}
+
+static const char *PUZZLES[] = {
+    "130000092090205010002080600320908054000000000700040001060000070800000005003010800",
+    "610000000040600500307009004003804001000050000400903600900400207008005030000000056",
+    "004010350100070900850900001000000800280000063007000000700008049008050002025040700",
+    "000070560040000200000380007960030000000000006003420000005260079070000002000009408",
+};
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint64_t next_random(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+static void candidates(const char *puzzle, const uint8_t *solution, int drop, uint16_t cands[81])
+{
+    for (int i = 0; i < 81; i++) cands[i] = puzzle[i] >= '1' && puzzle[i] <= '9' ? 0 : 0x1FF;
+    for (int i = 0; i < 81; i++)
+        if (puzzle[i] >= '1' && puzzle[i] <= '9')
+            for (int x = 0; x < 81; x++)
+                if (sees(i, x)) cands[x] &= (uint16_t)~(1u << (puzzle[i] - '1'));
+    for (int i = 0; i < 81; i++) {
+        if (!cands[i]) continue;
+        for (int d = 0; d < 9; d++)
+            if (d != solution[i] - '1' && (int)(next_random() % 8) < drop) cands[i] &= (uint16_t)~(1u << d);
+    }
+}
+
+/* The cells a Franken/Mutant record removes, by the fish rule; -1 for a malformed record. */
+static int franken_kills(const uint16_t *cands, const uint8_t *rec, int finned, uint8_t kill[81])
+{
+    int d = rec[0], n = rec[1];
+    if (d < 1 || d > 9) return -1;
+    int bases[81] = {0}, covers[81] = {0}, fins = 0, nkill = 0;
+    for (int k = 0; k < 2 * n; k++) {
+        if (rec[2 + k] >= 27) return -1;
+        for (int j = 0; j < k; j++)
+            if (rec[2 + j] == rec[2 + k] && (j < n) == (k < n)) return -1;
+    }
+    for (int i = 0; i < 81; i++) {
+        if (!(cands[i] >> (d - 1) & 1)) continue;
+        for (int k = 0; k < n; k++) bases[i] += in_house(rec[2 + k], i), covers[i] += in_house(rec[2 + n + k], i);
+    }
+    int fin[81] = {0};
+    for (int i = 0; i < 81; i++)
+        if (bases[i] && (bases[i] > 1 || !covers[i])) fin[i] = 1, fins++;
+    if (finned ? (fins == 0 || fins > 5) : fins != 0) return -1;
+    for (int i = 0; i < 81; i++) {
+        kill[i] = 0;
+        if (!(cands[i] >> (d - 1) & 1) || !covers[i] || (bases[i] && covers[i] < 2)) continue;
+        int seen = 1;
+        for (int f = 0; f < 81; f++)
+            if (fin[f] && !sees(f, i)) seen = 0;
+        if (seen) kill[i] = 1, nkill++;
+    }
+    return nkill ? nkill : -1;
+}
+
+/* The cells a basic/finned record removes; -1 for a malformed record. */
+static int basic_kills(const uint16_t *cands, const uint8_t *rec, int size, int mode, uint8_t kill[81])
+{
+    int d = rec[0], by_rows = rec[1];
+    unsigned cover = rec[2 + size] | (unsigned)rec[3 + size] << 8, fins = rec[4 + size] | (unsigned)rec[5 + size] << 8;
+    if (d < 1 || d > 9 || by_rows > 1 || cover > 0x1FF || fins > 0x1FF || (mode == 0) != (fins == 0)) return -1;
+    int nkill = 0, fin_cells[81], nf = 0;
+    unsigned base_lines = 0;
+    for (int k = 0; k < size; k++) {
+        if (rec[2 + k] > 8) return -1;
+        base_lines |= 1u << rec[2 + k];
+    }
+    for (int i = 0; i < 81; i++) {
+        int line = by_rows ? i / 9 : i % 9, cross = by_rows ? i % 9 : i / 9;
+        if ((cands[i] >> (d - 1) & 1) && (base_lines >> line & 1)) {
+            if (fins >> cross & 1) fin_cells[nf++] = i;
+            else if (!(cover >> cross & 1)) return -1; /* a base place neither covered nor a fin */
+        }
+    }
+    if (mode && !nf) return -1;
+    for (int i = 0; i < 81; i++) {
+        int line = by_rows ? i / 9 : i % 9, cross = by_rows ? i % 9 : i / 9;
+        kill[i] = 0;
+        if (!(cands[i] >> (d - 1) & 1) || (base_lines >> line & 1) || !(cover >> cross & 1)) continue;
+        int seen = 1;
+        for (int f = 0; f < nf; f++)
+            if (!sees(fin_cells[f], i)) seen = 0;
+        if (seen) kill[i] = 1, nkill++;
+    }
+    return nkill ? nkill : -1;
+}
+
+static int check_sound(const uint8_t *kill, const uint8_t *solution, int d)
+{
+    int bad = 0;
+    for (int i = 0; i < 81; i++)
+        if (kill[i] && solution[i] - '0' == d) bad++;
+    return bad;
+}
+
+/* All searches on one grid; the number of records checked. */
+static int check_grid(const uint16_t *cands, const uint8_t *solution, int heavy)
+{
+    int total = 0;
+    uint8_t kill[81];
+    for (int size = 2; size <= (heavy ? 4 : 3); size++)
+        for (int kind = 0; kind < 4; kind++) {
+            hf_out all = {0}, again = {0}, first = {0};
+            long s1 = 0, s2 = 0, s3 = 0;
+            int finned = kind & 1, mutant = kind >> 1;
+            if ((mutant && size > 2) || (size > 3 && !heavy)) continue; /* the costly ones (size 4: a few grids) */
+            CHECK(hofish9_search(cands, size, finned, mutant, 0, &all, &s1) == HF_OK, "search failed");
+            CHECK(hofish9_search(cands, size, finned, mutant, 0, &again, &s2) == HF_OK, "search failed");
+            CHECK(all.len == again.len && s1 == s2 && (!all.len || !memcmp(all.data, again.data, all.len)), "not deterministic");
+            CHECK(hofish9_search(cands, size, finned, mutant, 1, &first, &s3) == HF_OK, "limited search failed");
+            size_t width = 2 + 2 * (size_t)size;
+            CHECK(all.len % width == 0, "records not whole");
+            CHECK(first.len == (all.len ? width : 0) && (!first.len || !memcmp(first.data, all.data, width)),
+                  "max_hits 1 is not the first record");
+            for (size_t at = 0; at + width <= all.len && at < 200 * width; at += width) {
+                CHECK(all.data[at + 1] == size, "size %d in a size %d record", all.data[at + 1], size);
+                int n = franken_kills(cands, all.data + at, finned, kill);
+                CHECK(n > 0, "malformed fish record");
+                if (n > 0) CHECK(!check_sound(kill, solution, all.data[at]), "a fish removes a solution digit");
+                total++;
+            }
+            hofish9_out_free(&all), hofish9_out_free(&again), hofish9_out_free(&first);
+        }
+    for (int size = 2; size <= 4; size++)
+        for (int mode = 0; mode <= 2; mode++) {
+            hf_out all = {0}, first = {0};
+            long s1 = 0, s2 = 0;
+            CHECK(hofish9_basic(cands, size, mode, 0, &all, &s1) == HF_OK, "basic search failed");
+            CHECK(hofish9_basic(cands, size, mode, 1, &first, &s2) == HF_OK, "limited basic search failed");
+            size_t width = 6 + (size_t)size;
+            CHECK(all.len % width == 0, "basic records not whole");
+            CHECK(first.len == (all.len ? width : 0) && (!first.len || !memcmp(first.data, all.data, width)),
+                  "max_hits 1 is not the first basic record");
+            for (size_t at = 0; at + width <= all.len && at < 200 * width; at += width) {
+                int n = basic_kills(cands, all.data + at, size, mode, kill);
+                CHECK(n > 0, "malformed basic fish record");
+                if (n > 0) CHECK(!check_sound(kill, solution, all.data[at]), "a basic fish removes a solution digit");
+                total++;
+            }
+            hofish9_out_free(&all), hofish9_out_free(&first);
+        }
+    return total;
+}
+
+int main(int argc, char **argv)
+{
+    int rounds = 4;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--rounds")) rounds = atoi(argv[i + 1]);
+    uint16_t cands[81];
+    uint8_t solution[81];
+    int total = 0;
+    for (size_t k = 0; k < sizeof PUZZLES / sizeof *PUZZLES; k++) {
+        CHECK(ref_solve((const uint8_t *)PUZZLES[k], 2, solution) == 1, "puzzle %zu is not unique", k);
+        for (int r = 0; r < rounds; r++) {
+            candidates(PUZZLES[k], solution, 5 + r % 3, cands);
+            total += check_grid(cands, solution, r == 0);
+        }
+    }
+    CHECK(total > 0, "no fish found in the sample grids");
+    hf_out out = {0};
+    long spent = 0;
+    candidates(PUZZLES[0], solution, 0, cands);
+    CHECK(hofish9_search(cands, 5, 0, 0, 0, &out, &spent) == HF_BAD_INPUT, "size 5 accepted");
+    CHECK(hofish9_search(cands, 2, 0, 0, -1, &out, &spent) == HF_BAD_INPUT, "max_hits -1 accepted");
+    CHECK(hofish9_basic(cands, 1, 0, 0, &out, &spent) == HF_BAD_INPUT, "basic size 1 accepted");
+    CHECK(hofish9_basic(cands, 2, 3, 0, &out, &spent) == HF_BAD_INPUT, "mode 3 accepted");
+    cands[7] = 0x200;
+    CHECK(hofish9_search(cands, 2, 1, 0, 0, &out, &spent) == HF_BAD_INPUT, "mask 0x200 accepted");
+    CHECK(hofish9_basic(cands, 2, 1, 0, &out, &spent) == HF_BAD_INPUT, "basic: mask 0x200 accepted");
+    CHECK(out.len == 0, "output written on bad input");
+    hofish9_out_free(&out);
+    for (int r = 0; r < rounds; r++) {
+        for (int i = 0; i < 81; i++) {
+            uint64_t z = next_random();
+            cands[i] = (uint16_t)((z % 5 == 0) ? 0 : (z >> 8) & (z >> 20) & 0x1FF);
+        }
+        hf_out o = {0};
+        long s = 0;
+        CHECK(hofish9_search(cands, 2 + r % 2, r % 2, (r >> 1) % 2, r % 3, &o, &s) == HF_OK, "random search failed");
+        CHECK(hofish9_basic(cands, 2 + r % 3, r % 3, r % 2, &o, &s) == HF_OK, "random basic search failed");
+        hofish9_out_free(&o);
+    }
+    if (failures) {
+        fprintf(stderr, "test_hofish: %d failure(s)\n", failures);
+        return 1;
+    }
+    printf("test_hofish: %d fish checked, all sound\n", total);
+    return 0;
+}
