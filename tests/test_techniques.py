@@ -122,13 +122,8 @@ SKIPPED_VARIANTS: dict[tuple[str, str], str] = {
     (code, "2"): "overlapping ALS: not searched (off in HoDoKu's default configuration)" for code in ("0902", "0904")
 }
 
-_SHORTEST = ("our breadth-first search keeps one shortest chain per end; HoDoKu's tables reach this "
-             "elimination set through another chain that we do not build")
 #: Reglib cases we knowingly do not reproduce, by (code, line number), with the reason.
 KNOWN_MISMATCHES: dict[tuple[str, int], str] = {
-    ("0706", 1152): _SHORTEST, ("0706", 1157): _SHORTEST, ("0706", 1159): _SHORTEST, ("0708", 1225): _SHORTEST,
-    ("0709", 1247): _SHORTEST, ("0710", 1264): _SHORTEST, ("0710", 1267): _SHORTEST, ("0710", 1273): _SHORTEST,
-    ("0710", 1280): _SHORTEST, ("0711", 1321): _SHORTEST,
     **{("0903", line): "ALS-Chain: HoDoKu 2.2.4's own regression test fails these 5 cases too ('No step "
        "found!' with its default forward-only chain search, which we reproduce)" for line in (1445, 1453, 1454, 1455, 1459)},
 }

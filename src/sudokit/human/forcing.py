@@ -92,11 +92,11 @@ def _group_nodes(where: list[int]) -> list[_GroupNode]:
 class _Tables:
     """The direct links of every premise (HoDoKu's ``onTable``/``offTable`` before expansion)."""
 
-    def __init__(self, state: Candidates, nets: bool) -> None:
+    def __init__(self, state: Candidates, nets: bool, groups: bool = True) -> None:
         self.state = state
         self.cands = state.cands
         self.where = state.where
-        self.groups = _group_nodes(state.where)
+        self.groups = _group_nodes(state.where) if groups else []
         self.size = _GROUP + 2 * len(self.groups)
         self.links: list[list[int]] = [[] for _ in range(self.size)]
         self.exists = [False] * self.size

@@ -124,6 +124,11 @@ class LinkGraph:
         """The node's cells in HoDoKu notation: ``r1c2`` or, for a group, ``r1c23``."""
         return cells_text(cells_of(self.cells(node)))
 
+    def group_node(self, digit: int, cells: int) -> int:
+        """The group node of ``digit`` on exactly ``cells`` (2-3 places in one box/line
+        intersection; KeyError if the graph has no such group)."""
+        return self._group_index[(digit, cells)]
+
     def nodes(self) -> list[int]:
         """Every node that has at least one strong link."""
         return [n for n, links in self.strong.items() if links]
