@@ -41,6 +41,9 @@ from .step import Step, cell_text
 
 __all__ = ["nice_loop_steps"]
 
+#: First cell and cell mask of the candidate nodes (on and off), in forcing's numbering.
+_FIRST = [node % 81 for node in range(_GROUP)]
+_CELLS = [CELL_BIT[node % 81] for node in range(_GROUP)]
 _DNL, _CNL, _AIC = "Discontinuous Nice Loop", "Continuous Nice Loop", "AIC"
 
 
@@ -73,21 +76,20 @@ class _Search:
         self.budget = budget
         self.tables = tables = _Tables(state, nets=False, groups=grouped)
         self.links = tables.links
-        self.bits = [sum(1 << w for w in set(succ)) for succ in self.links]
+        self.bits = bits = [0] * tables.size
+        for v, succ in enumerate(self.links):
+            b = 0
+            for w in succ:
+                b |= 1 << w
+            bits[v] = b
+        self.all_nodes = (1 << tables.size) - 1
         self.closure = tables.closure(budget)
         self.group_cells = [g.mask for g in tables.groups]
         self.found: list[_Found] = []
         self.best: dict[frozenset[tuple[int, int]], int] = {}
         #: per node: its first cell (HoDoKu's ``getCellIndex``) and all its cells
-        self.first = [0] * tables.size
-        self.cells = [0] * tables.size
-        for node in range(tables.size):
-            if node < _GROUP:
-                c = node % 81
-                self.first[node], self.cells[node] = c, CELL_BIT[c]
-            else:
-                mask = self.group_cells[(node - _GROUP) // 2]
-                self.first[node], self.cells[node] = (mask & -mask).bit_length() - 1, mask
+        self.first = _FIRST + [(m & -m).bit_length() - 1 for m in self.group_cells for _ in (0, 1)]
+        self.cells = _CELLS + [m for m in self.group_cells for _ in (0, 1)]
 
     # ---------------------------------------------------------------- tables
     def walk(self, start: int) -> tuple[list[int], dict[int, int]]:
@@ -95,15 +97,15 @@ class _Search:
         links, bits = self.links, self.bits
         parent = {start: -1}
         order = [start]
-        seen = 1 << start
+        unseen = self.all_nodes & ~(1 << start)
         j = 0
         while j < len(order):
             v = order[j]
             j += 1
-            new = bits[v] & ~seen
+            new = bits[v] & unseen
             if not new:
                 continue
-            seen |= new
+            unseen ^= new
             for w in links[v]:
                 if new >> w & 1:
                     new ^= 1 << w
@@ -179,20 +181,23 @@ class _Search:
 
     def aic_ends(self, start: int) -> int:
         """"On" entries in other cells that would make an AIC from this off-premise
-        remove something (HoDoKu's ``checkAics`` filter)."""
+        remove something (HoDoKu's ``checkAics`` filter): the start digit where two or
+        more of its places see both ends; another digit in a peer holding the start digit
+        when the start cell holds that digit."""
         cell = start % 81
         d = (start - _OFF) // 81 + 1
-        state = self.state
-        where, cands = state.where, state.cands
-        out = 0
+        where, cands = self.state.where, self.state.cands
+        wd = where[d]
         peers = PEER_MASK[cell]
-        for x in cells_of(where[d] & ~CELL_BIT[cell]):
-            if (where[d] & peers & PEER_MASK[x]).bit_count() >= 2:
-                out |= 1 << (d - 1) * 81 + x
-        for x in cells_of(peers & where[d]):
-            for e in DIGITS_OF[cands[x] & cands[cell]]:
-                if e != d:
-                    out |= 1 << (e - 1) * 81 + x
+        once = twice = 0
+        for y in cells_of(wd & peers):
+            m = PEER_MASK[y] & wd
+            twice |= once & m
+            once |= m
+        out = (twice & ~CELL_BIT[cell]) << (d - 1) * 81
+        for e in DIGITS_OF[cands[cell]]:
+            if e != d:
+                out |= (peers & wd & where[e]) << (e - 1) * 81
         return out
 
     # ---------------------------------------------------------------- checks
