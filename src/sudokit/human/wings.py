@@ -20,6 +20,24 @@ _FAMILY = "wings"
 
 
 def _wing(state: Candidates, pivot_size: int) -> Iterator[Step]:
+    """The wings in HoDoKu's order (its ``WingSolver`` takes the first it meets): XY-Wings
+    by their three cells in ascending order, then the pivot's place among them; XYZ-Wings
+    by pivot, then pincers."""
+    found = []
+    for wing in _wings(state, pivot_size):
+        pivot, q1, q2 = wing[:3]
+        if pivot_size == 2:
+            trio = sorted((pivot, q1, q2))
+            key = (trio[0], trio[1], trio[2], trio.index(pivot))
+        else:
+            key = (pivot, min(q1, q2), max(q1, q2), 0)
+        found.append((key, wing))
+    found.sort(key=lambda f: f[0])
+    for _key, (pivot, q1, q2, pm, z, targets) in found:
+        yield _wing_step(pivot_size, pivot, q1, q2, pm, z, targets)
+
+
+def _wings(state: Candidates, pivot_size: int) -> Iterator[tuple[int, int, int, int, int, list[int]]]:
     cands, where = state.cands, state.where
     for pivot in range(81):
         pm = cands[pivot]
@@ -47,7 +65,7 @@ def _wing(state: Candidates, pivot_size: int) -> Iterator[Step]:
                 z = DIGITS_OF[zmask][0]
                 targets = cells_of(where[z] & seen & ~CELL_BIT[pivot])
                 if targets:
-                    yield _wing_step(pivot_size, pivot, q1, q2, pm, z, targets)
+                    yield pivot, q1, q2, pm, z, targets
 
 
 def _wing_step(size: int, pivot: int, q1: int, q2: int, pm: int, z: int, targets: list[int]) -> Step:
