@@ -115,7 +115,11 @@ def find_turbot_fish(state: Candidates) -> Iterator[Step]:
 
 
 def find_empty_rectangle(state: Candidates) -> Iterator[Step]:
-    """A box whose digit places form a cross, plus a strong link in a line outside it."""
+    """A box whose digit places form a cross, plus a strong link in a line outside it.
+
+    In HoDoKu's order (its ``SingleDigitPatternSolver`` takes the first it meets): digit,
+    box, the cross from the box's last row and column back to its first, the column links
+    (near end on the cross's row, left to right) before the row links."""
     where = state.where
     for d in range(1, 10):
         links = [(h, a, b) for h, a, b in state.strong_links(d) if h < 18]
@@ -123,8 +127,14 @@ def find_empty_rectangle(state: Candidates) -> Iterator[Step]:
             in_box = where[d] & HOUSE_MASK[box]
             if in_box.bit_count() < 2:
                 continue
+            found = []
             for row, col in _crosses(box, in_box):
-                yield from _er_links(state, d, box, row, col, in_box, links)
+                for step in _er_links(state, d, box, row, col, in_box, links):
+                    near = next(c for c, role in step.cells if role == "link")
+                    found.append(((-row, -col, ROW_OF[near] != row, near), step))
+            found.sort(key=lambda f: f[0])
+            for _key, step in found:
+                yield step
 
 
 def _crosses(box: int, in_box: int) -> Iterator[tuple[int, int]]:
