@@ -35,6 +35,8 @@ typedef struct {
     int32_t n_nodes;
     int32_t *pend_on, *pend_off; /* queues (SC_MAX_NODES each) */
     int32_t to_on[N_KEYS], to_off[N_KEYS];
+    uint32_t on_gen[N_KEYS], off_gen[N_KEYS], gen; /* to_on[k] / to_off[k] hold for this search iff *_gen[k] == gen */
+    uint64_t anc[N_KEYS][12]; /* cycles: the "off" keys on the chain of the (unique) "on" potential of a key */
     int8_t conj[81][9][3];    /* the other place of a digit in a house (box, row, column) with two, or -1 */
     uint8_t found[2 * N_KEYS];
     long spent;
@@ -135,16 +137,6 @@ static int off_to_on(const sc_ctx *c, const sc_node *p, int y_chain, int x_chain
     return n;
 }
 
-/* SE's isParent: is (cell, value, on) on p's chain, p itself excluded? */
-static int is_parent(const sc_ctx *c, int32_t p, int cell, int value, int on)
-{
-    for (p = c->nodes[p].parent; p != NO_NODE; p = c->nodes[p].parent) {
-        const sc_node *n = &c->nodes[p];
-        if (n->cell == cell && n->value == value && n->on == on) return 1;
-    }
-    return 0;
-}
-
 static int emit(sc_out *out, const uint8_t *bytes, size_t n)
 {
     if (out->len + n > out->cap) {
@@ -181,8 +173,17 @@ static int emit_chain(const sc_ctx *c, sc_out *out, int kind, int32_t end)
 
 static void clear_sets(sc_ctx *c)
 {
-    for (int k = 0; k < N_KEYS; k++) c->to_on[k] = c->to_off[k] = NO_NODE;
+    if (++c->gen == 0) {
+        memset(c->on_gen, 0, sizeof c->on_gen);
+        memset(c->off_gen, 0, sizeof c->off_gen);
+        c->gen = 1;
+    }
 }
+
+static int32_t get_on(const sc_ctx *c, int k) { return c->on_gen[k] == c->gen ? c->to_on[k] : NO_NODE; }
+static int32_t get_off(const sc_ctx *c, int k) { return c->off_gen[k] == c->gen ? c->to_off[k] : NO_NODE; }
+static void set_on(sc_ctx *c, int k, int32_t n) { c->to_on[k] = n, c->on_gen[k] = c->gen; }
+static void set_off(sc_ctx *c, int k, int32_t n) { c->to_off[k] = n, c->off_gen[k] = c->gen; }
 
 /* Chaining._cycles: the potentials equal to the root reached again after >= 4 links. */
 static int cycles(sc_ctx *c, int32_t root, int y_chain, int x_chain, int32_t *found, int *n_found)
@@ -190,7 +191,8 @@ static int cycles(sc_ctx *c, int32_t root, int y_chain, int x_chain, int32_t *fo
     const sc_node *src = &c->nodes[root];
     int src_cell = src->cell, src_value = src->value;
     clear_sets(c);
-    c->to_on[key_of(src_cell, src_value)] = root;
+    set_on(c, key_of(src_cell, src_value), root);
+    memset(c->anc[key_of(src_cell, src_value)], 0, sizeof c->anc[0]);
     int32_t n_on = 1, n_off = 0;
     c->pend_on[0] = root;
     int length = 0;
@@ -200,13 +202,13 @@ static int cycles(sc_ctx *c, int32_t root, int y_chain, int x_chain, int32_t *fo
         for (int32_t i = 0; i < n_on; i++) {
             int32_t p = c->pend_on[i];
             int m = on_to_off(c, &c->nodes[p], y_chain, next);
+            const uint64_t *anc = c->anc[key_of(c->nodes[p].cell, c->nodes[p].value)];
             for (int j = 0; j < m; j++) {
-                if (is_parent(c, p, next[j].cell, next[j].value, 0)) continue;
+                int k = key_of(next[j].cell, next[j].value);
+                if (anc[k >> 6] >> (k & 63) & 1) continue; /* SE's isParent: already on p's chain */
                 int32_t q = push(c, next[j].cell, next[j].value, 0, next[j].cause, p);
                 if (q == NO_NODE || n_off >= SC_MAX_NODES) return SC_OVERFLOW;
                 c->pend_off[n_off++] = q;
-                int k = key_of(next[j].cell, next[j].value);
-                if (c->to_off[k] == NO_NODE) c->to_off[k] = q;
             }
         }
         n_on = 0;
@@ -217,7 +219,7 @@ static int cycles(sc_ctx *c, int32_t root, int y_chain, int x_chain, int32_t *fo
             for (int j = 0; j < m; j++) {
                 int k = key_of(next[j].cell, next[j].value);
                 int is_cycle = length >= 4 && next[j].cell == src_cell && next[j].value == src_value;
-                int is_new = c->to_on[k] == NO_NODE;
+                int is_new = get_on(c, k) == NO_NODE;
                 if (!is_cycle && !is_new) continue;
                 int32_t q = push(c, next[j].cell, next[j].value, 1, next[j].cause, p);
                 if (q == NO_NODE) return SC_OVERFLOW;
@@ -228,7 +230,12 @@ static int cycles(sc_ctx *c, int32_t root, int y_chain, int x_chain, int32_t *fo
                 if (is_new) {
                     if (n_on >= SC_MAX_NODES) return SC_OVERFLOW;
                     c->pend_on[n_on++] = q;
-                    c->to_on[k] = q;
+                    set_on(c, k, q);
+                    /* the chain of q: the chain of p's parent (an "on" potential), then p */
+                    const uint64_t *up = c->anc[key_of(c->nodes[c->nodes[p].parent].cell, c->nodes[c->nodes[p].parent].value)];
+                    int kp = key_of(c->nodes[p].cell, c->nodes[p].value);
+                    memcpy(c->anc[k], up, sizeof c->anc[0]);
+                    c->anc[k][kp >> 6] |= 1ull << (kp & 63);
                 }
             }
         }
@@ -247,10 +254,10 @@ static int forcing_chains(sc_ctx *c, int32_t root, int y_chain, int32_t *chain)
     clear_sets(c);
     int32_t n_on = 0, n_off = 0;
     if (src_on) {
-        c->to_on[key_of(src_cell, src_value)] = root;
+        set_on(c, key_of(src_cell, src_value), root);
         c->pend_on[n_on++] = root;
     } else {
-        c->to_off[key_of(src_cell, src_value)] = root;
+        set_off(c, key_of(src_cell, src_value), root);
         c->pend_off[n_off++] = root;
     }
     *chain = NO_NODE;
@@ -262,7 +269,8 @@ static int forcing_chains(sc_ctx *c, int32_t root, int y_chain, int32_t *chain)
             for (int j = 0; j < m; j++) {
                 int k = key_of(next[j].cell, next[j].value);
                 int hit = src_on && *chain == NO_NODE && next[j].cell == src_cell && next[j].value == src_value;
-                int keep = c->to_off[k] == NO_NODE && !is_parent(c, p, next[j].cell, next[j].value, 0);
+                /* SE also asks isParent here, but every potential on a chain is in toOff/toOn */
+                int keep = get_off(c, k) == NO_NODE;
                 if (!hit && !keep) continue;
                 int32_t q = push(c, next[j].cell, next[j].value, 0, next[j].cause, p);
                 if (q == NO_NODE) return SC_OVERFLOW;
@@ -270,7 +278,7 @@ static int forcing_chains(sc_ctx *c, int32_t root, int y_chain, int32_t *chain)
                 if (keep) {
                     if (n_off >= SC_MAX_NODES) return SC_OVERFLOW;
                     c->pend_off[n_off++] = q;
-                    c->to_off[k] = q;
+                    set_off(c, k, q);
                 }
             }
         }
@@ -281,7 +289,7 @@ static int forcing_chains(sc_ctx *c, int32_t root, int y_chain, int32_t *chain)
             for (int j = 0; j < m; j++) {
                 int k = key_of(next[j].cell, next[j].value);
                 int hit = !src_on && *chain == NO_NODE && next[j].cell == src_cell && next[j].value == src_value;
-                int keep = c->to_on[k] == NO_NODE;
+                int keep = get_on(c, k) == NO_NODE;
                 if (!hit && !keep) continue;
                 int32_t q = push(c, next[j].cell, next[j].value, 1, next[j].cause, p);
                 if (q == NO_NODE) return SC_OVERFLOW;
@@ -289,7 +297,7 @@ static int forcing_chains(sc_ctx *c, int32_t root, int y_chain, int32_t *chain)
                 if (keep) {
                     if (n_on >= SC_MAX_NODES) return SC_OVERFLOW;
                     c->pend_on[n_on++] = q;
-                    c->to_on[k] = q;
+                    set_on(c, k, q);
                 }
             }
         }
@@ -335,6 +343,9 @@ int sechain9_loops(const uint16_t cands[81], int y_chain, int x_chain, sc_out *o
     int status = (c->nodes && c->pend_on && c->pend_off && found) ? SC_OK : SC_NO_MEMORY;
     if (status == SC_OK) {
         memcpy(c->cands, cands, sizeof c->cands);
+        memset(c->on_gen, 0, sizeof c->on_gen);
+        memset(c->off_gen, 0, sizeof c->off_gen);
+        c->gen = 0;
         init_geometry(c);
         init_conjugates(c);
         c->spent = 0;
