@@ -12,6 +12,7 @@
 
 #include "aligned9.h"
 #include "hofish9.h"
+#include "hoxy9.h"
 #include "canon9.h"
 #include "dig9.h"
 #include "engine.h"
@@ -512,6 +513,38 @@ static PyObject *core_ho_basic_fish(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_xy(cands, remote, budget) -> (chains, spent): the XY-Chain / Remote Pair search of
+ * sudokit.human.chains, see hoxy9.h and _core.pyi (chains None: past the budget). */
+static PyObject *core_ho_xy(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    int remote;
+    long budget;
+    if (!PyArg_ParseTuple(args, "y*pl:ho_xy", &cv, &remote, &budget)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    hx_out out = {NULL, 0, 0};
+    long spent = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = hoxy9_search(cands, remote, budget, &out, &spent);
+    Py_END_ALLOW_THREADS
+    if (status == HX_BUDGET) {
+        hoxy9_out_free(&out);
+        return Py_BuildValue("(Ol)", Py_None, spent);
+    }
+    if (status != HX_OK) {
+        hoxy9_out_free(&out);
+        if (status == HX_NO_MEMORY) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF and the budget >= 0");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, spent);
+    hoxy9_out_free(&out);
+    return result;
+}
+
 /* se_dyn(cands, multiple, dynamic, nishio, level, counts, limit[, seconds]) -> (hints or None,
  * spent): SE's multiple, Nishio and dynamic forcing chains, nested levels included, see
  * sedyn9.h and _core.pyi (None: over the limit or out of time). */
@@ -751,6 +784,8 @@ static PyMethodDef core_methods[] = {
      "ho_fish(cands, size, finned, mutant, max_hits) -> (fish, spent)\n\nHoDoKu's Franken/Mutant fish search (hofish9.h)."},
     {"ho_basic_fish", core_ho_basic_fish, METH_VARARGS,
      "ho_basic_fish(cands, size, mode, max_hits) -> (fish, spent)\n\nBasic, finned and sashimi fish on rows and columns (hofish9.h)."},
+    {"ho_xy", core_ho_xy, METH_VARARGS,
+     "ho_xy(cands, remote, budget) -> (chains, spent)\n\nXY-Chain / Remote Pair search (hoxy9.h)."},
     {"se_simple", core_se_simple, METH_VARARGS,
      "se_simple(cur, init, counts) -> (rule, hits)\n\nSE's simple rules inside nested forcing chains (serules9.h)."},
     {"human_ho_run", core_human_ho_run, METH_VARARGS,

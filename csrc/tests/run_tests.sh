@@ -84,6 +84,13 @@ hf_srcs=("$root/csrc/hofish9.c" "$here/ref_solver.c" "$here/test_hofish.c")
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hofish_san" "${hf_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hofish_san" --rounds 1
 
+echo "== hoxy9 (XY-Chain / Remote Pair search): cc -O2, then -O1 -fsanitize=address,undefined"
+hx_srcs=("$root/csrc/hoxy9.c" "$here/ref_solver.c" "$here/test_hoxy.c")
+"$cc" -O2 "${warn[@]}" -o "$out/hoxy_o2" "${hx_srcs[@]}"
+"$out/hoxy_o2" --rounds 30
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hoxy_san" "${hx_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hoxy_san" --rounds 10
+
 echo "== sedyn9 (SE multiple/dynamic chains): cc -O2, then -O1 -fsanitize=address,undefined"
 "$cc" -O2 "${warn[@]}" -o "$out/sedyn_o2" "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
 "$out/sedyn_o2" --rounds 60

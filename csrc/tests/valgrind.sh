@@ -36,6 +36,8 @@ build aligned "$root/csrc/aligned9.c" "$root/csrc/solver9.c" "$here/ref_solver.c
 "${vg[@]}" "$out/aligned" --rounds 3
 build hofish "$root/csrc/hofish9.c" "$here/ref_solver.c" "$here/test_hofish.c"
 "${vg[@]}" "$out/hofish" --rounds 1
+build hoxy "$root/csrc/hoxy9.c" "$here/ref_solver.c" "$here/test_hoxy.c"
+"${vg[@]}" "$out/hoxy" --rounds 3
 build sedyn "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
 "${vg[@]}" "$out/sedyn" --rounds 2 --puzzles 1
 echo "valgrind.sh: memcheck clean on every C test driver"

@@ -191,6 +191,20 @@ def ho_basic_fish(cands: bytes, size: int, mode: int, max_hits: int) -> tuple[by
     0x1FF, a size outside 2..4, a mode outside 0..2 or a negative ``max_hits``.
     """
 
+# ------------------------------------------------------- XY-Chain / Remote Pair search
+# The breadth-first search of sudokit.human.chains over bivalue cells (csrc/hoxy9.h; twin:
+# sudokit._pyxy9). Both give the same bytes; sudokit.human.chains reads them.
+
+def ho_xy(cands: bytes, remote: bool, budget: int) -> tuple[bytes | None, int]:
+    """The XY-Chains (or, ``remote``, Remote Pair chains) of the grid: ``(chains, spent)``.
+
+    ``cands``: 81 native uint16 masks as for :func:`se_loops`. ``chains``: in search
+    order, each n (1 byte) then n states (uint16 little-endian, ``2 * node + truth``,
+    node ``9 * cell + digit - 1``) from the start; None when more than ``budget`` states
+    were reached (the caller raises SearchLimitExceeded). ``spent``: states reached.
+    Raises ValueError on a wrong size, a mask > 0x1FF or a negative budget.
+    """
+
 def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, level: int, counts: bytes,
            limit: int, seconds: float = -1.0) -> tuple[bytes | None, int]:
     """SE's multiple, Nishio and dynamic forcing chains (nesting level 0; 1: Dynamic

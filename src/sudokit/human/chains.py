@@ -28,9 +28,11 @@ Searches are bounded: ``budget`` states per call; past it :class:`SearchLimitExc
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 
+from .. import _backend
 from ..errors import SearchLimitExceeded
 from .links import CELL_LINK, GROUP_BASE, LinkGraph
 from .model import BIT, CELL_BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Candidates, cells_of
@@ -278,23 +280,6 @@ def _ends_why(g: LinkGraph, chain: Chain, d: int) -> str:
 
 
 # --------------------------------------------------------------- XY-Chain
-def _xy_links(state: Candidates, g: LinkGraph, pair: int = 0) -> tuple[Callable[[int], list[int]], Callable[[int], list[int]]]:
-    cands, where = state.cands, state.where
-
-    def ok(cell: int) -> bool:
-        m = cands[cell]
-        return POPCOUNT[m] == 2 and (not pair or m == pair)
-
-    def strong(n: int) -> list[int]:
-        return [m for m, h in g.strong.get(n, ()) if h == CELL_LINK and ok(n // 9)]
-
-    def weak(n: int) -> list[int]:
-        d = n % 9 + 1
-        return [9 * c + d - 1 for c in cells_of(where[d] & PEER_MASK[n // 9]) if ok(c)]
-
-    return strong, weak
-
-
 def find_xy_chain(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator[Step]:
     """Chains of bivalue cells: the start digit leaves the cells that see both ends."""
     yield from _xy(state, budget, remote=False)
@@ -306,48 +291,47 @@ def find_remote_pair(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iter
 
 
 def _xy(state: Candidates, budget: int, remote: bool) -> Iterator[Step]:
-    g = LinkGraph(state)
-    cands, where = state.cands, state.where
-    spend = _Budget(budget)
+    """The chains of the kernel's ``ho_xy`` search (csrc/hoxy9.c, twin
+    :mod:`sudokit._pyxy9`: the breadth-first search above over bivalue cells, from every
+    bivalue cell and digit set false), kept and ordered as HoDoKu keeps them."""
+    where = state.where
+    data, _spent = _backend.kernel().ho_xy(array("H", state.cands).tobytes(), remote, budget)
+    if data is None:
+        raise SearchLimitExceeded("chain search budget exhausted")
     found = _Found()
-    caches: dict[int, dict[int, list[int]]] = {}
-    for start in range(81):
-        m = cands[start]
-        if POPCOUNT[m] != 2:
-            continue
-        key = m if remote else 0
-        strong, weak = _xy_links(state, g, key)
-        cache = caches.setdefault(key, {})
-        for d in DIGITS_OF[m]:
-            s = 9 * start + d - 1
-            parent, order = _search(s, False, strong, weak, MAX_CHAIN_LINKS, spend, cache)
-            for st in order:
-                node = st >> 1
-                if not st & 1 or node % 9 + 1 != d or node // 9 == start:
-                    continue
-                end = node // 9
-                chain = _path(parent, st)
-                if len(chain) < 4 or not _is_simple(g, chain, False):
-                    continue
-                if remote:
-                    # HoDoKu records a Remote Pair only when the start digit itself has
-                    # eliminations at the two ends (the start digit is then printed first)
-                    if len(chain) < 8 or not where[d] & PEER_MASK[start] & PEER_MASK[end]:
-                        continue
-                    elims = _remote_elims(state, chain, m)
-                    if not elims:
-                        continue
-                    head, tail = f"{d}/{DIGITS_OF[m & ~BIT[d]][0]} ", ""
-                    technique, name = "remote_pair", "Remote Pair"
-                else:
-                    mask = where[d] & PEER_MASK[start] & PEER_MASK[end]
-                    if not mask:
-                        continue
-                    elims = [(c, d) for c in cells_of(mask)]
-                    head, tail = f"{_elim_digits(elims)} {d}- ", f" -{d}"
-                    technique, name = "xy_chain", "XY-Chain"
-                found.add(elims, len(chain), partial(_chain_step, technique, name, g, chain, elims, head, tail, d))
+    graph: list[LinkGraph] = []  # built only when a step is written
+
+    def g() -> LinkGraph:
+        if not graph:
+            graph.append(LinkGraph(state))
+        return graph[0]
+
+    at = 0
+    while at < len(data):
+        n = data[at]
+        chain: Chain = tuple((s >> 1, bool(s & 1)) for s in (data[at + 1 + 2 * k] | data[at + 2 + 2 * k] << 8 for k in range(n)))
+        at += 1 + 2 * n
+        start, d, end = chain[0][0] // 9, chain[0][0] % 9 + 1, chain[-1][0] // 9
+        m = state.cands[start]
+        if remote:
+            # HoDoKu records a Remote Pair only when the start digit itself has
+            # eliminations at the two ends (the start digit is then printed first)
+            elims = _remote_elims(state, chain, m)
+            if not elims:
+                continue
+            head, tail = f"{d}/{DIGITS_OF[m & ~BIT[d]][0]} ", ""
+            technique, name = "remote_pair", "Remote Pair"
+        else:
+            elims = [(c, d) for c in cells_of(where[d] & PEER_MASK[start] & PEER_MASK[end])]
+            head, tail = f"{_elim_digits(elims)} {d}- ", f" -{d}"
+            technique, name = "xy_chain", "XY-Chain"
+        found.add(elims, len(chain), partial(_lazy_chain_step, technique, name, g, chain, elims, head, tail, d))
     yield from found.steps()
+
+
+def _lazy_chain_step(technique: str, name: str, g: Callable[[], LinkGraph], chain: Chain, elims: list[tuple[int, int]],
+                     head: str, tail: str, d: int) -> Step:
+    return _chain_step(technique, name, g(), chain, elims, head, tail, d)
 
 
 def _remote_elims(state: Candidates, chain: Chain, pair: int) -> list[tuple[int, int]]:
