@@ -159,6 +159,7 @@ typedef struct {
 
 static int cover_extend(hf_ctx *x, const cover_set *cs, int start, int level, cells81 uni, cells81 cannibal)
 {
+    if (level >= 4) return HF_OK; /* cannot happen (size <= 4): tells the compiler covers[] is not overrun */
     cells81 left = c_andnot(cs->base, uni);
     if (c_count(left) > cs->room + reach(cs->masks, start, cs->n, x->size - level, left)) return HF_OK;
     for (int i = start; i < cs->n - x->size + level + 1; i++) {
@@ -201,6 +202,7 @@ static int covers(hf_ctx *x, cells81 base, cells81 endo)
 
 static int base_extend(hf_ctx *x, int start, int chosen, cells81 uni, cells81 endo)
 {
+    if (chosen >= 4) return HF_OK; /* cannot happen (size <= 4) */
     for (int i = start; i < x->nbase; i++) {
         cells81 new_endo = c_and(uni, x->base_cands[i]);
         if (c_any(new_endo) && (!x->finned || c_count(endo) + c_count(new_endo) > MAX_ENDO_FINS)) continue;
@@ -377,6 +379,7 @@ static int bf_bases(bf_ctx *x, const int *lines, int n, int start, int k, unsign
         x->spent++;
         return x->mode ? bf_finned(x, uni) : bf_basic(x, uni);
     }
+    if (k >= 4) return HF_OK; /* cannot happen (size <= 4) */
     for (int i = start; i < n; i++) {
         x->bases[k] = lines[i];
         int status = bf_bases(x, lines, n, i + 1, k + 1, uni | x->pos[lines[i]]);
