@@ -483,6 +483,13 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
         m->link_gone = calloc(c, sizeof(uint32_t)), m->link_allow = calloc(c, sizeof(uint32_t));
         if (!m->link_cnt || !m->link_stamp || !m->link_gone || !m->link_allow) rc = -2;
     }
+    for (int c = 0; rc == 0 && c < m->n_cells; c++) /* link_stamp[x] = c + 1: x seen from c */
+        for (int t = m->w_rel.start[c]; t < m->w_rel.start[c + 1]; t++) {
+            int k = m->w_rel.items[t], x = m->rel_a[k] == c ? m->rel_b[k] : m->rel_a[k];
+            if (m->link_stamp[x] == c + 1) m->rel_dups = 1;
+            m->link_stamp[x] = c + 1;
+        }
+    if (rc == 0) memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
     for (int h = 0; rc == 0 && h < m->n_full; h++)
         for (int k = m->full_start[h]; k < m->full_start[h + 1]; k++)
             if (m->w_rel.start[m->full_cells[k]] < m->w_rel.start[m->full_cells[k] + 1]) m->house_rel[h] = 1;

@@ -47,6 +47,7 @@ typedef struct {
     uint32_t *fwd, *rev; /* n_rels x n_digits */
     uint8_t *house_rel;         /* per full house: 1 when one of its cells has a relation */
     int *link_cnt, *link_stamp, link_epoch; /* engine.c's rel_points: scratch per cell */
+    int rel_dups;                           /* two relations between one pair of cells */
     uint32_t *link_gone, *link_allow;
     int n_sums, *sum_start, *sum_cell;
     int64_t *sum_coef, *sum_total;

@@ -15,7 +15,7 @@ linear sums bounded and narrowed by digit sets
 digit sets between the 1 and the N: csrc/engine_sums.c describes them); on programs of
 several grids (more than 4N full houses) the cells with two candidates are then probed at
 the root (a candidate whose placement fails goes, until none does); then branch on a cell with the fewest candidates (ties: the cell whose branches failed most
-often so far, then the first), digits in increasing order. The
+often so far, then the one linked to the most open cells by relations and sums, then the first), digits in increasing order. The
 fixpoint does not depend on the order the propagators run in (triple relations and
 sandwiches too), so the C engine (which revisits only the items a change touches) and this
 twin (which reruns every propagator until nothing changes) walk the same tree and return
@@ -143,6 +143,15 @@ class _Model:
             self.sandwiches.append((cells, total))
         if self.pos != len(words):
             raise ValueError("program has trailing data")
+        #: per cell, the other cell of each of its relations and of each sum it is a term of
+        #: (the tie-break of _pick counts the open ones)
+        self.link_cells: list[list[int]] = [[] for _ in range(n_cells)]
+        for a, b, _, _ in self.rels:
+            self.link_cells[a].append(b)
+            self.link_cells[b].append(a)
+        for terms, _ in self.sums:
+            for c, _ in terms:
+                self.link_cells[c].extend(x for x, _ in terms if x != c)
         self._sum_tables(n_digits, peers)
         self._sandwich_tables(n_digits, peers)
 
@@ -648,15 +657,33 @@ def _sandwich_fits(cand: list[int], cells: list[int], i: int, j: int, total: int
 _MAX_FAILS = 0x0FFFFFFF
 
 
-def _pick(cand: list[int], fails: list[int]) -> int:
+def _open_links(md: _Model, cand: list[int], i: int) -> int:
+    """The open cells (two or more candidates) cell i shares a relation or a sum with, once
+    per relation and per sum term (as C: csrc/engine.c open_links)."""
+    return sum(1 for x in md.link_cells[i] if cand[x] & (cand[x] - 1))
+
+
+def _pick(md: _Model, cand: list[int], fails: list[int]) -> int:
     """A cell with the fewest (but at least two) candidates; ties go to the most failed
-    branches so far, then the first. -1 when all are placed."""
-    best, best_count, best_fails = -1, 99, 0
+    branches so far, then to the most open cells linked by relations and sums, then the
+    first. -1 when all are placed."""
+    best, best_count, best_fails, best_links = -1, 99, 0, -1
     for i, m in enumerate(cand):
-        if m & (m - 1):
-            k = bin(m).count("1")
-            if k < best_count or (k == best_count and fails[i] > best_fails):
-                best, best_count, best_fails = i, k, fails[i]
+        if not m & (m - 1):
+            continue
+        k = bin(m).count("1")
+        if k > best_count:
+            continue
+        if k < best_count or fails[i] > best_fails:
+            best, best_count, best_fails, best_links = i, k, fails[i], -1
+            continue
+        if fails[i] < best_fails:
+            continue
+        if best_links < 0:
+            best_links = _open_links(md, cand, best)
+        links = _open_links(md, cand, i)
+        if links > best_links:
+            best, best_links = i, links
     return best
 
 
@@ -677,7 +704,7 @@ def engine_solve(program: bytes, limit: int, node_budget: int) -> tuple[int, int
     stack: list[list[object]] = []  # frames: [state, cell, untried digits]
     state: list[int] = cand
     while True:
-        cell = _pick(state, fails)
+        cell = _pick(md, state, fails)
         if cell < 0:
             count += 1
             if count == 1:
