@@ -8,7 +8,7 @@
  * plain reference solver). Also: same input, same bytes; max_hits 1 gives the first
  * record (at most 200 records of a search are checked); bad input refused; random masks never crash (run under ASan/UBSan).
  *
- *     test_hofish [--rounds N]
+ *     test_hofish [--rounds N] [--light]    (--light: one puzzle, Franken sizes 2 only; for valgrind)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,11 +140,13 @@ static int check_sound(const uint8_t *kill, const uint8_t *solution, int d)
 }
 
 /* All searches on one grid; the number of records checked. */
+static int light = 0;
+
 static int check_grid(const uint16_t *cands, const uint8_t *solution, int heavy)
 {
     int total = 0;
     uint8_t kill[81];
-    for (int size = 2; size <= (heavy ? 4 : 3); size++)
+    for (int size = 2; size <= (light ? 2 : heavy ? 4 : 3); size++)
         for (int kind = 0; kind < 4; kind++) {
             hf_out all = {0}, again = {0}, first = {0};
             long s1 = 0, s2 = 0, s3 = 0;
@@ -191,12 +193,14 @@ static int check_grid(const uint16_t *cands, const uint8_t *solution, int heavy)
 int main(int argc, char **argv)
 {
     int rounds = 4;
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--rounds")) rounds = atoi(argv[i + 1]);
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = atoi(argv[i + 1]);
+        if (!strcmp(argv[i], "--light")) light = 1;
+    }
     uint16_t cands[81];
     uint8_t solution[81];
     int total = 0;
-    for (size_t k = 0; k < sizeof PUZZLES / sizeof *PUZZLES; k++) {
+    for (size_t k = 0; k < (light ? 1 : sizeof PUZZLES / sizeof *PUZZLES); k++) {
         CHECK(ref_solve((const uint8_t *)PUZZLES[k], 2, solution) == 1, "puzzle %zu is not unique", k);
         for (int r = 0; r < rounds; r++) {
             candidates(PUZZLES[k], solution, 5 + r % 3, cands);

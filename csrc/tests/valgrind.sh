@@ -35,7 +35,7 @@ build sechain "$root/csrc/sechain9.c" "$here/test_sechain.c"
 build aligned "$root/csrc/aligned9.c" "$root/csrc/solver9.c" "$here/ref_solver.c" "$here/test_aligned.c"
 "${vg[@]}" "$out/aligned" --rounds 3
 build hofish "$root/csrc/hofish9.c" "$here/ref_solver.c" "$here/test_hofish.c"
-"${vg[@]}" "$out/hofish" --rounds 1
+"${vg[@]}" "$out/hofish" --rounds 2 --light
 build hoxy "$root/csrc/hoxy9.c" "$here/ref_solver.c" "$here/test_hoxy.c"
 "${vg[@]}" "$out/hoxy" --rounds 3
 build sedyn "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
