@@ -18,50 +18,13 @@
 #include "../hoxy9.h"
 #include "ref_solver.h"
 
-static int failures = 0;
-#define CHECK(cond, ...)                                         \
-    do {                                                         \
-        if (!(cond)) {                                           \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-            fprintf(stderr, __VA_ARGS__);                        \
-            fputc('\n', stderr);                                 \
-            failures++;                                          \
-        }                                                        \
-    } while (0)
-
-static int sees(int a, int b)
-{
-    return a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3));
-}
+#include "test_util.h"
 
 static const char *PUZZLES[] = {
     "130000092090205010002080600320908054000000000700040001060000070800000005003010800",
     "610000000040600500307009004003804001000050000400903600900400207008005030000000056",
     "004010350100070900850900001000000800280000063007000000700008049008050002025040700",
 };
-
-static uint64_t rng = 0x9E3779B97F4A7C15ull;
-static uint64_t next_random(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-
-static void candidates(const char *puzzle, const uint8_t *solution, int drop, uint16_t cands[81])
-{
-    for (int i = 0; i < 81; i++) cands[i] = puzzle[i] >= '1' && puzzle[i] <= '9' ? 0 : 0x1FF;
-    for (int i = 0; i < 81; i++)
-        if (puzzle[i] >= '1' && puzzle[i] <= '9')
-            for (int x = 0; x < 81; x++)
-                if (sees(i, x)) cands[x] &= (uint16_t)~(1u << (puzzle[i] - '1'));
-    for (int i = 0; i < 81; i++) {
-        if (!cands[i]) continue;
-        for (int d = 0; d < 9; d++)
-            if (d != solution[i] - '1' && (int)(next_random() % 8) < drop) cands[i] &= (uint16_t)~(1u << d);
-    }
-}
 
 static int bivalue(unsigned m) { return m && (m & (m - 1)) && !((m & (m - 1)) & ((m & (m - 1)) - 1)); }
 

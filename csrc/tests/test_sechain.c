@@ -15,21 +15,12 @@
 
 #include "../sechain9.h"
 
-static int failures = 0;
-#define CHECK(cond, ...)                                         \
-    do {                                                         \
-        if (!(cond)) {                                           \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-            fprintf(stderr, __VA_ARGS__);                        \
-            fputc('\n', stderr);                                 \
-            failures++;                                          \
-        }                                                        \
-    } while (0)
+#define TEST_RNG_SEED 88172645463325252ull
+#include "test_util.h"
 
 static int row(int c) { return c / 9; }
 static int col(int c) { return c % 9; }
 static int box(int c) { return c / 27 * 3 + c % 9 / 3; }
-static int sees(int a, int b) { return a != b && (row(a) == row(b) || col(a) == col(b) || box(a) == box(b)); }
 static int pop(unsigned m) { int n = 0; for (; m; m &= m - 1) n++; return n; }
 
 /* places of `bit` in the house of kind k (0 box, 1 row, 2 column) through cell c */
@@ -95,15 +86,6 @@ static int check_records(const uint16_t *cands, const sc_out *out, int y_chain, 
 }
 
 /* Candidates of a puzzle after removing each given's digit from its peers. */
-static void candidates(const char *puzzle, uint16_t cands[81])
-{
-    for (int i = 0; i < 81; i++) cands[i] = puzzle[i] >= '1' && puzzle[i] <= '9' ? 0 : 0x1FF;
-    for (int i = 0; i < 81; i++)
-        if (puzzle[i] >= '1' && puzzle[i] <= '9')
-            for (int x = 0; x < 81; x++)
-                if (sees(i, x)) cands[x] &= (uint16_t)~(1u << (puzzle[i] - '1'));
-}
-
 static const char *PUZZLES[] = {
     "610000000040600500307009004003804001000050000400903600900400207008005030000000056",
     "004010350100070900850900001000000800280000063007000000700008049008050002025040700",
@@ -111,14 +93,6 @@ static const char *PUZZLES[] = {
     "800000000003600000070090200050007000000045700000100030001000068008500010090000400",
 };
 
-static uint64_t rng = 88172645463325252ull;
-static uint64_t next_random(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
 
 int main(int argc, char **argv)
 {
@@ -128,7 +102,7 @@ int main(int argc, char **argv)
     uint16_t cands[81];
     int total = 0;
     for (size_t k = 0; k < sizeof PUZZLES / sizeof *PUZZLES; k++) {
-        candidates(PUZZLES[k], cands);
+        clue_candidates(PUZZLES[k], cands);
         for (int mode = 1; mode <= 3; mode++) {
             int y = mode & 2 ? 1 : 0, x = mode & 1;
             sc_out a = {0}, b = {0};
@@ -147,7 +121,7 @@ int main(int argc, char **argv)
     /* bad input */
     sc_out out = {0};
     long spent = 0;
-    candidates(PUZZLES[0], cands);
+    clue_candidates(PUZZLES[0], cands);
     CHECK(sechain9_loops(cands, 0, 0, &out, &spent) == SC_BAD_INPUT, "no link set accepted");
     cands[5] = 0x200;
     CHECK(sechain9_loops(cands, 1, 1, &out, &spent) == SC_BAD_INPUT, "mask 0x200 accepted");

@@ -26,30 +26,7 @@
 #include "../serules9.h"
 #include "ref_solver.h"
 
-static int failures = 0;
-#define CHECK(cond, ...)                                         \
-    do {                                                         \
-        if (!(cond)) {                                           \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-            fprintf(stderr, __VA_ARGS__);                        \
-            fputc('\n', stderr);                                 \
-            failures++;                                          \
-        }                                                        \
-    } while (0)
-
-static int sees(int a, int b)
-{
-    return a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3));
-}
-
-static uint64_t rng = 0x9E3779B97F4A7C15ull;
-static uint64_t next_random(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+#include "test_util.h"
 
 static unsigned u16(const uint8_t *p) { return (unsigned)p[0] | (unsigned)p[1] << 8; }
 
@@ -105,15 +82,6 @@ static int check_records(const uint16_t *cands, const sd_out *out, const uint8_t
         hints++;
     }
     return hints;
-}
-
-static void candidates(const char *puzzle, uint16_t cands[81])
-{
-    for (int i = 0; i < 81; i++) cands[i] = puzzle[i] >= '1' && puzzle[i] <= '9' ? 0 : 0x1FF;
-    for (int i = 0; i < 81; i++)
-        if (puzzle[i] >= '1' && puzzle[i] <= '9')
-            for (int x = 0; x < 81; x++)
-                if (sees(i, x)) cands[x] &= (uint16_t)~(1u << (puzzle[i] - '1'));
 }
 
 static const char *PUZZLES[] = {
@@ -182,7 +150,7 @@ int main(int argc, char **argv)
         /* the start, a later state, and (first puzzle) a late state for the nested levels;
          * one puzzle (valgrind): the later states only */
         for (int variant = puzzles == 1 ? 1 : 0; variant < (k == 0 ? 3 : 2); variant++) {
-            candidates(PUZZLES[k], cands);
+            clue_candidates(PUZZLES[k], cands);
             if (variant) /* a later state: remove some false candidates */
                 for (int r = 0; r < (variant == 2 ? LATE : 60); r++) {
                     int cell = (int)(next_random() % 81), d = (int)(next_random() % 9) + 1;
@@ -191,7 +159,7 @@ int main(int argc, char **argv)
                 }
             if (variant == 1) {
                 uint16_t init[81];
-                candidates(PUZZLES[k], init);
+                clue_candidates(PUZZLES[k], init);
                 simple += check_simple(cands, init, solution);
             }
             for (int m = variant == 2 ? 4 : 0; m < (variant == 2 ? n_modes : 4); m++) {
@@ -224,7 +192,7 @@ int main(int argc, char **argv)
     /* bad input */
     sd_out out = {0};
     long spent = 0;
-    candidates(PUZZLES[0], cands);
+    clue_candidates(PUZZLES[0], cands);
     CHECK(sedyn9_hints(cands, 0, 0, 0, 0, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "neither multiple nor dynamic");
     CHECK(sedyn9_hints(cands, 1, 0, 1, 0, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "Nishio without dynamic");
     CHECK(sedyn9_hints(cands, 1, 0, 0, 1, COUNTS, -1, &out, &spent) == SD_BAD_INPUT, "level 1 without dynamic");
