@@ -143,15 +143,12 @@ class _Model:
             self.sandwiches.append((cells, total))
         if self.pos != len(words):
             raise ValueError("program has trailing data")
-        #: per cell, the other cell of each of its relations and of each sum it is a term of
-        #: (the tie-break of _pick counts the open ones)
+        #: per cell, the other cell of each of its relations (sums are left out: on little
+        #: killers their long diagonals steered the tie-break into trees ~500x larger)
         self.link_cells: list[list[int]] = [[] for _ in range(n_cells)]
         for a, b, _, _ in self.rels:
             self.link_cells[a].append(b)
             self.link_cells[b].append(a)
-        for terms, _ in self.sums:
-            for c, _ in terms:
-                self.link_cells[c].extend(x for x, _ in terms if x != c)
         self._sum_tables(n_digits, peers)
         self._sandwich_tables(n_digits, peers)
 
@@ -658,14 +655,14 @@ _MAX_FAILS = 0x0FFFFFFF
 
 
 def _open_links(md: _Model, cand: list[int], i: int) -> int:
-    """The open cells (two or more candidates) cell i shares a relation or a sum with, once
-    per relation and per sum term (as C: csrc/engine.c open_links)."""
+    """The open cells (two or more candidates) cell i shares a relation with, once per
+    relation (as C: csrc/engine.c open_links)."""
     return sum(1 for x in md.link_cells[i] if cand[x] & (cand[x] - 1))
 
 
 def _pick(md: _Model, cand: list[int], fails: list[int]) -> int:
     """A cell with the fewest (but at least two) candidates; ties go to the most failed
-    branches so far, then to the most open cells linked by relations and sums, then the
+    branches so far, then to the most open cells linked by relations, then the
     first. -1 when all are placed."""
     best, best_count, best_fails, best_links = -1, 99, 0, -1
     for i, m in enumerate(cand):
