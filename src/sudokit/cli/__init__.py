@@ -227,8 +227,7 @@ def run() -> None:
 
     Output still buffered when the command ends is flushed here; if the reader has gone
     (``| head``, a full disk), stdout is pointed at /dev/null so the interpreter's own
-    final flush does not print "Exception ignored ... BrokenPipeError". A command stopped
-    by Ctrl-C or a signal ends with ``os._exit`` after that flush (see below)."""
+    final flush does not print "Exception ignored ... BrokenPipeError"."""
     try:
         code = main()
         sys.stdout.flush()

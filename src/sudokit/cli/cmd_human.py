@@ -207,8 +207,9 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         process.terminate()  # SIGTERM: the default action in workers (sudokit._signals)
-    # Then let the pool's manager thread see its workers gone and end here, before the
-    # command reports the stop (cli.run then ends the process without exit hooks).
+    # Then let the pool's manager thread see its workers gone and end here: left running, it
+    # could close its wake-up pipe while the interpreter's exit hook writes to it, which
+    # printed "Exception ignored ... Bad file descriptor" after a SIGTERM.
     pool.shutdown(wait=True)
 
 
