@@ -237,15 +237,6 @@ def run() -> None:
     except (OSError, ValueError):  # BrokenPipeError, or stdout closed by a command
         code = ExitCode.OK if isinstance(sys.exc_info()[1], BrokenPipeError) else ExitCode.IO
         _silence_stdout()
-    if code > 128:  # stopped by Ctrl-C or a signal: what the command keeps is written by now
-        # The interpreter's exit hooks would only add noise here: concurrent.futures' hook
-        # wakes the stopped pools' threads through pipes, and after a SIGTERM it sometimes
-        # met a closed descriptor ("Exception ignored ... Bad file descriptor" on stderr).
-        # Workers die with this process (sudokit._signals.worker_init).
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(OSError, ValueError):
-                stream.flush()
-        os._exit(code)
     sys.exit(code)
 
 
