@@ -177,6 +177,24 @@ def test_workers_die_with_their_parent(tmp_path: Path, sig: signal.Signals, argv
         assert proc.returncode == 128 + signal.SIGTERM and "stopped by signal 15" in text
 
 
+def test_rate_stop_waits_for_the_pools_manager_thread() -> None:
+    # The race behind a rare "Exception ignored ... Bad file descriptor" after SIGTERM: the
+    # manager thread must be gone before the interpreter's exit hook wakes it.
+    from concurrent.futures import ProcessPoolExecutor
+
+    from sudokit._signals import worker_init
+    from sudokit.cli.cmd_human import _stop
+
+    pool = ProcessPoolExecutor(max_workers=2, initializer=worker_init, initargs=(os.getpid(),))
+    futures = [pool.submit(time.sleep, 30) for _ in range(4)]
+    while not any(f.running() for f in futures):
+        time.sleep(0.01)
+    manager = pool._executor_manager_thread  # type: ignore[attr-defined]
+    assert manager is not None and manager.is_alive()
+    _stop(pool)
+    assert not manager.is_alive()
+
+
 def _puzzles(directory: Path) -> Path:
     path = directory / "many.txt"
     path.write_text((EXAMPLE + "\n") * 20000)

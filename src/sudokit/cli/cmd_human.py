@@ -204,13 +204,17 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop at once: drop queued puzzles and end the workers' current ones (a hard
     puzzle can take seconds; the interpreter would wait for it on the way out)."""
     workers = list((getattr(pool, "_processes", None) or {}).values())
+    # shutdown() forgets the pool's manager thread, so keep it to wait for below.
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         process.terminate()  # SIGTERM: the default action in workers (sudokit._signals)
-    # Then let the pool's manager thread see its workers gone and end here: left running, it
-    # could close its wake-up pipe while the interpreter's exit hook writes to it, which
-    # printed "Exception ignored ... Bad file descriptor" after a SIGTERM.
-    pool.shutdown(wait=True)
+    # Let the manager thread see its workers gone and end here. Left running, it closes
+    # its wake-up pipe while concurrent.futures' exit hook may be writing to it (no lock
+    # between the two before Python 3.12), which printed "Exception ignored ... Bad file
+    # descriptor" after a SIGTERM. (A second shutdown(wait=True) would join nothing.)
+    if manager is not None:
+        manager.join(timeout=30)
 
 
 def _ratings(items: Iterator[tuple[Entry, Grid | None, errors.SudokuError | None]], options: dict[str, Any],
