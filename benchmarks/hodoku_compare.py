@@ -20,6 +20,10 @@ runs our finder(s) for that technique there. It reports per technique:
 * ``first``: our *first* step (the one a path takes) is HoDoKu's step, same line.
 
 and per puzzle HoDoKu's level/score against ``rate(p).hodoku_level``/``.hodoku_score``.
+
+``--path-lines`` compares instead the whole HoDoKu path, :func:`sudokit.human.rating.hodoku_walk`,
+with HoDoKu's steps line by line up to the first step whose deduction differs: per technique,
+how many of those lines are identical.
 """
 
 from __future__ import annotations
@@ -128,6 +132,64 @@ def _rate_one_hodoku(puzzle: str) -> tuple[str, int, float]:
     return level, score, time.process_time() - t0
 
 
+def _path_lines(args: tuple[str, list[str]]) -> list[tuple[str, bool, str, str]]:
+    """(technique name, identical?, HoDoKu's line, ours) for each step of the HoDoKu path
+    up to the first step whose deductions differ from HoDoKu's; run in a worker process."""
+    from sudokit.grid import Grid
+    from sudokit.human import rating
+    from sudokit.human.path import enabled_techniques
+
+    puzzle, lines = args
+    ours, _end = rating.hodoku_walk(Grid.parse(puzzle), rating.hodoku_order(enabled_techniques(None, True)))
+    out = []
+    for want, step in zip(lines, ours):
+        got = str(step)
+        if _deductions(want) != _deductions(got):
+            break  # another deduction: the paths part here
+        out.append((want.partition(":")[0].partition(" => ")[0], got == want, want, got))
+    return out
+
+
+def _deductions(line: str) -> set[str]:
+    """The single candidates a step line sets or removes."""
+    rhs = line.partition(" => ")[2] if " => " in line else line.partition(": ")[2]
+    return {e for part in rhs.split(", ") for e in _expand(part)}
+
+
+def _expand(part: str) -> set[str]:
+    """``r13c2<>5`` -> {'r1c2<>5', 'r3c2<>5'} (one HoDoKu candidate group, compacted)."""
+    m = re.fullmatch(r"r(\d+)c(\d+)(<>|=)(\d)", part.strip())
+    if not m:
+        return {part.strip()}
+    return {f"r{r}c{c}{m.group(3)}{m.group(4)}" for r in m.group(1) for c in m.group(2)}
+
+
+def path_lines_main(data: list[tuple[str, str, str, int, list[tuple[str, str]]]], jobs: int, show: int) -> int:
+    """Print the ``--path-lines`` table."""
+    work = [(puzzle, [line for _, line in steps]) for puzzle, _, _, _, steps in data]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_path_lines, work, chunksize=8))
+    else:
+        results = [_path_lines(w) for w in work]
+    total: Counter[str] = Counter()
+    same: Counter[str] = Counter()
+    shown: Counter[str] = Counter()
+    for rows in results:
+        for name, ok, want, got in rows:
+            total[name] += 1
+            same[name] += ok
+            if not ok and shown[name] < show:
+                shown[name] += 1
+                print(f"  HoDoKu: {want}\n  ours:   {got}", file=sys.stderr)
+    print(f"{'technique':40} {'lines':>6} {'same':>7}")
+    for name in sorted(total):
+        print(f"{name:40} {total[name]:6} {100 * same[name] / total[name]:6.1f}%")
+    n = sum(total.values())
+    print(f"{'all':40} {n:6} {100 * sum(same.values()) / max(n, 1):6.1f}%")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the agreement tables (see the module docstring)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -139,10 +201,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes for rate() (0 = all cores)")
     ap.add_argument("--codes", default="", help="compare only the steps of these HoDoKu codes (comma-separated)")
     ap.add_argument("--hodoku-path", action="store_true", help="level/score from the HoDoKu path alone (no SE path)")
+    ap.add_argument("--path-lines", action="store_true", help="compare the HoDoKu path's lines with HoDoKu's (only that)")
     args = ap.parse_args(argv)
     data = list(cases(args.hodoku_output))
     if args.limit:
         data = data[: args.limit]
+    if args.path_lines:
+        return path_lines_main(data, args.jobs or os.cpu_count() or 1, args.show)
     rated: list[tuple[str, int, float]] = []
     if not args.no_rate:
         jobs = args.jobs or os.cpu_count() or 1

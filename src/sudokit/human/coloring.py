@@ -24,8 +24,8 @@ from .step import Step, cell_text, cells_text
 from .wings import conjugate_pairs
 
 __all__ = [
-    "find_simple_colors_trap", "find_simple_colors_wrap", "find_multi_colors_1", "find_multi_colors_2",
-    "find_remote_pair", "color_clusters",
+    "find_simple_colors_trap", "find_simple_colors_wrap", "find_simple_colors", "find_multi_colors_1",
+    "find_multi_colors_2", "find_multi_colors", "find_remote_pair", "color_clusters",
 ]
 
 _FAMILY = "coloring"
@@ -88,14 +88,34 @@ def _color_step(technique: str, name: str, d: int, c1: list[int], c2: list[int],
         houses=tuple(HOUSE_NAMES[h] for h in houses),
         digits=(d,),
         why=why,
-        notation=f"{d} ({cells_text(c1)}) / ({cells_text(c2)})",
+        notation=f"{d} ({_cell_list(c1)}) / ({_cell_list(c2)})",
     )
 
 
 def find_simple_colors_trap(state: Candidates) -> Iterator[Step]:
     """Cells that see both colors of a digit's cluster lose the digit."""
+    return (step for step in find_simple_colors(state) if step.technique == "simple_colors_trap")
+
+
+def find_simple_colors_wrap(state: Candidates) -> Iterator[Step]:
+    """A color with two cells in one house is false: all its cells lose the digit."""
+    return (step for step in find_simple_colors(state) if step.technique == "simple_colors_wrap")
+
+
+def find_simple_colors(state: Candidates) -> Iterator[Step]:
+    """Simple Colors of both kinds in HoDoKu's order (its one SIMPLE_COLORS search takes the
+    first it meets): digit, cluster, then the wrap (both colors in one step when both
+    wrap) before the trap."""
     for d in range(1, 10):
         for c1, c2, houses in color_clusters(state, d):
+            bad = [cells for cells in (c1, c2) if any(PEER_MASK[a] & _mask(cells) for a in cells)]
+            if bad:
+                elims = [c for cells in bad for c in cells]
+                yield _color_step(
+                    "simple_colors_wrap", "Simple Colors Wrap", d, c1, c2, houses, elims,
+                    f"Two cells of one color see each other, so that color cannot be {d}: "
+                    f"{d} leaves {cells_text(elims)}.",
+                )
             if len(c1) + len(c2) < 4:
                 continue  # a lone strong link: nothing a pointing/claiming would not see
             targets = state.where[d] & _seen_by_any(c1) & _seen_by_any(c2) & ~_mask(c1 + c2)
@@ -106,33 +126,27 @@ def find_simple_colors_trap(state: Candidates) -> Iterator[Step]:
                 )
 
 
-def find_simple_colors_wrap(state: Candidates) -> Iterator[Step]:
-    """A color with two cells in one house is false: all its cells lose the digit."""
-    for d in range(1, 10):
-        for c1, c2, houses in color_clusters(state, d):
-            for bad, good in ((c1, c2), (c2, c1)):
-                if any(PEER_MASK[a] & _mask(bad) for a in bad):
-                    yield _color_step(
-                        "simple_colors_wrap", "Simple Colors Wrap", d, c1, c2, houses, bad,
-                        f"Two cells of one color see each other, so that color cannot be {d}: "
-                        f"{d} leaves {cells_text(bad)}.",
-                    )
-
-
 def find_multi_colors_1(state: Candidates) -> Iterator[Step]:
     """Two clusters with a cell of one color seeing a cell of a color of the other: the
     cells seeing both opposite colors lose the digit (HoDoKu's order)."""
-    return _multi_colors(state, 1)
+    return _multi_colors(state, (1,))
 
 
 def find_multi_colors_2(state: Candidates) -> Iterator[Step]:
     """A color that sees both colors of another cluster is false: its cells lose the digit."""
-    return _multi_colors(state, 2)
+    return _multi_colors(state, (2,))
 
 
-def _multi_colors(state: Candidates, kind: int) -> Iterator[Step]:
-    """Multi-Colors steps of type ``kind`` in HoDoKu's order: digits ascending, then every
-    ordered pair of clusters (clusters as :func:`color_clusters` lists them)."""
+def find_multi_colors(state: Candidates) -> Iterator[Step]:
+    """Multi-Colors of both types in HoDoKu's order (its one MULTI_COLORS search takes the
+    first it meets): per digit and ordered cluster pair, type 2 before type 1."""
+    return _multi_colors(state, (2, 1))
+
+
+def _multi_colors(state: Candidates, kinds: tuple[int, ...]) -> Iterator[Step]:
+    """Multi-Colors steps of the types ``kinds`` in HoDoKu's order: digits ascending, then
+    every ordered pair of clusters (clusters as :func:`color_clusters` lists them), then
+    the types in the order given."""
     for d in range(1, 10):
         clusters = color_clusters(state, d)
         masks = [(_mask(c1), _mask(c2), _seen_by_any(c1), _seen_by_any(c2)) for c1, c2, _ in clusters]
@@ -142,34 +156,35 @@ def _multi_colors(state: Candidates, kind: int) -> Iterator[Step]:
                 if i == j:
                     continue
                 m_b1, m_b2, s_b1, s_b2 = masks[j]
-                elims: set[int] = set()
-                if kind == 2:
-                    for cells, seen in ((a1, s_a1), (a2, s_a2)):
-                        if any(PEER_MASK[c] & m_b1 for c in cells) and any(PEER_MASK[c] & m_b2 for c in cells):
-                            elims.update(cells)
-                else:
-                    for s_x, m_y, s_u, s_v in ((s_a1, m_b1, s_a2, s_b2), (s_a1, m_b2, s_a2, s_b1),
-                                               (s_a2, m_b1, s_a1, s_b2), (s_a2, m_b2, s_a1, s_b1)):
-                        if s_x & m_y:
-                            elims.update(cells_of(state.where[d] & s_u & s_v))
-                if not elims:
-                    continue
-                name = f"Multi Colors {kind}"
-                pairs = f"({_cell_list(a1)}) / ({_cell_list(a2)}), ({_cell_list(b1)}) / ({_cell_list(b2)})"
-                yield Step(
-                    f"multi_colors_{kind}", name, _FAMILY,
-                    eliminations=tuple((c, d) for c in sorted(elims)),
-                    cells=tuple((c, "color1") for c in a1) + tuple((c, "color2") for c in a2)
-                    + tuple((c, "color3") for c in b1) + tuple((c, "color4") for c in b2),
-                    houses=tuple(HOUSE_NAMES[h] for h in sorted(set(ha) | set(hb))),
-                    digits=(d,),
-                    why=(f"A cell of one color of the first {d}-cluster sees a cell of one color of the second: those "
-                         f"two colors are not both true, so one of the other two is; a cell seeing both loses {d}."
-                         if kind == 1 else
-                         f"Cells of one color of the first {d}-cluster see both colors of the second, one of which "
-                         f"is true: that color is false, so {d} leaves {cells_text(sorted(elims))}."),
-                    notation=f"{d} {pairs}",
-                )
+                for kind in kinds:
+                    elims: set[int] = set()
+                    if kind == 2:
+                        for cells, seen in ((a1, s_a1), (a2, s_a2)):
+                            if any(PEER_MASK[c] & m_b1 for c in cells) and any(PEER_MASK[c] & m_b2 for c in cells):
+                                elims.update(cells)
+                    else:
+                        for s_x, m_y, s_u, s_v in ((s_a1, m_b1, s_a2, s_b2), (s_a1, m_b2, s_a2, s_b1),
+                                                   (s_a2, m_b1, s_a1, s_b2), (s_a2, m_b2, s_a1, s_b1)):
+                            if s_x & m_y:
+                                elims.update(cells_of(state.where[d] & s_u & s_v))
+                    if not elims:
+                        continue
+                    name = f"Multi Colors {kind}"
+                    pairs = f"({_cell_list(a1)}) / ({_cell_list(a2)}), ({_cell_list(b1)}) / ({_cell_list(b2)})"
+                    yield Step(
+                        f"multi_colors_{kind}", name, _FAMILY,
+                        eliminations=tuple((c, d) for c in sorted(elims)),
+                        cells=tuple((c, "color1") for c in a1) + tuple((c, "color2") for c in a2)
+                        + tuple((c, "color3") for c in b1) + tuple((c, "color4") for c in b2),
+                        houses=tuple(HOUSE_NAMES[h] for h in sorted(set(ha) | set(hb))),
+                        digits=(d,),
+                        why=(f"A cell of one color of the first {d}-cluster sees a cell of one color of the second: those "
+                             f"two colors are not both true, so one of the other two is; a cell seeing both loses {d}."
+                             if kind == 1 else
+                             f"Cells of one color of the first {d}-cluster see both colors of the second, one of which "
+                             f"is true: that color is false, so {d} leaves {cells_text(sorted(elims))}."),
+                        notation=f"{d} {pairs}",
+                    )
 
 
 def _cell_list(cells: list[int]) -> str:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 from array import array
@@ -46,7 +46,7 @@ from typing import Any
 from .. import _backend
 from ..errors import MultipleSolutionsError, SearchLimitExceeded, SudokuError
 from ..grid import Grid, PuzzleLike
-from . import registry, se_unique
+from . import coloring, registry, se_unique
 from .se_chains import LIMIT, Budget, BudgetExceeded
 from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .path import BACKTRACKING, MAX_STEPS, enabled_techniques, next_step, solve_and_count, walk
@@ -850,8 +850,30 @@ def hodoku_walk(
     """The path HoDoKu would take: its singles from its queues, its own search order for
     intersections and subsets, then the other enabled techniques in ``techniques`` order
     (normally :func:`hodoku_order`). The singles, intersections and subsets run in the
-    kernel (``human_ho_run``); the Python walk below is the reference for other orders."""
-    return _hodoku_walk(puzzle, techniques, _ho_front(techniques), max_steps)
+    kernel (``human_ho_run``); the Python walk below is the reference for other orders.
+    Every step carries HoDoKu's text (the rating itself, :func:`rate`, skips that part)."""
+    steps, end = _hodoku_walk(puzzle, techniques, _ho_front(techniques), max_steps)
+    return _described(puzzle, steps), end
+
+
+def _described(puzzle: Grid, steps: list[Step]) -> list[Step]:
+    """``steps`` with each intersection/subset step found by the kernel (which keeps only
+    the deletions) replaced by HoDoKu's own search's step on the grid before it (the same
+    search the kernel runs, so the same pattern): cells, digits and HoDoKu's text
+    (``Locked Candidates Type 1 (Pointing): 6 in b6 => r456c7<>6``)."""
+    state = _HodokuState(puzzle)
+    out: list[Step] = []
+    for step in steps:
+        if step.technique in _HODOKU_NATIVE and not step.notation:
+            found = _native_search(state, step.technique)()
+            if found is not None and set(found.eliminations) == set(step.eliminations):
+                step = replace(found, eliminations=step.eliminations)
+        out.append(step)
+        for cell, digit in step.placements:
+            state.place(cell, digit)
+        for cell, digit in step.eliminations:
+            state.eliminate(cell, digit)
+    return out
 
 
 def _hodoku_walk(
@@ -866,6 +888,7 @@ def _hodoku_walk(
     vb = bytes(list(puzzle))
     givens = frozenset(i for i, v in enumerate(vb) if v)
     rest = techniques[k:]
+    ids = frozenset(t.id for t in techniques)
     steps: list[Step] = []
     while len(steps) < max_steps:
         status, found, vb, cb, nsb, hsb, fb, wb = kernel.human_ho_run(vb, cb, nsb, hsb, mask, max_steps - len(steps))
@@ -877,7 +900,7 @@ def _hodoku_walk(
         if 0 not in vb:
             return steps, "solved"
         state = _HodokuState.from_kernel(vb, cb, fb, nsb, hsb, wb, givens)
-        step = next((s for t in rest for s in (next_step(state, (t,)),) if s is not None), None)
+        step = next((s for t in rest for s in (_ho_next(state, t, ids),) if s is not None), None)
         if step is None:
             return steps, "stuck"
         for cell, digit in step.placements:
@@ -924,7 +947,7 @@ def _hodoku_walk_python(
         elif t.id in _HODOKU_NATIVE:
             searches.append((_native_search(state, t.id), True))
         else:
-            searches.append((_registry_search(state, t), False))
+            searches.append((_registry_search(state, t, frozenset(u.id for u in techniques)), False))
     steps: list[Step] = []
     while len(steps) < max_steps:
         if 0 not in state.values:
@@ -943,8 +966,24 @@ def _hodoku_walk_python(
     return steps, ("solved" if 0 not in state.values else "max_steps")
 
 
-def _registry_search(state: Candidates, technique: registry.Technique) -> Callable[[], Step | None]:
-    return lambda: next_step(state, (technique,))
+def _registry_search(state: Candidates, technique: registry.Technique, ids: frozenset[str]) -> Callable[[], Step | None]:
+    return lambda: _ho_next(state, technique, ids)
+
+
+#: Techniques HoDoKu finds with one search for several of its step types (it takes the
+#: first step that search meets, whichever type): id -> that search.
+_HO_SHARED: dict[str, Callable[[Candidates], Iterator[Step]]] = {
+    "simple_colors_trap": coloring.find_simple_colors, "simple_colors_wrap": coloring.find_simple_colors,
+    "multi_colors_1": coloring.find_multi_colors, "multi_colors_2": coloring.find_multi_colors,
+}
+
+
+def _ho_next(state: Candidates, technique: registry.Technique, ids: frozenset[str]) -> Step | None:
+    """The HoDoKu path's step for ``technique`` (the enabled ``ids`` filter a shared search)."""
+    shared = _HO_SHARED.get(technique.id)
+    if shared is None:
+        return next_step(state, (technique,))
+    return next((s for s in shared(state) if s.technique in ids and (s.placements or s.eliminations)), None)
 
 
 def _native_search(state: _HodokuState, technique: str) -> Callable[[], Step | None]:
@@ -973,7 +1012,19 @@ _NAMES = {"pointing": "Locked Candidates Type 1 (Pointing)", "claiming": "Locked
 
 def _native_step(technique: str, family: str, cells: Sequence[int], digits: Sequence[int], deletions: list[tuple[int, int]]) -> Step:
     return Step(technique, _NAMES[technique], family, eliminations=tuple(deletions),
-                cells=tuple((c, "base") for c in cells), digits=tuple(digits))
+                cells=tuple((c, "base") for c in cells), digits=tuple(digits),
+                notation=_native_notation(technique, cells, digits))
+
+
+def _native_notation(technique: str, cells: Sequence[int], digits: Sequence[int]) -> str:
+    """HoDoKu's pattern text: ``6 in b6`` (Pointing), ``4 in r6`` (Claiming), else
+    ``1,4,5 in r1c23,r2c3``."""
+    if technique == "pointing":
+        return f"{digits[0]} in b{CELL_HOUSES[cells[0]][2] - 17}"
+    if technique == "claiming":
+        row = all(c // 9 == cells[0] // 9 for c in cells)
+        return f"{digits[0]} in r{cells[0] // 9 + 1}" if row else f"{digits[0]} in c{cells[0] % 9 + 1}"
+    return f"{','.join(str(d) for d in digits)} in {cells_text(cells)}"
 
 
 def _hodoku_locked_candidates(state: _HodokuState, pointing: bool) -> Step | None:

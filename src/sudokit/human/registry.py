@@ -38,7 +38,7 @@ from .step import Step
 __all__ = ["Technique", "TECHNIQUES", "TECHNIQUE_IDS", "find_steps", "technique", "ENGINE_ORDER_VERSION"]
 
 #: Bumped whenever the order, the set or a rating of the techniques changes.
-ENGINE_ORDER_VERSION = 7
+ENGINE_ORDER_VERSION = 8
 
 Finder = Callable[[Candidates], Iterator[Step]]
 

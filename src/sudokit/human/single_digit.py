@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .model import (
-    BOX_OF, CELL_BIT, COL_OF, HOUSE_MASK, HOUSE_NAMES, PEER_MASK, ROW_OF, Candidates, cells_of,
+    BOX_OF, CELL_BIT, CELL_HOUSES, COL_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, PEER_MASK, ROW_OF, Candidates, cells_of,
 )
 from .step import Step, cell_text, cells_text
 
@@ -26,52 +26,6 @@ __all__ = ["find_skyscraper", "find_two_string_kite", "find_turbot_fish", "find_
 
 _FAMILY = "single_digit"
 _KINDS = {"skyscraper": "Skyscraper", "two_string_kite": "2-String Kite", "turbot_fish": "Turbot Fish"}
-
-
-def _kind(h1: int, h2: int, e1: int, e2: int) -> str:
-    """Classify two strong links joined at near ends e1, e2 (houses: 0-8 rows, 9-17 cols, 18-26 boxes)."""
-    if h1 < 18 and h2 < 18:
-        if (h1 < 9) == (h2 < 9):
-            same_cross = COL_OF[e1] == COL_OF[e2] if h1 < 9 else ROW_OF[e1] == ROW_OF[e2]
-            return "skyscraper" if same_cross else "turbot_fish"
-        return "two_string_kite"
-    return "turbot_fish"
-
-
-def _houses_fit(kind: str, h1: int, h2: int) -> bool:
-    """Can links in houses h1 < h2 form this kind of pattern at all?"""
-    if kind == "skyscraper":
-        return h2 < 18 and (h1 < 9) == (h2 < 9)
-    if kind == "two_string_kite":
-        return h1 < 9 <= h2 < 18
-    return h2 >= 18 or (h1 < 9) == (h2 < 9)  # turbot: a box link, or parallel lines via a box
-
-
-def _two_links(state: Candidates, kind: str) -> Iterator[Step]:
-    where = state.where
-    for d in range(1, 10):
-        links = state.strong_links(d)
-        seen: set[tuple[frozenset[int], frozenset[tuple[int, int]]]] = set()
-        for i, (h1, a1, b1) in enumerate(links):
-            for h2, a2, b2 in links[i + 1:]:
-                if a1 == a2 or a1 == b2 or b1 == a2 or b1 == b2 or not _houses_fit(kind, h1, h2):
-                    continue
-                for e1, f1 in ((a1, b1), (b1, a1)):
-                    near = PEER_MASK[e1]
-                    for e2, f2 in ((a2, b2), (b2, a2)):
-                        if not near >> e2 & 1 or _kind(h1, h2, e1, e2) != kind:
-                            continue
-                        if kind == "skyscraper" and (COL_OF[f1] == COL_OF[f2] if h1 < 9 else ROW_OF[f1] == ROW_OF[f2]):
-                            continue  # an X-Wing, not a Skyscraper
-                        pattern = CELL_BIT[a1] | CELL_BIT[b1] | CELL_BIT[a2] | CELL_BIT[b2]
-                        targets = where[d] & PEER_MASK[f1] & PEER_MASK[f2] & ~pattern
-                        if not targets:
-                            continue
-                        key = (frozenset((a1, b1, a2, b2)), frozenset((c, d) for c in cells_of(targets)))
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        yield _link_step(kind, d, (h1, e1, f1), (h2, e2, f2), cells_of(targets))
 
 
 def _link_step(kind: str, d: int, link1: tuple[int, int, int], link2: tuple[int, int, int], targets: list[int]) -> Step:
@@ -91,27 +45,117 @@ def _link_step(kind: str, d: int, link1: tuple[int, int, int], link2: tuple[int,
 
 def _link_notation(kind: str, d: int, e1: int, f1: int, e2: int, f2: int) -> str:
     """HoDoKu's text: ends and connectors compacted (``1 in r7c4,r9c7 (connected by r2c47)``);
-    a Turbot Fish as its X-chain from the lower-index end (``8 r6c7 =8= r7c7 -8- r7c4 =8= r9c6``)."""
+    a Turbot Fish as its X-chain from its start (``8 r6c7 =8= r7c7 -8- r7c4 =8= r9c6``)."""
     if kind != "turbot_fish":
         return f"{d} in {cells_text([f1, f2])} (connected by {cells_text([e1, e2])})"
-    if f2 < f1:
-        e1, f1, e2, f2 = e2, f2, e1, f1
     return f"{d} {cell_text(f1)} ={d}= {cell_text(e1)} -{d}- {cell_text(e2)} ={d}= {cell_text(f2)}"
 
 
 def find_skyscraper(state: Candidates) -> Iterator[Step]:
-    """Two parallel strong links whose near ends share a cross line."""
-    return _two_links(state, "skyscraper")
+    """Two parallel strong links whose near ends share a cross line, in HoDoKu's order
+    (its ``SingleDigitPatternSolver`` takes the first it meets): row links for every digit
+    before column links; per digit, link pairs in house order. As HoDoKu, the near ends are
+    the links' first cells (both) or last cells (both); a pair joined first-to-last is left
+    to the Turbot Fish search, and the eliminations are every place seeing both far ends."""
+    where = state.where
+    for lines in (True, False):
+        for d in range(1, 10):
+            links = [(h, a, b) for h, a, b in state.strong_links(d) if (h < 9 if lines else 9 <= h < 18)]
+            cross = COL_OF if lines else ROW_OF
+            for i, (h1, a1, b1) in enumerate(links):
+                for h2, a2, b2 in links[i + 1:]:
+                    if cross[a1] == cross[a2]:
+                        e1, f1, e2, f2 = a1, b1, a2, b2
+                    elif cross[b1] == cross[b2]:
+                        e1, f1, e2, f2 = b1, a1, b2, a2
+                    else:
+                        continue
+                    if cross[f1] == cross[f2]:
+                        continue  # an X-Wing
+                    targets = where[d] & PEER_MASK[f1] & PEER_MASK[f2]
+                    if targets:
+                        yield _link_step("skyscraper", d, (h1, e1, f1), (h2, e2, f2), cells_of(targets))
 
 
 def find_two_string_kite(state: Candidates) -> Iterator[Step]:
-    """A row strong link and a column strong link whose near ends share a box."""
-    return _two_links(state, "two_string_kite")
+    """A row strong link and a column strong link whose near ends share a box, in HoDoKu's
+    order: digit, row link, column link; near ends tried first-first, first-last,
+    last-first, last-last; the one elimination is where the far ends' lines cross."""
+    where = state.where
+    for d in range(1, 10):
+        links = state.strong_links(d)
+        rows = [link for link in links if link[0] < 9]
+        cols = [link for link in links if 9 <= link[0] < 18]
+        for h1, a1, b1 in rows:
+            for h2, a2, b2 in cols:
+                for e1, f1, e2, f2 in ((a1, b1, a2, b2), (a1, b1, b2, a2), (b1, a1, a2, b2), (b1, a1, b2, a2)):
+                    if BOX_OF[e1] == BOX_OF[e2]:
+                        break
+                else:
+                    continue
+                if len({a1, b1, a2, b2}) < 4:
+                    continue
+                target = ROW_OF[f2] * 9 + COL_OF[f1]
+                if where[d] >> target & 1:
+                    yield _link_step("two_string_kite", d, (h1, e1, f1), (h2, e2, f2), [target])
 
 
 def find_turbot_fish(state: Candidates) -> Iterator[Step]:
-    """Two strong links joined by a weak link that is neither a Skyscraper nor a Kite."""
-    return _two_links(state, "turbot_fish")
+    """Every three-link X-Chain (strong, weak, strong) on one digit, as HoDoKu's
+    ``ChainSolver`` finds Turbot Fish: from every cell and digit in order, links in
+    HoDoKu's link order (row, column, then box cells not already in the cell's row or
+    column); every such chain is kept, then stably sorted by more eliminations first and
+    the smaller weighted index sum (HoDoKu's step order). The Skyscrapers and Kites
+    searched before it are among these chains; what reaches the Turbot Fish search is what
+    those searches leave."""
+    where = state.where
+    found: list[tuple[int, int, int, int, int, int, int]] = []  # (-n, sum, d, s, a, b, c)
+    for d in range(1, 10):
+        links = _turbot_links(where[d])
+        for s in cells_of(where[d]):
+            for a, strong in links[s]:
+                if not strong:
+                    continue
+                for b, _ in links[a]:
+                    if b == s:
+                        continue
+                    for c, strong2 in links[b]:
+                        if not strong2 or c == a:
+                            continue
+                        targets = cells_of(where[d] & PEER_MASK[s] & PEER_MASK[c])
+                        if targets:
+                            total = sum(cell * (1 + 80 * k) + d for k, cell in enumerate(targets))
+                            found.append((-len(targets), total, s, d, a, b, c))
+    found.sort(key=lambda f: (f[0], f[1], f[2], f[3]))  # stable: HoDoKu's search order breaks ties
+    for _n, _sum, s, d, a, b, c in found:
+        targets = cells_of(where[d] & PEER_MASK[s] & PEER_MASK[c])
+        yield _link_step("turbot_fish", d, (_link_house(where[d], s, a), a, s), (_link_house(where[d], b, c), b, c), targets)
+
+
+def _turbot_links(places: int) -> dict[int, list[tuple[int, bool]]]:
+    """HoDoKu's X-Chain links of one digit: for every place, the other places of its row,
+    column and box (box cells sharing its row or column only once, under the line), each
+    strong when that house has exactly two places."""
+    out: dict[int, list[tuple[int, bool]]] = {}
+    for cell in cells_of(places):
+        row, col, box = CELL_HOUSES[cell]
+        links: list[tuple[int, bool]] = []
+        for k, h in enumerate((row, col, box)):
+            m = places & HOUSE_MASK[h]
+            strong = m.bit_count() == 2
+            for other in HOUSE_CELLS[h]:
+                if other == cell or not m >> other & 1:
+                    continue
+                if k == 2 and (ROW_OF[other] == ROW_OF[cell] or COL_OF[other] == COL_OF[cell]):
+                    continue
+                links.append((other, strong))
+        out[cell] = links
+    return out
+
+
+def _link_house(places: int, a: int, b: int) -> int:
+    """The house where ``a`` and ``b`` are the digit's only two places (row, column, box)."""
+    return next(h for h in CELL_HOUSES[a] if HOUSE_MASK[h] >> b & 1 and (places & HOUSE_MASK[h]).bit_count() == 2)
 
 
 def find_empty_rectangle(state: Candidates) -> Iterator[Step]:

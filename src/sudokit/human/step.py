@@ -98,8 +98,8 @@ class Step:
         results = []
         if self.placements:
             results.append(candidates_text(self.placements, "="))
-        if self.eliminations:
-            results.append(candidates_text(self.eliminations))
+        if self.eliminations:  # HoDoKu prints them sorted by digit, then cell
+            results.append(candidates_text(sorted(self.eliminations, key=lambda e: (e[1], e[0]))))
         if self.technique in _NO_PATTERN:
             head = f"{self.name} {self.notation}" if self.notation else self.name
             return f"{head} => {', '.join(results)}"

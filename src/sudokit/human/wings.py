@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
+from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .step import Step, cell_text, cells_text
 
 __all__ = ["find_xy_wing", "find_xyz_wing", "find_w_wing", "conjugate_pairs"]
@@ -113,27 +113,42 @@ def conjugate_pairs(state: Candidates, digit: int) -> list[tuple[int, int, int]]
 
 
 def find_w_wing(state: Candidates) -> Iterator[Step]:
-    """Two equal bivalue cells {x,y}, each seeing one end of a strong link on x."""
+    """Two equal bivalue cells {x,y}, each seeing one end of a strong link on x, in HoDoKu's
+    order (its ``WingSolver`` takes the first it meets): first cell, second cell after it,
+    the eliminated digit smaller first, then the first house (rows, columns, boxes) whose
+    two places of the link digit see one cell each; one step per cell pair and digit."""
     cands, where = state.cands, state.where
     bivalue = [c for c in range(81) if POPCOUNT[cands[c]] == 2]
-    links = {d: conjugate_pairs(state, d) for d in range(1, 10)}
-    seen_steps: set[tuple[int, int, int, int]] = set()
     for i, a in enumerate(bivalue):
         for b in bivalue[i + 1:]:
-            if cands[a] != cands[b] or PEER_MASK[a] >> b & 1:
+            if cands[a] != cands[b]:
                 continue
-            for x in DIGITS_OF[cands[a]]:
-                y = DIGITS_OF[cands[a] & ~BIT[x]][0]
+            for y in DIGITS_OF[cands[a]]:
                 targets = cells_of(where[y] & PEER_MASK[a] & PEER_MASK[b])
                 if not targets:
                     continue
-                for house, e1, e2 in links[x]:
-                    if {e1, e2} & {a, b}:
-                        continue
-                    for s1, s2 in ((e1, e2), (e2, e1)):
-                        if PEER_MASK[a] >> s1 & 1 and PEER_MASK[b] >> s2 & 1 and (a, b, x, y) not in seen_steps:
-                            seen_steps.add((a, b, x, y))
-                            yield _w_step(a, b, x, y, house, s1, s2, targets)
+                x = DIGITS_OF[cands[a] & ~BIT[y]][0]
+                link = _w_link(state, x, a, b)
+                if link is not None:
+                    yield _w_step(a, b, x, y, *link, targets)
+
+
+def _w_link(state: Candidates, x: int, a: int, b: int) -> tuple[int, int, int] | None:
+    """The first house with exactly two places for ``x`` (neither ``a`` nor ``b``), one
+    seeing ``a`` and the other ``b``, as HoDoKu tests them (a place seeing ``a`` counts
+    for ``a`` only): (house, place seeing a, place seeing b)."""
+    for house, _p, _q in state.strong_links(x):
+        s1 = s2 = -1
+        for c in cells_of(state.where[x] & HOUSE_MASK[house]):
+            if c in (a, b):
+                continue
+            if PEER_MASK[c] >> a & 1:
+                s1 = c
+            elif PEER_MASK[c] >> b & 1:
+                s2 = c
+        if s1 >= 0 and s2 >= 0:
+            return house, s1, s2
+    return None
 
 
 def _w_step(a: int, b: int, x: int, y: int, house: int, s1: int, s2: int, targets: list[int]) -> Step:
