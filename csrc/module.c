@@ -13,6 +13,7 @@
 #include "aligned9.h"
 #include "hofish9.h"
 #include "hoxy9.h"
+#include "hotable9.h"
 #include "canon9.h"
 #include "dig9.h"
 #include "engine.h"
@@ -545,6 +546,38 @@ static PyObject *core_ho_xy(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_nice_loops(cands, grouped, budget) -> (loops, spent): HoDoKu's tabling Nice Loop / AIC
+ * search of sudokit.human.tabling, see hotable9.h and _core.pyi (loops None: past the budget). */
+static PyObject *core_ho_nice_loops(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    int grouped;
+    long budget;
+    if (!PyArg_ParseTuple(args, "y*pl:ho_nice_loops", &cv, &grouped, &budget)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    ht_out out = {NULL, 0, 0};
+    long spent = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = hotable9_nice_loops(cands, grouped, budget, &out, &spent);
+    Py_END_ALLOW_THREADS
+    if (status == HT_BUDGET) {
+        hotable9_out_free(&out);
+        return Py_BuildValue("(Ol)", Py_None, spent);
+    }
+    if (status != HT_OK) {
+        hotable9_out_free(&out);
+        if (status == HT_NO_MEMORY) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF and the budget >= 0");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, spent);
+    hotable9_out_free(&out);
+    return result;
+}
+
 /* se_dyn(cands, multiple, dynamic, nishio, level, counts, limit[, seconds]) -> (hints or None,
  * spent): SE's multiple, Nishio and dynamic forcing chains, nested levels included, see
  * sedyn9.h and _core.pyi (None: over the limit or out of time). */
@@ -786,6 +819,8 @@ static PyMethodDef core_methods[] = {
      "ho_basic_fish(cands, size, mode, max_hits) -> (fish, spent)\n\nBasic, finned and sashimi fish on rows and columns (hofish9.h)."},
     {"ho_xy", core_ho_xy, METH_VARARGS,
      "ho_xy(cands, remote, budget) -> (chains, spent)\n\nXY-Chain / Remote Pair search (hoxy9.h)."},
+    {"ho_nice_loops", core_ho_nice_loops, METH_VARARGS,
+     "ho_nice_loops(cands, grouped, budget) -> (loops, spent)\n\nHoDoKu's Nice Loop / AIC tabling search (hotable9.h)."},
     {"se_simple", core_se_simple, METH_VARARGS,
      "se_simple(cur, init, counts) -> (rule, hits)\n\nSE's simple rules inside nested forcing chains (serules9.h)."},
     {"human_ho_run", core_human_ho_run, METH_VARARGS,

@@ -91,6 +91,13 @@ hx_srcs=("$root/csrc/hoxy9.c" "$here/ref_solver.c" "$here/test_hoxy.c")
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hoxy_san" "${hx_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hoxy_san" --rounds 10
 
+echo "== hotable9 (Nice Loop / AIC tabling search): cc -O2, then -O1 -fsanitize=address,undefined"
+ht_srcs=("$root/csrc/hotable9.c" "$here/ref_solver.c" "$here/test_hotable.c")
+"$cc" -O2 "${warn[@]}" -o "$out/hotable_o2" "${ht_srcs[@]}"
+"$out/hotable_o2" --rounds 12
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hotable_san" "${ht_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hotable_san" --rounds 4
+
 echo "== sedyn9 (SE multiple/dynamic chains): cc -O2, then -O1 -fsanitize=address,undefined"
 "$cc" -O2 "${warn[@]}" -o "$out/sedyn_o2" "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
 "$out/sedyn_o2" --rounds 60

@@ -205,6 +205,24 @@ def ho_xy(cands: bytes, remote: bool, budget: int) -> tuple[bytes | None, int]:
     Raises ValueError on a wrong size, a mask > 0x1FF or a negative budget.
     """
 
+# ------------------------------------------------------- Nice Loop / AIC tabling search
+# HoDoKu's tables and its loop/AIC checks for sudokit.human.tabling (csrc/hotable9.h; twin:
+# sudokit._pytable9). Both give the same bytes; sudokit.human.tabling sorts and names them.
+
+def ho_nice_loops(cands: bytes, grouped: bool, budget: int) -> tuple[bytes | None, int]:
+    """HoDoKu's Nice Loops and AICs (with group nodes when ``grouped``): ``(loops, spent)``.
+
+    ``cands``: 81 native uint16 masks as for :func:`se_loops`. ``loops``: the accepted
+    chains in the order found, each the kind (1 byte: 0 discontinuous, 1 continuous nice
+    loop, 2 AIC), n (uint16 little-endian), n eliminations as (cell, digit) bytes sorted
+    by digit then cell, m (uint16), then m nodes (uint16; ``(d-1)*81 + cell`` on,
+    ``729 + (d-1)*81 + cell`` off, ``1458 + 2*g`` / ``1459 + 2*g`` group g on / off);
+    None when more than ``budget`` nodes were spent (the caller raises
+    SearchLimitExceeded). ``spent``: the closure's node and component counts plus the
+    entries of the tables walked. Raises ValueError on a wrong size, a mask > 0x1FF or
+    a negative budget.
+    """
+
 def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, level: int, counts: bytes,
            limit: int, seconds: float = -1.0) -> tuple[bytes | None, int]:
     """SE's multiple, Nishio and dynamic forcing chains (nesting level 0; 1: Dynamic

@@ -28,18 +28,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates, cells_of
+from .._pytable9 import GROUP as _GROUP
+from .._pytable9 import OFF as _OFF
+from .._pytable9 import TABLE_LIMIT as _TABLE_LIMIT
+from .._pytable9 import chain_links, closure, group_links, group_nodes, walk
+from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .se_chains import LIMIT, Budget
 from .step import Step, cell_text
 
 __all__ = ["find_forcing_chain", "find_forcing_net", "forcing_results"]
 
-_OFF = 729
-_GROUP = 1458
 _FULL = (1 << 81) - 1
-_ON_PART = (1 << 729) - 1
-#: HoDoKu's ``Options.MAX_TABLE_ENTRY_LENGTH``: a table holds at most this many entries.
-_TABLE_LIMIT = 1000
 #: HoDoKu's ``Options.ANZ_TABLE_LOOK_AHEAD``: rounds of singles a Forcing Net follows.
 _LOOK_AHEAD = 4
 _ROWS, _COLS, _BOXES = range(0, 9), range(9, 18), range(18, 27)
@@ -54,41 +53,6 @@ def _off(cell: int, d: int) -> int:
     return _OFF + (d - 1) * 81 + cell
 
 
-class _GroupNode:
-    """Two or three places of a digit in one box and one line (HoDoKu's ``GroupNode``)."""
-
-    __slots__ = ("digit", "mask", "line", "col", "box", "buddies", "node")
-
-    def __init__(self, digit: int, mask: int, node: int) -> None:
-        cells = cells_of(mask)
-        self.digit, self.mask, self.node = digit, mask, node
-        r0, c0 = divmod(cells[0], 9)
-        r1, c1 = divmod(cells[1], 9)
-        self.line = r0 if r0 == r1 else -1
-        self.col = c0 if c0 == c1 else -1
-        self.box = CELL_HOUSES[cells[0]][2]
-        buddies = _FULL
-        for c in cells:
-            buddies &= _BUDDIES[c]
-        self.buddies = buddies
-
-
-def _group_nodes(where: list[int]) -> list[_GroupNode]:
-    """HoDoKu's order: rows then columns, digit, box."""
-    nodes: list[_GroupNode] = []
-    for lines in (_ROWS, _COLS):
-        for h in lines:
-            for d in range(1, 10):
-                inside = where[d] & HOUSE_MASK[h]
-                if not inside:
-                    continue
-                for b in _BOXES:
-                    part = inside & HOUSE_MASK[b]
-                    if part & (part - 1):
-                        nodes.append(_GroupNode(d, part, _GROUP + 2 * len(nodes)))
-    return nodes
-
-
 class _Tables:
     """The direct links of every premise (HoDoKu's ``onTable``/``offTable`` before expansion)."""
 
@@ -96,7 +60,7 @@ class _Tables:
         self.state = state
         self.cands = state.cands
         self.where = state.where
-        self.groups = _group_nodes(state.where) if groups else []
+        self.groups = group_nodes(state.where) if groups else []
         self.size = _GROUP + 2 * len(self.groups)
         self.links: list[list[int]] = [[] for _ in range(self.size)]
         self.exists = [False] * self.size
@@ -113,29 +77,7 @@ class _Tables:
 
     # ------------------------------------------------------------ links
     def _chain_links(self) -> None:
-        cands, where, links = self.cands, self.where, self.links
-        for cell in range(81):
-            mask = cands[cell]
-            if not mask:
-                continue
-            for d in DIGITS_OF[mask]:
-                on, off = links[_on(cell, d)], links[_off(cell, d)]
-                for other in DIGITS_OF[mask]:
-                    if other != d:
-                        on.append(_off(cell, other))
-                        if POPCOUNT[mask] == 2:
-                            off.append(_on(cell, other))
-                seen_on = seen_off = 0
-                for h in CELL_HOUSES[cell]:
-                    places = where[d] & HOUSE_MASK[h] & ~CELL_BIT[cell]
-                    if not places:
-                        continue
-                    for p in cells_of(places & ~seen_on):
-                        on.append(_off(p, d))
-                    seen_on |= places
-                    if not places & (places - 1) and not places & seen_off:
-                        off.append(_on((places.bit_length() - 1), d))
-                        seen_off |= places
+        chain_links(self.cands, self.where, self.links)
 
     def _net_links(self) -> None:
         """Forcing Net tables: the premise carried out on a copy, then four rounds of all
@@ -147,126 +89,17 @@ class _Tables:
                 self.links[_off(cell, d)] = _simulate(state, cell, d, False)
 
     def _group_links(self) -> None:
-        where, links, groups = self.where, self.links, self.groups
-        for g in groups:
-            d = g.digit
-            on, off = links[g.node], links[g.node + 1]
-            seeing = where[d] & g.buddies
-            for p in cells_of(seeing):
-                on.append(_off(p, d))
-                links[_on(p, d)].append(g.node + 1)
-            if seeing:
-                for h in (g.box, g.line if g.line >= 0 else 9 + g.col):
-                    part = seeing & HOUSE_MASK[h]
-                    if part and not part & (part - 1):
-                        p = part.bit_length() - 1
-                        off.append(_on(p, d))
-                        links[_off(p, d)].append(g.node)
-            counts = [0, 0, 0]
-            first = [-1, -1, -1]
-            for j, g2 in enumerate(groups):
-                if g2 is g or g2.digit != d or g2.mask & g.mask:
-                    continue
-                for k, same in enumerate((g.line != -1 and g.line == g2.line, g.col != -1 and g.col == g2.col, g.box == g2.box)):
-                    if same:
-                        counts[k] += 1
-                        if counts[k] == 1:
-                            first[k] = j
-                        on.append(g2.node + 1)
-            for k, house in enumerate((g.line, 9 + g.col if g.col >= 0 else -1, g.box)):
-                if counts[k] == 1 and house >= 0:
-                    g2 = groups[first[k]]
-                    if not where[d] & HOUSE_MASK[house] & ~g.mask & ~g2.mask:
-                        off.append(g2.node)
+        group_links(self.where, self.groups, self.links)
 
     # ---------------------------------------------------------- closure
     def closure(self, budget: Budget) -> list[int]:
         """For every node, the bitset of its table (itself and all it implies)."""
-        n, links, exists = self.size, self.links, self.exists
-        budget.spend(n)
-        index = [-1] * n
-        low = [0] * n
-        on_stack = [False] * n
-        stack: list[int] = []
-        comp = [-1] * n
-        comps: list[list[int]] = []
-        counter = 0
-        for root in range(n):
-            if not exists[root] or index[root] >= 0:
-                continue
-            work = [(root, 0)]
-            index[root] = low[root] = counter
-            counter += 1
-            stack.append(root)
-            on_stack[root] = True
-            while work:
-                v, i = work[-1]
-                succ = links[v]
-                if i < len(succ):
-                    work[-1] = (v, i + 1)
-                    w = succ[i]
-                    if index[w] < 0:
-                        index[w] = low[w] = counter
-                        counter += 1
-                        stack.append(w)
-                        on_stack[w] = True
-                        work.append((w, 0))
-                    elif on_stack[w] and index[w] < low[v]:
-                        low[v] = index[w]
-                    continue
-                work.pop()
-                if work and low[v] < low[work[-1][0]]:
-                    u = work[-1][0]
-                    low[u] = low[v]
-                if low[v] == index[v]:
-                    members = []
-                    while True:
-                        w = stack.pop()
-                        on_stack[w] = False
-                        comp[w] = len(comps)
-                        members.append(w)
-                        if w == v:
-                            break
-                    comps.append(members)
-        # Tarjan emits components in reverse topological order: successors first.
-        reach = [0] * len(comps)
-        budget.spend(len(comps))
-        for k, members in enumerate(comps):
-            bits = 0
-            for v in members:
-                bits |= 1 << v
-                for w in links[v]:
-                    c = comp[w]
-                    if c != k:
-                        bits |= reach[c]
-            reach[k] = bits
-        tables = [reach[comp[v]] if comp[v] >= 0 else 0 for v in range(n)]
-        for v in range(n):
-            t = tables[v]
-            if t and t.bit_count() > _TABLE_LIMIT:
-                tables[v] = self.walk(v)[0]
-        return tables
+        return closure(self.links, self.exists, budget.spend)
 
     def walk(self, start: int, limit: int = _TABLE_LIMIT) -> tuple[int, dict[int, tuple[int, int]]]:
         """HoDoKu's expansion of one table: breadth first in link order, at most ``limit``
         entries; the table and each entry's (distance from the premise, parent entry)."""
-        links = self.links
-        dist = {start: (0, -1)}
-        order = [start]
-        bits = 1 << start
-        j = 0
-        while j < len(order) and len(order) < limit:
-            v = order[j]
-            j += 1
-            dv = dist[v][0] + 1
-            for w in links[v]:
-                if w not in dist:
-                    if len(order) >= limit:
-                        break
-                    dist[w] = (dv, v)
-                    order.append(w)
-                    bits |= 1 << w
-        return bits, dist
+        return walk(self.links, start, limit)
 
     def node_cell(self, node: int) -> tuple[int, int]:
         """(cell, digit) of a node (a group node: its first cell)."""

@@ -20,31 +20,30 @@ sorted as HoDoKu sorts steps (more eliminations first, then the weighted index s
 eliminations, then the shorter chain for steps of the same kind). Which chain a path uses
 therefore depends on all of this order; matching it is what makes ``hodoku_score`` equal.
 
-Tables are walked with bitsets (a premise's successors as one integer), and a premise is
-walked only when its unbounded closure (from the forcing module's component pass) holds
-an entry that could close a loop or end an AIC. Behaviour re-implemented from HoDoKu's
+The tables and the search run in the kernel (``ho_nice_loops``: csrc/hotable9.c, twin
+:mod:`sudokit._pytable9`), which returns the accepted chains in the order found; this
+module sorts them and writes HoDoKu's text. Behaviour re-implemented from HoDoKu's
 documented solver; no code taken.
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 from functools import cmp_to_key
 
+from .. import _backend
+from .._pytable9 import GROUP, OFF, GroupNode, group_nodes
 from ..errors import SearchLimitExceeded
 from .chains import Chain, _elim_digits, _ends_why, _index_sum, _step, chain_text
-from .forcing import _GROUP, _OFF, _TABLE_LIMIT, _Tables
 from .links import GROUP_BASE, LinkGraph
-from .model import BIT, CELL_BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Candidates, cells_of
-from .se_chains import Budget, BudgetExceeded
+from .model import Candidates
 from .step import Step, cell_text
 
 __all__ = ["nice_loop_steps"]
 
-#: First cell and cell mask of the candidate nodes (on and off), in forcing's numbering.
-_FIRST = [node % 81 for node in range(_GROUP)]
-_CELLS = [CELL_BIT[node % 81] for node in range(_GROUP)]
-_DNL, _CNL, _AIC = "Discontinuous Nice Loop", "Continuous Nice Loop", "AIC"
+_NAMES = ("Discontinuous Nice Loop", "Continuous Nice Loop", "AIC")
+_DNL, _CNL, _AIC = _NAMES
 
 
 class _Found:
@@ -68,251 +67,30 @@ def _compare(a: _Found, b: _Found) -> int:
     return len(a.chain) - len(b.chain)
 
 
-class _Search:
-    """HoDoKu's tables for one grid and the loops/AICs found in them, in its order."""
-
-    def __init__(self, state: Candidates, grouped: bool, budget: Budget) -> None:
-        self.state = state
-        self.budget = budget
-        self.tables = tables = _Tables(state, nets=False, groups=grouped)
-        self.links = tables.links
-        self.bits = bits = [0] * tables.size
-        for v, succ in enumerate(self.links):
-            b = 0
-            for w in succ:
-                b |= 1 << w
-            bits[v] = b
-        self.all_nodes = (1 << tables.size) - 1
-        self.closure = tables.closure(budget)
-        self.group_cells = [g.mask for g in tables.groups]
-        self.found: list[_Found] = []
-        self.best: dict[frozenset[tuple[int, int]], int] = {}
-        #: per node: its first cell (HoDoKu's ``getCellIndex``) and all its cells
-        self.first = _FIRST + [(m & -m).bit_length() - 1 for m in self.group_cells for _ in (0, 1)]
-        self.cells = _CELLS + [m for m in self.group_cells for _ in (0, 1)]
-
-    # ---------------------------------------------------------------- tables
-    def walk(self, start: int) -> tuple[list[int], dict[int, int]]:
-        """The premise's table: entries in HoDoKu's order and each entry's parent."""
-        links, bits = self.links, self.bits
-        parent = {start: -1}
-        order = [start]
-        unseen = self.all_nodes & ~(1 << start)
-        j = 0
-        while j < len(order):
-            v = order[j]
-            j += 1
-            new = bits[v] & unseen
-            if not new:
-                continue
-            unseen ^= new
-            for w in links[v]:
-                if new >> w & 1:
-                    new ^= 1 << w
-                    parent[w] = v
-                    order.append(w)
-                    if len(order) >= _TABLE_LIMIT:
-                        self.budget.spend(len(order))
-                        return order, parent
-        self.budget.spend(len(order))
-        return order, parent
-
-    @staticmethod
-    def path(parent: dict[int, int], end: int) -> list[int]:
-        out = []
-        while end != -1:
-            out.append(end)
-            end = parent[end]
-        out.reverse()
-        return out
-
-    def no_lasso(self, chain: list[int], aic: bool) -> bool:
-        """HoDoKu's lasso test: no node's (first) cell was used before the node just
-        before it; a loop may come back to its start cell, and its last link must not
-        move inside the start cell."""
-        first = self.first
-        if not aic and first[chain[-1]] == first[chain[-2]]:
-            return False
-        start_cell = first[chain[0]]
-        used = 0
-        last = -1
-        for node in chain:
-            c = first[node]
-            if used >> c & 1:
-                return False
-            if last >= 0 and (first[last] != start_cell or aic):
-                used |= self.cells[last]
-            last = node
-        return True
-
-    # ---------------------------------------------------------------- search
-    def run(self) -> None:
-        cands = self.state.cands
-        premises = [(d - 1) * 81 + cell for cell in range(81) for d in DIGITS_OF[cands[cell]]]
-        aics: list[tuple[int, list[int], dict[int, int]]] = []
-        for off in (0, _OFF):
-            for on_node in premises:
-                start = on_node + off
-                ends = self.loop_ends(start)
-                aic_ends = self.aic_ends(start) if off else 0
-                reach = self.closure[start]
-                if not reach & (ends | aic_ends):
-                    continue
-                order, parent = self.walk(start)
-                cell = start % 81
-                for node in order[1:]:
-                    if node < _GROUP and node % 81 == cell and ends >> node & 1:
-                        self.nice_loop(self.path(parent, node))
-                if aic_ends:
-                    hits = [node for node in order[1:] if aic_ends >> node & 1]
-                    if hits:
-                        aics.append((start, hits, parent))
-        for start, hits, parent in aics:
-            for node in hits:
-                self.aic(start, parent, node)
-
-    def loop_ends(self, start: int) -> int:
-        """Entries of the start cell that can close a loop (the direct ones never do)."""
-        cell = start % 81
-        out = 0
-        for d in DIGITS_OF[self.state.cands[cell]]:
-            out |= 1 << (d - 1) * 81 + cell | 1 << _OFF + (d - 1) * 81 + cell
-        return out & ~(1 << start) & ~self.bits[start]
-
-    def aic_ends(self, start: int) -> int:
-        """"On" entries in other cells that would make an AIC from this off-premise
-        remove something (HoDoKu's ``checkAics`` filter): the start digit where two or
-        more of its places see both ends; another digit in a peer holding the start digit
-        when the start cell holds that digit."""
-        cell = start % 81
-        d = (start - _OFF) // 81 + 1
-        where, cands = self.state.where, self.state.cands
-        wd = where[d]
-        peers = PEER_MASK[cell]
-        once = twice = 0
-        for y in cells_of(wd & peers):
-            m = PEER_MASK[y] & wd
-            twice |= once & m
-            once |= m
-        out = (twice & ~CELL_BIT[cell]) << (d - 1) * 81
-        for e in DIGITS_OF[cands[cell]]:
-            if e != d:
-                out |= (peers & wd & where[e]) << (e - 1) * 81
-        return out
-
-    # ---------------------------------------------------------------- checks
-    def nice_loop(self, chain: list[int]) -> None:
-        """HoDoKu's ``checkNiceLoop`` for the chain from the premise to an entry of its cell."""
-        if len(chain) <= 2 or not self.no_lasso(chain, aic=False):
-            return
-        first = self.first
-        if first[chain[0]] == first[chain[1]]:
-            return  # the first link must leave the start cell
-        start, end = chain[0], chain[-1]
-        cell = start % 81
-        cands = self.state.cands
-        ds, de = (start % _OFF) // 81 + 1, (end % _OFF) // 81 + 1
-        first_strong, last_strong = start >= _OFF, end < _OFF
-        elims: list[tuple[int, int]]
-        kind = _DNL
-        if not first_strong and not last_strong and ds == de:
-            elims = [(cell, ds)]
-        elif first_strong and last_strong and ds == de:
-            elims = [(cell, x) for x in DIGITS_OF[cands[cell]] if x != ds]
-        elif first_strong != last_strong and ds != de:
-            elims = [(cell, ds if not first_strong else de)]
-        elif ((not first_strong and not last_strong and POPCOUNT[cands[cell]] == 2 and ds != de)
-              or (first_strong and last_strong and ds != de) or (first_strong != last_strong and ds == de)):
-            elims, kind = self.continuous(chain, first_strong and last_strong, ds, de), _CNL
-        else:
-            return
-        self.add(elims, kind, chain)
-
-    def continuous(self, chain: list[int], both_strong: bool, ds: int, de: int) -> list[tuple[int, int]]:
-        """Eliminations of a continuous nice loop, as HoDoKu collects them."""
-        state = self.state
-        cands, where = state.cands, state.where
-        first, cells = self.first, self.cells
-        start_cell = first[chain[0]]
-        on_chain = 0
-        for node in chain:
-            on_chain |= cells[node]
-        out: list[tuple[int, int]] = []
-        n = len(chain) - 1
-
-        def strong(k: int) -> bool:
-            node = chain[k]
-            return node < _OFF or (node >= _GROUP and not node & 1)
-
-        def digit(k: int) -> int:
-            node = chain[k]
-            if node < _GROUP:
-                return (node % _OFF) // 81 + 1
-            return self.tables.groups[(node - _GROUP) // 2].digit
-
-        for i in range(n + 1):
-            if (i == 0 and both_strong) or (i > 0 and strong(i) and i <= n - 2 and first[chain[i - 1]] != first[chain[i]]):
-                if i == 0 or (not strong(i + 1) and first[chain[i]] == first[chain[i + 1]]
-                              and strong(i + 2) and first[chain[i + 1]] != first[chain[i + 2]]):
-                    c1, c2 = (ds, de) if i == 0 else (digit(i), digit(i + 2))
-                    c = first[chain[i]]
-                    out += [(c, x) for x in DIGITS_OF[cands[c]] if x != c1 and x != c2]
-            if i > 0 and not strong(i) and first[chain[i - 1]] != first[chain[i]]:
-                d = digit(i)
-                seen = where[d] & ~on_chain & ~CELL_BIT[start_cell]
-                for node in (chain[i - 1], chain[i]):
-                    for c in cells_of(cells[node]):
-                        seen &= PEER_MASK[c]
-                out += [(c, d) for c in cells_of(seen)]
-        return out
-
-    def aic(self, start: int, parent: dict[int, int], end: int) -> None:
-        """HoDoKu's ``checkAic`` for the chain from an off-premise to an on-entry."""
-        sc, ec = start % 81, end % 81
-        ds, de = (start - _OFF) // 81 + 1, end // 81 + 1
-        where, cands = self.state.where, self.state.cands
-        if ds == de:
-            mask = where[ds] & PEER_MASK[sc] & PEER_MASK[ec]
-            elims = [(c, ds) for c in cells_of(mask)] if mask.bit_count() > 1 else []
-        else:
-            elims = []
-            if cands[sc] & BIT[de]:
-                elims.append((sc, de))
-            if cands[ec] & BIT[ds]:
-                elims.append((ec, ds))
-        if not elims:
-            return
-        chain = self.path(parent, end)
-        if len(chain) <= 2 or not self.no_lasso(chain, aic=True):
-            return
-        self.add(elims, _AIC, chain)
-
-    def add(self, elims: list[tuple[int, int]], kind: str, chain: list[int]) -> None:
-        if not elims:
-            return
-        elims = sorted(set(elims), key=lambda e: (e[1], e[0]))
-        grouped = any(node >= _GROUP for node in chain)
-        key = frozenset(elims)
-        old = self.best.get(key)
-        if old is not None and len(self.found[old].chain) <= len(chain):
-            return
-        self.best[key] = len(self.found)
-        self.found.append(_Found(elims, kind, chain, grouped))
-
-    def sorted(self) -> list[_Found]:
-        return sorted(self.found, key=cmp_to_key(_compare))
+def _records(data: bytes) -> Iterator[_Found]:
+    """The kernel's records (see csrc/hotable9.h) as found chains, in search order."""
+    at = 0
+    while at < len(data):
+        kind = data[at]
+        n = data[at + 1] | data[at + 2] << 8
+        elims = [(data[at + 3 + 2 * k], data[at + 4 + 2 * k]) for k in range(n)]
+        at += 3 + 2 * n
+        m = data[at] | data[at + 1] << 8
+        chain = [data[at + 2 + 2 * k] | data[at + 3 + 2 * k] << 8 for k in range(m)]
+        at += 2 + 2 * m
+        yield _Found(elims, _NAMES[kind], chain, any(node >= GROUP for node in chain))
 
 
 # ------------------------------------------------------------------ steps
-def _to_graph(search: _Search, g: LinkGraph, chain: list[int]) -> Chain:
+def _to_graph(groups: list[GroupNode], g: LinkGraph, chain: list[int]) -> Chain:
     """The chain in :class:`LinkGraph` nodes: ((node, truth), ...)."""
     out = []
     for node in chain:
-        if node < _GROUP:
-            d, cell = divmod(node % _OFF, 81)
-            out.append((9 * cell + d, node < _OFF))
+        if node < GROUP:
+            d, cell = divmod(node % OFF, 81)
+            out.append((9 * cell + d, node < OFF))
         else:
-            grp = search.tables.groups[(node - _GROUP) // 2]
+            grp = groups[(node - GROUP) // 2]
             out.append((g.group_node(grp.digit, grp.mask), not node & 1))
     return tuple(out)
 
@@ -348,13 +126,13 @@ def _make_step(found: _Found, g: LinkGraph, chain: Chain) -> Step:
 def nice_loop_steps(state: Candidates, grouped: bool, budget: int) -> Iterator[Step]:
     """HoDoKu's nice loops and AICs of ``state`` (with group nodes when ``grouped``), in
     its order; ``budget``: table entries to walk before :class:`SearchLimitExceeded`."""
-    try:
-        search = _Search(state, grouped, Budget(budget))
-        search.run()
-    except BudgetExceeded:
-        raise SearchLimitExceeded("nice loop search budget exhausted") from None
-    if not search.found:
+    data, _spent = _backend.kernel().ho_nice_loops(array("H", state.cands).tobytes(), grouped, budget)
+    if data is None:
+        raise SearchLimitExceeded("nice loop search budget exhausted")
+    if not data:
         return
+    found = sorted(_records(data), key=cmp_to_key(_compare))
+    groups = group_nodes(state.where) if grouped else []
     g = LinkGraph(state, groups=grouped)
-    for found in search.sorted():
-        yield _make_step(found, g, _to_graph(search, g, found.chain))
+    for f in found:
+        yield _make_step(f, g, _to_graph(groups, g, f.chain))
