@@ -14,6 +14,7 @@
 #include "hofish9.h"
 #include "hoxy9.h"
 #include "hotable9.h"
+#include "hosdc9.h"
 #include "canon9.h"
 #include "dig9.h"
 #include "engine.h"
@@ -546,6 +547,33 @@ static PyObject *core_ho_xy(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_sdc(cands, max_hits) -> (records, spent): HoDoKu's Sue de Coq search of
+ * sudokit.human.sue_de_coq, see hosdc9.h and _core.pyi. */
+static PyObject *core_ho_sdc(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    int max_hits;
+    if (!PyArg_ParseTuple(args, "y*i:ho_sdc", &cv, &max_hits)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    hs_out out = {NULL, 0, 0};
+    long spent = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = hosdc9_search(cands, max_hits, &out, &spent);
+    Py_END_ALLOW_THREADS
+    if (status != HS_OK) {
+        hosdc9_out_free(&out);
+        if (status == HS_NO_MEMORY) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF and max_hits >= 0");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, spent);
+    hosdc9_out_free(&out);
+    return result;
+}
+
 /* ho_nice_loops(cands, grouped, budget) -> (loops, spent): HoDoKu's tabling Nice Loop / AIC
  * search of sudokit.human.tabling, see hotable9.h and _core.pyi (loops None: past the budget). */
 static PyObject *core_ho_nice_loops(PyObject *self, PyObject *args)
@@ -821,6 +849,8 @@ static PyMethodDef core_methods[] = {
      "ho_xy(cands, remote, budget) -> (chains, spent)\n\nXY-Chain / Remote Pair search (hoxy9.h)."},
     {"ho_nice_loops", core_ho_nice_loops, METH_VARARGS,
      "ho_nice_loops(cands, grouped, budget) -> (loops, spent)\n\nHoDoKu's Nice Loop / AIC tabling search (hotable9.h)."},
+    {"ho_sdc", core_ho_sdc, METH_VARARGS,
+     "ho_sdc(cands, max_hits) -> (records, spent)\n\nHoDoKu's Sue de Coq search (hosdc9.h)."},
     {"se_simple", core_se_simple, METH_VARARGS,
      "se_simple(cur, init, counts) -> (rule, hits)\n\nSE's simple rules inside nested forcing chains (serules9.h)."},
     {"human_ho_run", core_human_ho_run, METH_VARARGS,

@@ -98,6 +98,13 @@ ht_srcs=("$root/csrc/hotable9.c" "$here/ref_solver.c" "$here/test_hotable.c")
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hotable_san" "${ht_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hotable_san" --rounds 4
 
+echo "== hosdc9 (Sue de Coq search): cc -O2, then -O1 -fsanitize=address,undefined"
+hs_srcs=("$root/csrc/hosdc9.c" "$here/ref_solver.c" "$here/test_hosdc.c")
+"$cc" -O2 "${warn[@]}" -o "$out/hosdc_o2" "${hs_srcs[@]}"
+"$out/hosdc_o2" --rounds 40
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hosdc_san" "${hs_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hosdc_san" --rounds 10
+
 echo "== sedyn9 (SE multiple/dynamic chains): cc -O2, then -O1 -fsanitize=address,undefined"
 "$cc" -O2 "${warn[@]}" -o "$out/sedyn_o2" "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
 "$out/sedyn_o2" --rounds 60

@@ -223,6 +223,19 @@ def ho_nice_loops(cands: bytes, grouped: bool, budget: int) -> tuple[bytes | Non
     a negative budget.
     """
 
+# ------------------------------------------------------------------ Sue de Coq search
+# HoDoKu's Sue de Coq search for sudokit.human.sue_de_coq (csrc/hosdc9.h; twin:
+# sudokit._pysdc9). Both give the same bytes; sudokit.human.sue_de_coq writes the steps.
+
+def ho_sdc(cands: bytes, max_hits: int) -> tuple[bytes, int]:
+    """HoDoKu's Sue de Coqs in its search order: ``(records, spent)``.
+
+    ``cands``: 81 native uint16 masks as for :func:`se_loops`. ``records``: at most
+    ``max_hits`` (0: all), each three cell lists (the intersection cells, the line cells,
+    the box cells), each a count byte and the cells ascending. ``spent``: box subsets
+    checked. Raises ValueError on a wrong size, a mask > 0x1FF or a negative ``max_hits``.
+    """
+
 def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, level: int, counts: bytes,
            limit: int, seconds: float = -1.0) -> tuple[bytes | None, int]:
     """SE's multiple, Nishio and dynamic forcing chains (nesting level 0; 1: Dynamic

@@ -14,96 +14,55 @@ takes. Text: ``Sue de Coq: r4c78 - {12349} (r4c234 - {2489}, r6c9 - {13}) => ...
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 
-from .model import DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, POPCOUNT, Candidates, cells_of
+from .. import _backend
+from .model import DIGITS_OF, HOUSE_CELLS, Candidates
 from .step import Step, cells_text
 
 __all__ = ["find_sue_de_coq"]
 
 
-def _subsets(cells: list[int], cands: list[int]) -> list[tuple[int, int, int]]:
-    """(cell mask, digit mask, size) of every non-empty subset, depth-first (HoDoKu's stack)."""
-    out: list[tuple[int, int, int]] = []
-    n = len(cells)
-
-    def grow(start: int, mask: int, digits: int, size: int) -> None:
-        for k in range(start, n):
-            c = cells[k]
-            m, d = mask | 1 << c, digits | cands[c]
-            out.append((m, d, size + 1))
-            if k + 1 < n:
-                grow(k + 1, m, d, size + 1)
-
-    grow(0, 0, 0, 0)
-    return out
-
-
 def find_sue_de_coq(state: Candidates) -> Iterator[Step]:
-    """Every Sue de Coq, in HoDoKu's order."""
+    """Every Sue de Coq, in HoDoKu's order (the kernel's ``ho_sdc`` search: csrc/hosdc9.c,
+    twin :mod:`sudokit._pysdc9`)."""
     cands = state.cands
-    for lines in (range(9), range(9, 18)):
-        for line in lines:
-            line_cells = [c for c in HOUSE_CELLS[line] if cands[c]]
-            for box in range(18, 27):
-                inter = [c for c in line_cells if HOUSE_MASK[box] >> c & 1]
-                if len(inter) < 2:
-                    continue
-                box_cells = [c for c in HOUSE_CELLS[box] if cands[c]]
-                yield from _intersection(state, inter, line_cells, box_cells)
+    data, _spent = _backend.kernel().ho_sdc(array("H", cands).tobytes(), 0)
+    at = 0
+    while at < len(data):
+        parts = []
+        for _ in range(3):
+            n = data[at]
+            parts.append(list(data[at + 1:at + 1 + n]))
+            at += 1 + n
+        yield _found(cands, *parts)
 
 
-def _intersection(state: Candidates, inter: list[int], line_cells: list[int], box_cells: list[int]) -> Iterator[Step]:
-    cands = state.cands
-    for a in range(len(inter) - 1):
-        for b in range(a + 1, len(inter)):
-            pair = cands[inter[a]] | cands[inter[b]]
-            if POPCOUNT[pair] - 2 >= 2:
-                yield from _houses(state, [inter[a], inter[b]], pair, line_cells, box_cells)
-            for c in range(b + 1, len(inter)):
-                triple = pair | cands[inter[c]]
-                if POPCOUNT[triple] - 3 >= 2:
-                    yield from _houses(state, [inter[a], inter[b], inter[c]], triple, line_cells, box_cells)
-
-
-def _houses(state: Candidates, inter: list[int], ci: int, line_cells: list[int], box_cells: list[int]) -> Iterator[Step]:
-    cands = state.cands
-    n_plus = POPCOUNT[ci] - len(inter)
-    imask = sum(1 << c for c in inter)
-    line_rest = [c for c in line_cells if not imask >> c & 1]
-    # A box cell holding a digit the line subset takes from I can be in no box subset, so
-    # the box subsets are those of the other cells (in the same order). They depend on
-    # the line subset only through that and through the one line cell that may lie in
-    # the box (the third cell of the intersection when I has two).
-    box_rest = [c for c in box_cells if not imask >> c & 1]
-    box_mask = sum(1 << c for c in box_rest)
-    box_subsets: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-    for lmask, cl, lsize in _subsets(line_rest, cands):
-        contained, extra = POPCOUNT[cl & ci], POPCOUNT[cl & ~ci]
-        if not (contained and lsize > extra and lsize - extra < n_plus):
-            continue
-        need = n_plus - (lsize - extra)
-        forbidden = cl & ci
-        key = (forbidden, lmask & box_mask)
-        subsets = box_subsets.get(key)
-        if subsets is None:
-            subsets = box_subsets[key] = _subsets(
-                [c for c in box_rest if not cands[c] & forbidden and not lmask >> c & 1], cands)
-        for bmask, cb, bsize in subsets:
-            if not cb & ci or bsize - POPCOUNT[cb & ~ci] != need:
-                continue
-            shared = cb & cl
-            elims = []
-            box_digits = ((ci | cb) & ~cl) | shared
-            for c in box_cells:
-                if not (imask | bmask) >> c & 1:
-                    elims += [(c, d) for d in DIGITS_OF[cands[c] & box_digits]]
-            line_digits = ((ci | cl) & ~cb) | shared
-            for c in line_cells:
-                if not (imask | lmask) >> c & 1:
-                    elims += [(c, d) for d in DIGITS_OF[cands[c] & line_digits]]
-            if elims:
-                yield _step(inter, ci, cells_of(lmask), cl, cells_of(bmask), cb, list(dict.fromkeys(elims)))
+def _found(cands: list[int], inter: list[int], line: list[int], box: list[int]) -> Step:
+    """The step of a kernel record: what the locked digits remove from the line and box."""
+    ci = cl = cb = 0
+    for c in inter:
+        ci |= cands[c]
+    for c in line:
+        cl |= cands[c]
+    for c in box:
+        cb |= cands[c]
+    a, b = inter[0], inter[1]
+    line_house = a // 9 if a // 9 == b // 9 else 9 + a % 9
+    box_house = 18 + a // 27 * 3 + a % 9 // 3
+    box_used, line_used = set(inter) | set(box), set(inter) | set(line)
+    shared = cb & cl
+    box_digits = ((ci | cb) & ~cl) | shared
+    line_digits = ((ci | cl) & ~cb) | shared
+    elims = []
+    for c in HOUSE_CELLS[box_house]:
+        if c not in box_used:
+            elims += [(c, d) for d in DIGITS_OF[cands[c] & box_digits]]
+    for c in HOUSE_CELLS[line_house]:
+        if c not in line_used:
+            elims += [(c, d) for d in DIGITS_OF[cands[c] & line_digits]]
+    return _step(inter, ci, line, cl, box, cb, list(dict.fromkeys(elims)))
 
 
 def _digits(mask: int) -> str:
