@@ -462,7 +462,12 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
         free(fails);
         return ENG_NO_MEMORY;
     }
-    int status = ENG_DONE, depth = 0;
+    /* last conflict (programs with relations, sums or triples): the cell of the latest branch
+     * that failed is branched on first while it is open, so a cell that failed in one
+     * subtree is tried again at once in the next (a cheap kind of backjumping: little
+     * killer 1.8x, Kropki 1.5x, renban 1.4x less work in all; sizes, jigsaw, diagonal and
+     * anti-knight, whose failures come from houses alone, do better with plain MRV) */
+    int status = ENG_DONE, depth = 0, lc = -1, use_lc = m->n_rels > 0 || m->n_sums > 0 || m->n_tri > 0;
     memcpy(states, m->masks0, sizeof(uint32_t) * n);
     m->qlen = 0;
     memset(m->d_house, ENG_D_ALL, (size_t)m->n_full);
@@ -481,7 +486,7 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
     if (m->n_full > ENG_PROBE_HOUSES * m->n_digits && !probe(m, states, states + (n + 1) * n)) goto done;
     for (;;) {
         uint32_t *cur = states + (size_t)depth * n;
-        int cell = pick(m, cur, fails);
+        int cell = lc >= 0 && !at_most_one_bit(cur[lc]) ? lc : pick(m, cur, fails);
         if (cell < 0) {
             if (++*count == 1) write_solution(m, cur, solution);
             if (*count >= limit) goto done;
@@ -516,6 +521,7 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
             mark(m, f->cell);
             if (propagate(m, child)) break;
             if (fails[f->cell] < ENG_MAX_FAILS) fails[f->cell]++; /* the twin caps it the same way */
+            if (use_lc) lc = f->cell;
         }
     }
 done:

@@ -19,7 +19,9 @@
  *
  * The search propagates to a fixpoint (engine.c lists the propagators) and branches on a
  * cell with the fewest candidates (ties: the cell whose branches failed most often so far,
- * then the one linked to the most open cells by relations and sums, then the first), digits increasing; the pure-Python twin src/sudokit/_pyengine.py walks
+ * then the one linked to the most open cells by relations, then the first), digits
+ * increasing; with relations, sums or triples the cell whose branch failed last goes first
+ * while it is open (last conflict); the pure-Python twin src/sudokit/_pyengine.py walks
  * the same tree.  Reentrant: all state lives in memory allocated per call (engine_model.c
  * decodes the program).
  */

@@ -15,7 +15,9 @@ linear sums bounded and narrowed by digit sets
 digit sets between the 1 and the N: csrc/engine_sums.c describes them); on programs of
 several grids (more than 4N full houses) the cells with two candidates are then probed at
 the root (a candidate whose placement fails goes, until none does); then branch on a cell with the fewest candidates (ties: the cell whose branches failed most
-often so far, then the one linked to the most open cells by relations and sums, then the first), digits in increasing order. The
+often so far, then the one linked to the most open cells by relations, then the first), digits in increasing order;
+with relations, sums or triples the cell whose branch failed last is branched on first
+while it is open (last conflict, as C). The
 fixpoint does not depend on the order the propagators run in (triple relations and
 sandwiches too), so the C engine (which revisits only the items a change touches) and this
 twin (which reruns every propagator until nothing changes) walk the same tree and return
@@ -114,6 +116,8 @@ class _Model:
         self.rel_houses = [house for house in self.houses if any(self.links[c] for c in house)]
         #: probe the two-candidate cells at the root (several grids: more than 4N full houses, as C)
         self.probe = len(self.houses) > 4 * n_digits
+        #: branch on the cell of the last failed branch first (last conflict; as C)
+        self.last_conflict = n_rels > 0 or n_sums > 0 or n_triples > 0
         self.sums = []
         for _ in range(n_sums):
             k, total = self._take(2)
@@ -698,10 +702,11 @@ def engine_solve(program: bytes, limit: int, node_budget: int) -> tuple[int, int
         return 0, 0, b"", 0
     count, nodes, first = 0, 0, b""
     fails = [0] * len(cand)  # failed branches per cell (the tie-break of _pick)
+    last = -1  # the cell of the latest failed branch (md.last_conflict)
     stack: list[list[object]] = []  # frames: [state, cell, untried digits]
     state: list[int] = cand
     while True:
-        cell = _pick(md, state, fails)
+        cell = last if last >= 0 and state[last] & (state[last] - 1) else _pick(md, state, fails)
         if cell < 0:
             count += 1
             if count == 1:
@@ -729,5 +734,7 @@ def engine_solve(program: bytes, limit: int, node_budget: int) -> tuple[int, int
                 break
             if fails[at] < _MAX_FAILS:
                 fails[at] += 1
+            if md.last_conflict:
+                last = at
         else:
             return 0, count, first, nodes
