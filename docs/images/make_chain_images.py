@@ -80,6 +80,15 @@ SE_EXAMPLES: tuple[tuple[str, ...], ...] = (
      "Bidirectional Cycle"),
 )
 
+#: (SE technique id, the rule one level below it, puzzle): no puzzle of our generator or the
+#: public-domain bank needs these levels, so each is shown on the grid where SE's path takes
+#: its first Dynamic Forcing Chains step, with the shortest step the rule finds there that
+#: the level below cannot find (same kind and eliminations); SE itself takes the easier step.
+SE_BEYOND: tuple[tuple[str, str, str], ...] = (
+    ("se_dynamic_forcing_chains_plus", "se_dynamic_forcing_chains", SE_EXAMPLES[5][1]),
+    ("se_nested_forcing_chains", "se_dynamic_forcing_chains_plus", SE_EXAMPLES[5][1]),
+)
+
 
 def se_state_before(puzzle: str, technique: str, name: str = "") -> tuple[Candidates, Step, str]:
     """The candidate grid just before the first step of ``technique`` (whose name starts
@@ -93,6 +102,19 @@ def se_state_before(puzzle: str, technique: str, name: str = "") -> tuple[Candid
             return state, step, label
         state.apply(step)
     raise LookupError(f"no {technique} on the SE path of {puzzle}")
+
+
+def beyond(technique: str, lower: str, puzzle: str) -> tuple[Candidates, Step, str]:
+    """The shortest ``technique`` step that ``lower`` cannot find, on the grid just before
+    the first Dynamic Forcing Chains step of SE's path of ``puzzle``."""
+    state, _step, _label = se_state_before(puzzle, "se_dynamic_forcing_chains")
+
+    def key(step: Step) -> tuple[str, str]:  # kind ("Dynamic Cell ...") and eliminations
+        return step.name.partition(" (+")[0], str(step).partition(" => ")[2]
+
+    below = {key(step) for step in find_steps(state, lower)}
+    new = [step for step in find_steps(state, technique) if key(step) not in below]
+    return state, min(new, key=lambda step: (len(str(step)), str(step))), technique
 
 
 def state_before(puzzle: str, technique: str) -> tuple[Candidates, Step]:
@@ -124,6 +146,7 @@ def library_state(line: str) -> Candidates:
 def main() -> None:
     shown = [state_before(puzzle, technique) + (technique,) for technique, puzzle in EXAMPLES]
     shown += [se_state_before(puzzle, technique, *name) for technique, puzzle, *name in SE_EXAMPLES]
+    shown += [beyond(*example) for example in SE_BEYOND]
     for technique, puzzle in PUZZLES:
         state = Candidates.from_puzzle(puzzle)
         shown.append((state, next(find_steps(state, technique)), technique))
