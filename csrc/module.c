@@ -426,7 +426,7 @@ static PyObject *core_se_loops(PyObject *self, PyObject *args)
         sechain9_out_free(&out);
         if (status == SC_NO_MEMORY) return PyErr_NoMemory();
         PyErr_SetString(PyExc_ValueError, status == SC_BAD_INPUT ? "candidate masks must be 0..0x1FF and x_chain or y_chain set"
-                                                                 : "internal error: chain search overflow");
+                                                                 : "internal error in the chain search");
         return NULL;
     }
     PyObject *result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, spent);

@@ -1,18 +1,32 @@
 /* sechain9.c -- SE's cycle and forcing X/Y-chain search; see sechain9.h.
  *
- * A line-by-line port of Chaining._unary_chaining (se_chains.py), which follows SE's
+ * A port of Chaining._unary_chaining (se_chains.py), which follows SE's
  * Chaining.getCycles / getForcingChains: level-synchronous breadth first search, the
  * "off" queue keeping duplicates of a potential reached along different chains (SE's
  * LinkedList) while the "on" side keeps the first only (its LinkedSet). Every order
  * that decides which chain is reported first is kept.
+ *
+ * Speed without changing a byte: the grid does not change during a search, so every
+ * candidate's links are listed once per search (and as 729-bit masks). A bitset breadth
+ * first pass from each root then gives, for sets that do not depend on the order, what
+ * the potential-by-potential searches would: how many rounds they take (the forcing
+ * chains' set-based search reaches the same keys round by round; the cycle search too:
+ * its extra "off" duplicates never reach a new "on" potential, since a key's first
+ * arrival is never on its own chain), whether a forcing chain exists (the root's
+ * opposite is reached), and whether a cycle can (one of the root's strong partners is
+ * the consequence of a non-root "on" potential, and the last round where that happens).
+ * Only then are the chains built node by node, in SE's order, stopping where nothing
+ * more can be found.
  */
 #include "sechain9.h"
+#include "bits.h"
 #include "segeom9.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define N_KEYS (81 * 9)  /* a candidate: cell * 9 + value - 1 */
+#define N_WORDS 12       /* 64-bit words of a key set */
 #define MAX_OUT 28       /* consequences of one potential: 8 digits + 20 peers */
 #define NO_NODE (-1)
 
@@ -22,10 +36,11 @@ typedef struct {
 } sc_node;
 
 typedef struct {
+    uint16_t key; /* cell * 9 + value - 1 */
     uint8_t cell, value, cause;
-} sc_next;
+} sc_link;
 
-typedef struct {
+struct sc_ws {
     uint16_t cands[81];
     uint8_t house[27][9];     /* the cells of each house, ascending */
     uint8_t se_houses[81][3]; /* a cell's houses in SE's order: box, row, column */
@@ -33,27 +48,65 @@ typedef struct {
     uint8_t part_end[81][3];  /* where each of the three parts ends in parts[] */
     sc_node *nodes;
     int32_t n_nodes;
-    int32_t *pend_on, *pend_off; /* queues (SC_MAX_NODES each) */
+    int32_t *pend_on, *pend_off, *found; /* queues, cycle ends (SC_MAX_NODES each) */
     int32_t to_on[N_KEYS], to_off[N_KEYS];
     uint32_t on_gen[N_KEYS], off_gen[N_KEYS], gen; /* to_on[k] / to_off[k] hold for this search iff *_gen[k] == gen */
-    uint64_t anc[N_KEYS][12]; /* cycles: the "off" keys on the chain of the (unique) "on" potential of a key */
-    int8_t conj[81][9][3];    /* the other place of a digit in a house (box, row, column) with two, or -1 */
-    uint8_t found[2 * N_KEYS];
+    uint64_t anc[N_KEYS][N_WORDS]; /* cycles: the "off" keys on the chain of the (unique) "on" potential of a key */
+    int8_t conj[81][9][3];         /* the other place of a digit in a house (box, row, column) with two, or -1 */
+    uint64_t xmask[N_KEYS][N_WORDS]; /* a candidate's peers with its digit (its X links "on" to "off") */
+    uint16_t ylink[N_KEYS];    /* the cell's other candidate when it has two, else 0xFFFF */
+    uint16_t xlink[N_KEYS][3]; /* the candidate's conjugates (each cell once) */
+    uint8_t n_xlink[N_KEYS];
+    int grid_ok;           /* cands, conj, xmask and pair hold for the grid of the last search */
+    int y_chain, x_chain;  /* the link set of the search */
+    /* getOnToOff and getOffToOn of a candidate, listed on first use in a search */
+    uint32_t link_gen[N_KEYS], cur_links;
+    uint8_t n_on_next[N_KEYS], n_off_next[N_KEYS];
+    sc_link on_next[N_KEYS][MAX_OUT], off_next[N_KEYS][4];
     long spent;
-} sc_ctx;
+};
 
 static const uint8_t CAUSE_OF_HOUSE[3] = {SC_HIDDEN_ROW, SC_HIDDEN_COLUMN, SC_HIDDEN_BLOCK}; /* by h / 9 */
 
-static void init_geometry(sc_ctx *c)
+static int key_of(int cell, int value) { return cell * 9 + value - 1; }
+
+sc_ws *sechain9_ws_new(void)
 {
+    sc_ws *c = malloc(sizeof *c);
+    if (!c) return NULL;
+    c->nodes = malloc(sizeof(sc_node) * SC_MAX_NODES);
+    c->pend_on = malloc(sizeof(int32_t) * SC_MAX_NODES);
+    c->pend_off = malloc(sizeof(int32_t) * SC_MAX_NODES);
+    c->found = malloc(sizeof(int32_t) * SC_MAX_NODES);
+    if (!c->nodes || !c->pend_on || !c->pend_off || !c->found) {
+        sechain9_ws_free(c);
+        return NULL;
+    }
     segeom_houses(c->house);
     segeom_peers(c->house, c->se_houses, c->parts, c->part_end);
+    memset(c->on_gen, 0, sizeof c->on_gen);
+    memset(c->off_gen, 0, sizeof c->off_gen);
+    c->gen = 0;
+    memset(c->link_gen, 0, sizeof c->link_gen);
+    c->cur_links = 0;
+    c->grid_ok = 0;
+    return c;
+}
+
+void sechain9_ws_free(sc_ws *c)
+{
+    if (!c) return;
+    free(c->found);
+    free(c->pend_off);
+    free(c->pend_on);
+    free(c->nodes);
+    free(c);
 }
 
 /* The grid does not change during a search: the conjugate of every candidate (cell,
  * digit) in each of its houses once (the house's other place of the digit when it has
  * exactly two, else -1; every potential of a search is a candidate of the grid). */
-static void init_conjugates(sc_ctx *c)
+static void init_conjugates(sc_ws *c)
 {
     memset(c->conj, -1, sizeof c->conj);
     for (int h = 0; h < 27; h++) {
@@ -75,53 +128,43 @@ static void init_conjugates(sc_ctx *c)
     }
 }
 
-static int key_of(int cell, int value) { return cell * 9 + value - 1; }
-
-/* Store a potential; its index, or NO_NODE when the pool is full. */
-static int32_t push(sc_ctx *c, int cell, int value, int on, int cause, int32_t parent)
+static sc_link link_to(int cell, int value, int cause)
 {
-    if (c->n_nodes >= SC_MAX_NODES) return NO_NODE;
-    sc_node *n = &c->nodes[c->n_nodes];
-    n->cell = (uint8_t)cell;
-    n->value = (uint8_t)value;
-    n->on = (uint8_t)on;
-    n->cause = (uint8_t)cause;
-    n->parent = parent;
-    return c->n_nodes++;
+    return (sc_link){(uint16_t)key_of(cell, value), (uint8_t)cell, (uint8_t)value, (uint8_t)cause};
 }
 
 /* SE's getOnToOff: the cell's other digits (Y links), then the digit's other places in
  * the box, the rest of the row and the rest of the column (X links). */
-static int on_to_off(const sc_ctx *c, const sc_node *p, int y_chain, sc_next out[MAX_OUT])
+static int on_to_off(const sc_ws *c, int cell, int value, int y_chain, sc_link out[MAX_OUT])
 {
-    int n = 0, cell = p->cell, value = p->value;
+    int n = 0;
     unsigned bit = 1u << (value - 1);
     if (y_chain) {
         unsigned rest = c->cands[cell] & ~bit;
         for (int v = 1; v <= 9; v++)
-            if (rest >> (v - 1) & 1) out[n++] = (sc_next){(uint8_t)cell, (uint8_t)v, SC_NAKED};
+            if (rest >> (v - 1) & 1) out[n++] = link_to(cell, v, SC_NAKED);
     }
     static const uint8_t part_cause[3] = {SC_HIDDEN_BLOCK, SC_HIDDEN_ROW, SC_HIDDEN_COLUMN};
     int k = 0;
     for (int part = 0; part < 3; part++)
         for (; k < c->part_end[cell][part]; k++) {
             int other = c->parts[cell][k];
-            if (c->cands[other] & bit) out[n++] = (sc_next){(uint8_t)other, (uint8_t)value, part_cause[part]};
+            if (c->cands[other] & bit) out[n++] = link_to(other, value, part_cause[part]);
         }
     return n;
 }
 
 /* SE's getOffToOn on a grid that does not change: the other digit of a bivalue cell (Y),
  * the other place of the digit in a house with two (X; box, row, column, each cell once). */
-static int off_to_on(const sc_ctx *c, const sc_node *p, int y_chain, int x_chain, sc_next out[4])
+static int off_to_on(const sc_ws *c, int cell, int value, int y_chain, int x_chain, sc_link out[4])
 {
-    int n = 0, cell = p->cell, value = p->value;
+    int n = 0;
     unsigned m = c->cands[cell];
     if (y_chain && popcount9(m) == 2) {
         int lo = 1, hi = 9;
         while (!(m >> (lo - 1) & 1)) lo++;
         while (!(m >> (hi - 1) & 1)) hi--;
-        out[n++] = (sc_next){(uint8_t)cell, (uint8_t)(lo == value ? hi : lo), SC_NAKED};
+        out[n++] = link_to(cell, lo == value ? hi : lo, SC_NAKED);
     }
     if (x_chain) {
         int seen[3], n_seen = 0;
@@ -131,10 +174,109 @@ static int off_to_on(const sc_ctx *c, const sc_node *p, int y_chain, int x_chain
             for (int s = 0; s < n_seen; s++) dup |= seen[s] == other;
             if (dup) continue;
             seen[n_seen++] = other;
-            out[n++] = (sc_next){(uint8_t)other, (uint8_t)value, CAUSE_OF_HOUSE[h / 9]};
+            out[n++] = link_to(other, value, CAUSE_OF_HOUSE[h / 9]);
         }
     }
     return n;
+}
+
+/* The links of candidate key k for the search's link set (listed once per search). */
+static void ensure_links(sc_ws *c, int k)
+{
+    if (c->link_gen[k] == c->cur_links) return;
+    c->link_gen[k] = c->cur_links;
+    int cell = k / 9, v = k % 9 + 1;
+    c->n_on_next[k] = (uint8_t)on_to_off(c, cell, v, c->y_chain, c->on_next[k]);
+    c->n_off_next[k] = (uint8_t)off_to_on(c, cell, v, c->y_chain, c->x_chain, c->off_next[k]);
+}
+
+/* What a search from the root (key, on) finds, without building its chains. */
+typedef struct {
+    int rounds;          /* breadth-first rounds until nothing is new */
+    int opposite;        /* the root's opposite state is reached (a forcing chain) */
+    int last_close;      /* on root: the last round (>= 2) whose "on" potentials imply one of
+                          * the root's strong partners off, or 0 (no cycle possible) */
+} sc_reach;
+
+static void add_key(uint64_t set[N_WORDS], int k) { set[k >> 6] |= 1ull << (k & 63); }
+
+/* Index of the lowest set bit of a nonzero word. */
+static inline int ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) x >>= 1, i++;
+    return i;
+#endif
+}
+
+/* The "on" potentials the "off" potential key k implies (getOffToOn), into set. */
+static inline void off_links(const sc_ws *c, int k, uint64_t set[N_WORDS])
+{
+    if (c->y_chain && c->ylink[k] != 0xFFFF) add_key(set, c->ylink[k]);
+    if (c->x_chain)
+        for (int t = 0; t < c->n_xlink[k]; t++) add_key(set, c->xlink[k][t]);
+}
+
+static sc_reach reach(const sc_ws *c, int root, int on)
+{
+    uint64_t v_on[N_WORDS] = {0}, v_off[N_WORDS] = {0}, f_on[N_WORDS] = {0}, f_off[N_WORDS] = {0};
+    uint64_t partners[N_WORDS] = {0};
+    off_links(c, root, partners); /* off(q) -> on(root) iff off(root) -> on(q) */
+    sc_reach r = {0, 0, 0};
+    add_key(on ? v_on : v_off, root);
+    add_key(on ? f_on : f_off, root);
+    for (int any = 1; any;) {
+        uint64_t raw[N_WORDS + 1] = {0}, close = 0;
+        for (int w = 0; w < N_WORDS; w++)
+            for (uint64_t b = f_on[w]; b; b &= b - 1) {
+                int k = (w << 6) | ctz64(b);
+                const uint64_t *m = c->xmask[k];
+                for (int j = 0; j < N_WORDS; j++) raw[j] |= m[j];
+                if (c->y_chain) { /* the cell's other digits: bits cell * 9 .. cell * 9 + 8 */
+                    int cell = k / 9, base = cell * 9, sh = base & 63;
+                    uint64_t other = c->cands[cell] & ~(1u << (k % 9));
+                    raw[base >> 6] |= other << sh;
+                    if (sh > 55) raw[(base >> 6) + 1] |= other >> (64 - sh);
+                }
+            }
+        for (int w = 0; w < N_WORDS; w++) {
+            close |= raw[w] & partners[w];
+            uint64_t fresh = raw[w] & ~v_off[w];
+            v_off[w] |= fresh;
+            f_off[w] |= fresh;
+        }
+        r.rounds++;
+        if (close && r.rounds >= 2) r.last_close = r.rounds;
+        uint64_t raw_on[N_WORDS] = {0};
+        for (int w = 0; w < N_WORDS; w++) {
+            for (uint64_t b = f_off[w]; b; b &= b - 1) off_links(c, (w << 6) | ctz64(b), raw_on);
+            f_off[w] = 0;
+        }
+        any = 0;
+        for (int w = 0; w < N_WORDS; w++) {
+            f_on[w] = raw_on[w] & ~v_on[w];
+            v_on[w] |= f_on[w];
+            any |= f_on[w] != 0;
+        }
+    }
+    r.opposite = (int)((on ? v_off : v_on)[root >> 6] >> (root & 63) & 1);
+    return r;
+}
+
+/* Store a potential; its index, or NO_NODE when the pool is full. */
+static int32_t push(sc_ws *c, int cell, int value, int on, int cause, int32_t parent)
+{
+    if (c->n_nodes >= SC_MAX_NODES) return NO_NODE;
+    sc_node *n = &c->nodes[c->n_nodes];
+    n->cell = (uint8_t)cell;
+    n->value = (uint8_t)value;
+    n->on = (uint8_t)on;
+    n->cause = (uint8_t)cause;
+    n->parent = parent;
+    return c->n_nodes++;
 }
 
 static int emit(sc_out *out, const uint8_t *bytes, size_t n)
@@ -153,7 +295,7 @@ static int emit(sc_out *out, const uint8_t *bytes, size_t n)
 }
 
 /* One record: kind, length, the chain from `end` back to its root. */
-static int emit_chain(const sc_ctx *c, sc_out *out, int kind, int32_t end)
+static int emit_chain(const sc_ws *c, sc_out *out, int kind, int32_t end)
 {
     uint8_t head[3];
     int n = 0;
@@ -171,7 +313,7 @@ static int emit_chain(const sc_ctx *c, sc_out *out, int kind, int32_t end)
     return status;
 }
 
-static void clear_sets(sc_ctx *c)
+static void clear_sets(sc_ws *c)
 {
     if (++c->gen == 0) {
         memset(c->on_gen, 0, sizeof c->on_gen);
@@ -180,34 +322,46 @@ static void clear_sets(sc_ctx *c)
     }
 }
 
-static int32_t get_on(const sc_ctx *c, int k) { return c->on_gen[k] == c->gen ? c->to_on[k] : NO_NODE; }
-static int32_t get_off(const sc_ctx *c, int k) { return c->off_gen[k] == c->gen ? c->to_off[k] : NO_NODE; }
-static void set_on(sc_ctx *c, int k, int32_t n) { c->to_on[k] = n, c->on_gen[k] = c->gen; }
-static void set_off(sc_ctx *c, int k, int32_t n) { c->to_off[k] = n, c->off_gen[k] = c->gen; }
+static int32_t get_on(const sc_ws *c, int k) { return c->on_gen[k] == c->gen ? c->to_on[k] : NO_NODE; }
+static int32_t get_off(const sc_ws *c, int k) { return c->off_gen[k] == c->gen ? c->to_off[k] : NO_NODE; }
+static void set_on(sc_ws *c, int k, int32_t n) { c->to_on[k] = n, c->on_gen[k] = c->gen; }
+static void set_off(sc_ws *c, int k, int32_t n) { c->to_off[k] = n, c->off_gen[k] = c->gen; }
 
-/* Chaining._cycles: the potentials equal to the root reached again after >= 4 links. */
-static int cycles(sc_ctx *c, int32_t root, int y_chain, int x_chain, int32_t *found, int *n_found)
+/* Chaining._cycles: the potentials equal to the root reached again after >= 4 links,
+ * for `rounds` breadth-first rounds (after the last one that can close a cycle nothing
+ * more is found). */
+static int cycles(sc_ws *c, int32_t root, int rounds, int *n_found)
 {
     const sc_node *src = &c->nodes[root];
-    int src_cell = src->cell, src_value = src->value;
+    int src_key = key_of(src->cell, src->value);
     clear_sets(c);
-    set_on(c, key_of(src_cell, src_value), root);
-    memset(c->anc[key_of(src_cell, src_value)], 0, sizeof c->anc[0]);
+    set_on(c, src_key, root);
+    memset(c->anc[src_key], 0, sizeof c->anc[0]);
+    uint64_t partners[N_WORDS] = {0}; /* off(q) -> on(root) iff off(root) -> on(q) */
+    ensure_links(c, src_key);
+    for (int j = 0; j < c->n_off_next[src_key]; j++) partners[c->off_next[src_key][j].key >> 6] |= 1ull << (c->off_next[src_key][j].key & 63);
     int32_t n_on = 1, n_off = 0;
     c->pend_on[0] = root;
     int length = 0;
-    sc_next next[MAX_OUT];
-    while (n_on || n_off) {
+    for (int round = 0; round < rounds && (n_on || n_off); round++) {
         length++;
         for (int32_t i = 0; i < n_on; i++) {
             int32_t p = c->pend_on[i];
-            int m = on_to_off(c, &c->nodes[p], y_chain, next);
-            const uint64_t *anc = c->anc[key_of(c->nodes[p].cell, c->nodes[p].value)];
-            for (int j = 0; j < m; j++) {
-                int k = key_of(next[j].cell, next[j].value);
+            int pk = key_of(c->nodes[p].cell, c->nodes[p].value);
+            const uint64_t *anc = c->anc[pk];
+            ensure_links(c, pk);
+            const sc_link *next = c->on_next[pk];
+            for (int j = 0, m = c->n_on_next[pk]; j < m; j++) {
+                int k = next[j].key;
                 if (anc[k >> 6] >> (k & 63) & 1) continue; /* SE's isParent: already on p's chain */
+                /* SE queues every such "off" potential; one whose key came before (this
+                 * round or earlier) finds no new "on" potential (the first did), so only a
+                 * strong partner of the root, which can close a cycle, is worth queueing */
+                int first = get_off(c, k) == NO_NODE;
+                if (!first && !(partners[k >> 6] >> (k & 63) & 1)) continue;
                 int32_t q = push(c, next[j].cell, next[j].value, 0, next[j].cause, p);
                 if (q == NO_NODE || n_off >= SC_MAX_NODES) return SC_OVERFLOW;
+                if (first) set_off(c, k, q);
                 c->pend_off[n_off++] = q;
             }
         }
@@ -215,116 +369,174 @@ static int cycles(sc_ctx *c, int32_t root, int y_chain, int x_chain, int32_t *fo
         length++;
         for (int32_t i = 0; i < n_off; i++) {
             int32_t p = c->pend_off[i];
-            int m = off_to_on(c, &c->nodes[p], y_chain, x_chain, next);
-            for (int j = 0; j < m; j++) {
-                int k = key_of(next[j].cell, next[j].value);
-                int is_cycle = length >= 4 && next[j].cell == src_cell && next[j].value == src_value;
+            int pk = key_of(c->nodes[p].cell, c->nodes[p].value);
+            ensure_links(c, pk);
+            const sc_link *next = c->off_next[pk];
+            for (int j = 0, m = c->n_off_next[pk]; j < m; j++) {
+                int k = next[j].key;
+                int is_cycle = length >= 4 && k == src_key;
                 int is_new = get_on(c, k) == NO_NODE;
                 if (!is_cycle && !is_new) continue;
                 int32_t q = push(c, next[j].cell, next[j].value, 1, next[j].cause, p);
                 if (q == NO_NODE) return SC_OVERFLOW;
                 if (is_cycle) {
                     if (*n_found >= SC_MAX_NODES) return SC_OVERFLOW;
-                    found[(*n_found)++] = q;
+                    c->found[(*n_found)++] = q;
                 }
                 if (is_new) {
                     if (n_on >= SC_MAX_NODES) return SC_OVERFLOW;
                     c->pend_on[n_on++] = q;
                     set_on(c, k, q);
                     /* the chain of q: the chain of p's parent (an "on" potential), then p */
-                    const uint64_t *up = c->anc[key_of(c->nodes[c->nodes[p].parent].cell, c->nodes[c->nodes[p].parent].value)];
-                    int kp = key_of(c->nodes[p].cell, c->nodes[p].value);
-                    memcpy(c->anc[k], up, sizeof c->anc[0]);
-                    c->anc[k][kp >> 6] |= 1ull << (kp & 63);
+                    const sc_node *pp = &c->nodes[c->nodes[p].parent];
+                    memcpy(c->anc[k], c->anc[key_of(pp->cell, pp->value)], sizeof c->anc[0]);
+                    c->anc[k][pk >> 6] |= 1ull << (pk & 63);
                 }
             }
         }
         n_off = 0;
-        c->spent++;
     }
     return SC_OK;
 }
 
-/* Chaining._forcing_chains from one root (on or off): the first potential that
- * contradicts the root, if any (SE keeps one chain per target). */
-static int forcing_chains(sc_ctx *c, int32_t root, int y_chain, int32_t *chain)
+/* Chaining._forcing_chains from one root (on or off) known to reach its opposite: the
+ * first potential that contradicts the root (SE keeps one chain per target); the search
+ * stops there, as nothing after it changes the chain. */
+static int forcing_chain(sc_ws *c, int32_t root, int32_t *chain)
 {
     const sc_node *src = &c->nodes[root];
-    int src_cell = src->cell, src_value = src->value, src_on = src->on;
+    int src_key = key_of(src->cell, src->value), src_on = src->on;
     clear_sets(c);
     int32_t n_on = 0, n_off = 0;
     if (src_on) {
-        set_on(c, key_of(src_cell, src_value), root);
+        set_on(c, src_key, root);
         c->pend_on[n_on++] = root;
     } else {
-        set_off(c, key_of(src_cell, src_value), root);
+        set_off(c, src_key, root);
         c->pend_off[n_off++] = root;
     }
     *chain = NO_NODE;
-    sc_next next[MAX_OUT];
     while (n_on || n_off) {
         for (int32_t i = 0; i < n_on; i++) {
             int32_t p = c->pend_on[i];
-            int m = on_to_off(c, &c->nodes[p], y_chain, next);
-            for (int j = 0; j < m; j++) {
-                int k = key_of(next[j].cell, next[j].value);
-                int hit = src_on && *chain == NO_NODE && next[j].cell == src_cell && next[j].value == src_value;
+            int pk = key_of(c->nodes[p].cell, c->nodes[p].value);
+            ensure_links(c, pk);
+            const sc_link *next = c->on_next[pk];
+            for (int j = 0, m = c->n_on_next[pk]; j < m; j++) {
+                int k = next[j].key;
                 /* SE also asks isParent here, but every potential on a chain is in toOff/toOn */
-                int keep = get_off(c, k) == NO_NODE;
-                if (!hit && !keep) continue;
+                if (get_off(c, k) != NO_NODE) continue;
                 int32_t q = push(c, next[j].cell, next[j].value, 0, next[j].cause, p);
-                if (q == NO_NODE) return SC_OVERFLOW;
-                if (hit) *chain = q;
-                if (keep) {
-                    if (n_off >= SC_MAX_NODES) return SC_OVERFLOW;
-                    c->pend_off[n_off++] = q;
-                    set_off(c, k, q);
+                if (q == NO_NODE || n_off >= SC_MAX_NODES) return SC_OVERFLOW;
+                if (src_on && k == src_key) {
+                    *chain = q;
+                    return SC_OK;
                 }
+                c->pend_off[n_off++] = q;
+                set_off(c, k, q);
             }
         }
         n_on = 0;
         for (int32_t i = 0; i < n_off; i++) {
             int32_t p = c->pend_off[i];
-            int m = off_to_on(c, &c->nodes[p], y_chain, 1, next);
-            for (int j = 0; j < m; j++) {
-                int k = key_of(next[j].cell, next[j].value);
-                int hit = !src_on && *chain == NO_NODE && next[j].cell == src_cell && next[j].value == src_value;
-                int keep = get_on(c, k) == NO_NODE;
-                if (!hit && !keep) continue;
+            int pk = key_of(c->nodes[p].cell, c->nodes[p].value);
+            ensure_links(c, pk);
+            const sc_link *next = c->off_next[pk];
+            for (int j = 0, m = c->n_off_next[pk]; j < m; j++) {
+                int k = next[j].key;
+                if (get_on(c, k) != NO_NODE) continue;
                 int32_t q = push(c, next[j].cell, next[j].value, 1, next[j].cause, p);
-                if (q == NO_NODE) return SC_OVERFLOW;
-                if (hit) *chain = q;
-                if (keep) {
-                    if (n_on >= SC_MAX_NODES) return SC_OVERFLOW;
-                    c->pend_on[n_on++] = q;
-                    set_on(c, k, q);
+                if (q == NO_NODE || n_on >= SC_MAX_NODES) return SC_OVERFLOW;
+                if (!src_on && k == src_key) {
+                    *chain = q;
+                    return SC_OK;
                 }
+                c->pend_on[n_on++] = q;
+                set_on(c, k, q);
             }
         }
         n_off = 0;
-        c->spent++;
     }
-    return SC_OK;
+    return SC_INTERNAL; /* reach() said the opposite is reached */
 }
 
-/* Chaining._unary_chaining for the candidate (cell, value). */
-static int unary(sc_ctx *c, sc_out *out, int cell, int value, int y_chain, int x_chain, int32_t *found)
+/* Chaining._unary_chaining for the candidate (cell, value): SE's search rounds are
+ * counted as its three breadth-first searches would (the cycles', then the forcing
+ * chains' from the root on and off; the first two reach the same keys round by round). */
+static int unary(sc_ws *c, sc_out *out, int cell, int value, int x_chain)
 {
     if (popcount9(c->cands[cell]) > 2 && !x_chain) return SC_OK;
     c->spent++;
+    int key = key_of(cell, value);
+    sc_reach r_on = reach(c, key, 1), r_off = {0, 0, 0};
+    c->spent += r_on.rounds;
+    if (x_chain) {
+        r_off = reach(c, key, 0);
+        c->spent += r_on.rounds + r_off.rounds;
+    }
     c->n_nodes = 0;
     int32_t root = push(c, cell, value, 1, SC_ROOT, NO_NODE);
-    int n_found = 0, status = cycles(c, root, y_chain, x_chain, found, &n_found);
+    int n_found = 0, status = SC_OK;
+    if (r_on.last_close) status = cycles(c, root, r_on.last_close, &n_found);
     int32_t chain_on = NO_NODE, chain_off = NO_NODE;
-    if (status == SC_OK && x_chain) {
-        status = forcing_chains(c, root, y_chain, &chain_on);
+    if (status == SC_OK && x_chain && r_on.opposite) status = forcing_chain(c, root, &chain_on);
+    if (status == SC_OK && x_chain && r_off.opposite) {
         int32_t root_off = push(c, cell, value, 0, SC_ROOT, NO_NODE);
-        if (status == SC_OK && root_off == NO_NODE) status = SC_OVERFLOW;
-        if (status == SC_OK) status = forcing_chains(c, root_off, y_chain, &chain_off);
+        status = root_off == NO_NODE ? SC_OVERFLOW : forcing_chain(c, root_off, &chain_off);
     }
-    for (int i = 0; i < n_found && status == SC_OK; i++) status = emit_chain(c, out, 0, found[i]);
+    for (int i = 0; i < n_found && status == SC_OK; i++) status = emit_chain(c, out, 0, c->found[i]);
     if (status == SC_OK && chain_on != NO_NODE) status = emit_chain(c, out, 1, chain_on);
     if (status == SC_OK && chain_off != NO_NODE) status = emit_chain(c, out, 1, chain_off);
+    return status;
+}
+
+int sechain9_loops_ws(sc_ws *c, const uint16_t cands[81], int y_chain, int x_chain, sc_out *out, long *spent)
+{
+    *spent = 0;
+    if (!c) return SC_BAD_INPUT;
+    if (!y_chain && !x_chain) return SC_BAD_INPUT;
+    for (int i = 0; i < 81; i++)
+        if (cands[i] > 0x1FF) return SC_BAD_INPUT;
+    if (!c->grid_ok || memcmp(c->cands, cands, sizeof c->cands)) {
+        memcpy(c->cands, cands, sizeof c->cands);
+        init_conjugates(c);
+        for (int i = 0; i < 81; i++) {
+            unsigned m = cands[i];
+            int pair = popcount9(m) == 2;
+            for (; m; m &= m - 1) {
+                int d = lowest_index(m);
+                c->ylink[i * 9 + d] = (uint16_t)(pair ? i * 9 + lowest_index(cands[i] & ~(1u << d)) : 0xFFFF);
+                int n = 0;
+                for (int t = 0; t < 3; t++) {
+                    int other = c->conj[i][d][t], dup = 0;
+                    for (int j = 0; j < n; j++) dup |= c->xlink[i * 9 + d][j] == other * 9 + d;
+                    if (other >= 0 && !dup) c->xlink[i * 9 + d][n++] = (uint16_t)(other * 9 + d);
+                }
+                c->n_xlink[i * 9 + d] = (uint8_t)n;
+                uint64_t *x = c->xmask[i * 9 + d];
+                memset(x, 0, sizeof c->xmask[0]);
+                for (int j = 0; j < 20; j++) {
+                    int other = c->parts[i][j];
+                    if (cands[other] >> d & 1) add_key(x, other * 9 + d);
+                }
+            }
+        }
+        c->grid_ok = 1;
+    }
+    c->y_chain = !!y_chain, c->x_chain = !!x_chain;
+    if (++c->cur_links == 0) {
+        memset(c->link_gen, 0, sizeof c->link_gen);
+        c->cur_links = 1;
+    }
+    c->spent = 0;
+    int status = SC_OK;
+    for (int cell = 0; cell < 81 && status == SC_OK; cell++) {
+        unsigned m = c->cands[cell];
+        if (popcount9(m) < 2) continue;
+        for (int v = 1; v <= 9 && status == SC_OK; v++)
+            if (m >> (v - 1) & 1) status = unary(c, out, cell, v, x_chain);
+    }
+    *spent = c->spent;
     return status;
 }
 
@@ -332,36 +544,10 @@ int sechain9_loops(const uint16_t cands[81], int y_chain, int x_chain, sc_out *o
 {
     *spent = 0;
     if (!y_chain && !x_chain) return SC_BAD_INPUT;
-    for (int i = 0; i < 81; i++)
-        if (cands[i] > 0x1FF) return SC_BAD_INPUT;
-    sc_ctx *c = malloc(sizeof *c);
+    sc_ws *c = sechain9_ws_new();
     if (!c) return SC_NO_MEMORY;
-    c->nodes = malloc(sizeof(sc_node) * SC_MAX_NODES);
-    c->pend_on = malloc(sizeof(int32_t) * SC_MAX_NODES);
-    c->pend_off = malloc(sizeof(int32_t) * SC_MAX_NODES);
-    int32_t *found = malloc(sizeof(int32_t) * SC_MAX_NODES);
-    int status = (c->nodes && c->pend_on && c->pend_off && found) ? SC_OK : SC_NO_MEMORY;
-    if (status == SC_OK) {
-        memcpy(c->cands, cands, sizeof c->cands);
-        memset(c->on_gen, 0, sizeof c->on_gen);
-        memset(c->off_gen, 0, sizeof c->off_gen);
-        c->gen = 0;
-        init_geometry(c);
-        init_conjugates(c);
-        c->spent = 0;
-        for (int cell = 0; cell < 81 && status == SC_OK; cell++) {
-            unsigned m = c->cands[cell];
-            if (popcount9(m) < 2) continue;
-            for (int v = 1; v <= 9 && status == SC_OK; v++)
-                if (m >> (v - 1) & 1) status = unary(c, out, cell, v, y_chain, x_chain, found);
-        }
-        *spent = c->spent;
-    }
-    free(found);
-    free(c->pend_off);
-    free(c->pend_on);
-    free(c->nodes);
-    free(c);
+    int status = sechain9_loops_ws(c, cands, y_chain, x_chain, out, spent);
+    sechain9_ws_free(c);
     return status;
 }
 

@@ -12,8 +12,10 @@
  * implied it (its parent), so a found chain is the path from it back to the root.
  *
  * State: cands[i] a 9-bit mask (bit d-1 = digit d; 0 for a filled cell). Houses as in
- * sudokit.grid.HOUSES: 0-8 rows, 9-17 columns, 18-26 boxes. No global state: every
- * call allocates its own work area (about 1 MB) and frees it before returning.
+ * sudokit.grid.HOUSES: 0-8 rows, 9-17 columns, 18-26 boxes. No global state: a search
+ * runs in a work area (sc_ws, about 6 MB of address space, 0.7 MB of tables) that the
+ * caller keeps across searches (sechain9_loops_ws) or that sechain9_loops makes and
+ * frees for one.
  */
 #ifndef SUDOKIT_SECHAIN9_H
 #define SUDOKIT_SECHAIN9_H
@@ -33,6 +35,7 @@
 #define SC_BAD_INPUT (-1) /* a mask above 0x1FF, or neither x nor y links */
 #define SC_NO_MEMORY (-2)
 #define SC_OVERFLOW (-3) /* more potentials than SC_MAX_NODES (cannot happen on a 9x9 grid) */
+#define SC_INTERNAL (-4) /* a chain the bitset pass found and the chain search did not (a bug) */
 
 #define SC_MAX_NODES (1 << 18)
 
@@ -56,6 +59,13 @@ typedef struct {
  * *spent counts SE's search rounds (one per start, one per breadth-first round), the
  * unit of sudokit's node budget. Returns an SC_* status. */
 int sechain9_loops(const uint16_t cands[81], int y_chain, int x_chain, sc_out *out, long *spent);
+
+/* sechain9_loops in a work area kept by the caller (the same output; no allocation but
+ * the output's). One work area serves one search at a time. */
+typedef struct sc_ws sc_ws;
+sc_ws *sechain9_ws_new(void); /* NULL on no memory */
+void sechain9_ws_free(sc_ws *ws);
+int sechain9_loops_ws(sc_ws *ws, const uint16_t cands[81], int y_chain, int x_chain, sc_out *out, long *spent);
 
 void sechain9_out_free(sc_out *out);
 

@@ -64,6 +64,7 @@ typedef struct {
 struct sn_state {
     int level;
     struct dctx *multi, *dyn, *deep;
+    sc_ws *loops; /* the Forcing Chains & Cycles work area, made on first use */
     sn_slot *slots;
     size_t cap, n_used;
     sd_out grids, results;
@@ -98,6 +99,7 @@ void senest9_free(sn_state *s)
     sedyn9_child_free(s->multi);
     sedyn9_child_free(s->dyn);
     sedyn9_child_free(s->deep);
+    sechain9_ws_free(s->loops);
     free(s->slots);
     free(s->grids.data);
     free(s->results.data);
@@ -354,9 +356,10 @@ static int loops_rule(sn_state *s, const uint16_t cur[81], const uint16_t init[8
     int32_t *table = NULL;
     lwork *w = NULL;
     int st = SD_OK;
+    if (!s->loops && !(s->loops = sechain9_ws_new())) return SD_NO_MEMORY;
     for (int k = 0; k < 3 && st == SD_OK; k++) {
         long spent = 0;
-        int sc = sechain9_loops(cur, LINKS[k][0], LINKS[k][1], &o[k], &spent);
+        int sc = sechain9_loops_ws(s->loops, cur, LINKS[k][0], LINKS[k][1], &o[k], &spent);
         st = sc == SC_OK ? sd_budget_spend(b, spent) : sc == SC_NO_MEMORY ? SD_NO_MEMORY : SD_INTERNAL;
         if (st == SD_OK) st = read_loops(s, cur, &o[k], LINKS[k][0], LINKS[k][1], &L);
     }

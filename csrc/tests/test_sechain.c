@@ -139,6 +139,28 @@ int main(int argc, char **argv)
         total += check_records(cands, &o, mode >> 1, mode & 1);
         sechain9_out_free(&o);
     }
+    /* one work area across grids and link sets: the bytes and rounds of a fresh search */
+    sc_ws *ws = sechain9_ws_new();
+    CHECK(ws != NULL, "no work area");
+    for (int r = 0; ws && r < 3 * (int)(sizeof PUZZLES / sizeof *PUZZLES) + rounds / 4; r++) {
+        if (r < 3 * (int)(sizeof PUZZLES / sizeof *PUZZLES)) clue_candidates(PUZZLES[r / 3], cands);
+        else
+            for (int i = 0; i < 81; i++) {
+                uint64_t z = next_random();
+                cands[i] = (uint16_t)((z % 4 == 0) ? 0 : (z >> 8) & (z >> 20) & 0x1FF);
+            }
+        for (int mode = 3; mode >= 1; mode--) {
+            sc_out a = {0}, b = {0};
+            long spent_a = 0, spent_b = 0;
+            CHECK(sechain9_loops_ws(ws, cands, mode >> 1, mode & 1, &a, &spent_a) == SC_OK, "work area search failed");
+            CHECK(sechain9_loops(cands, mode >> 1, mode & 1, &b, &spent_b) == SC_OK, "search failed");
+            CHECK(a.len == b.len && spent_a == spent_b && (a.len == 0 || !memcmp(a.data, b.data, a.len)),
+                  "a reused work area changed the result");
+            sechain9_out_free(&a);
+            sechain9_out_free(&b);
+        }
+    }
+    sechain9_ws_free(ws);
     if (failures) {
         fprintf(stderr, "test_sechain: %d failure(s)\n", failures);
         return 1;
