@@ -41,6 +41,7 @@ typedef struct {
 typedef struct {
     int32_t on_map[N_CANDS], off_map[N_CANDS];
     int32_t on_list[N_CANDS], off_list[N_CANDS];
+    uint16_t on_cand[N_CANDS], off_cand[N_CANDS]; /* the candidates of the lists: what clear() resets */
     int n_on, n_off;
 } closure;
 
@@ -60,6 +61,8 @@ typedef struct dctx {
     sd_budget *budget, own_budget;
     sn_state *nest; /* level >= 2 */
     uint8_t house[27][9], se_houses[81][3], parts[81][20], part_end[81][3];
+    uint64_t hmask[27][2];                  /* a house's cells as an 81-bit set */
+    uint64_t where[9][2], init_where[9][2]; /* digit d + 1's cells in cands / init */
     dnode *nodes;
     int32_t n_nodes, cap_nodes;
     int32_t *pars;
@@ -84,6 +87,49 @@ static void init_geometry(dctx *c)
 {
     segeom_houses(c->house);
     segeom_peers(c->house, c->se_houses, c->parts, c->part_end);
+    memset(c->hmask, 0, sizeof c->hmask);
+    for (int h = 0; h < 27; h++)
+        for (int k = 0; k < 9; k++) c->hmask[h][c->house[h][k] >> 6] |= 1ull << (c->house[h][k] & 63);
+}
+
+static int ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) x >>= 1, i++;
+    return i;
+#endif
+}
+
+/* Whether the 128-bit set (a, b) has exactly two members (no popcount instruction is
+ * assumed: the portable build would call a library routine). */
+static int two_of(uint64_t a, uint64_t b)
+{
+    if (a && b) return !(a & (a - 1)) && !(b & (b - 1));
+    uint64_t x = a | b, rest = x & (x - 1);
+    return rest && !(rest & (rest - 1));
+}
+
+static int top64(uint64_t x) /* index of the highest set bit of a nonzero word */
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 63 - __builtin_clzll(x);
+#else
+    int i = 63;
+    while (!(x >> i & 1)) i--;
+    return i;
+#endif
+}
+
+/* where[] of c->init, kept in init_where (the grid a closure restores). */
+static void init_where(dctx *c)
+{
+    memset(c->init_where, 0, sizeof c->init_where);
+    for (int i = 0; i < 81; i++)
+        for (unsigned m = c->init[i]; m; m &= m - 1) c->init_where[ctz64(m)][i >> 6] |= 1ull << (i & 63);
+    memcpy(c->where, c->init_where, sizeof c->where);
 }
 
 static int cand_of(int cell, int value) { return cell * 9 + value - 1; }
@@ -130,9 +176,11 @@ static int add_parent(dctx *c, int32_t n, int32_t parent)
     return SD_OK;
 }
 
+/* Empty a closure: every candidate it holds is in its lists (put is the only writer). */
 static void clear(closure *cl)
 {
-    for (int k = 0; k < N_CANDS; k++) cl->on_map[k] = cl->off_map[k] = NO_NODE;
+    for (int k = 0; k < cl->n_on; k++) cl->on_map[cl->on_cand[k]] = NO_NODE;
+    for (int k = 0; k < cl->n_off; k++) cl->off_map[cl->off_cand[k]] = NO_NODE;
     cl->n_on = cl->n_off = 0;
 }
 
@@ -141,9 +189,11 @@ static void put(closure *cl, const dnode *nodes, int32_t n)
     int cand = cand_of(nodes[n].cell, nodes[n].value);
     if (nodes[n].on) {
         cl->on_map[cand] = n;
+        cl->on_cand[cl->n_on] = (uint16_t)cand;
         cl->on_list[cl->n_on++] = n;
     } else {
         cl->off_map[cand] = n;
+        cl->off_cand[cl->n_off] = (uint16_t)cand;
         cl->off_list[cl->n_off++] = n;
     }
 }
@@ -209,16 +259,10 @@ static int off_to_on(dctx *c, closure *cl, int32_t p, int32_t made[4])
     }
     int seen[3], n_seen = 0;
     for (int t = 0; t < 3; t++) {
-        int h = c->se_houses[cell][t], count = 0, low = -1, high = -1;
-        for (int k = 0; k < 9; k++) {
-            int x = c->house[h][k];
-            if (c->cands[x] & bit) {
-                if (low < 0) low = x;
-                high = x;
-                count++;
-            }
-        }
-        if (count != 2) continue;
+        int h = c->se_houses[cell][t];
+        uint64_t m0 = c->where[value - 1][0] & c->hmask[h][0], m1 = c->where[value - 1][1] & c->hmask[h][1];
+        if (!two_of(m0, m1)) continue;
+        int low = m0 ? ctz64(m0) : 64 + ctz64(m1), high = m1 ? 64 + top64(m1) : top64(m0);
         int other = low == cell ? high : low, dup = 0;
         for (int s = 0; s < n_seen; s++) dup |= seen[s] == other;
         if (dup) continue;
@@ -351,7 +395,11 @@ static int chaining(dctx *c, closure *cl, int32_t *abs_on, int32_t *abs_off)
                 status = n;
                 break;
             }
-            if (c->dynamic) c->cands[c->nodes[p].cell] &= (uint16_t)~(1u << (c->nodes[p].value - 1));
+            if (c->dynamic) {
+                int cell = c->nodes[p].cell, d = c->nodes[p].value - 1;
+                c->cands[cell] &= (uint16_t)~(1u << d);
+                c->where[d][cell >> 6] &= ~(1ull << (cell & 63));
+            }
             for (int k = 0; k < n; k++) {
                 int32_t q = made[k];
                 int cand = cand_of(c->nodes[q].cell, c->nodes[q].value);
@@ -373,6 +421,7 @@ static int chaining(dctx *c, closure *cl, int32_t *abs_on, int32_t *abs_off)
     }
 done:
     memcpy(c->cands, c->init, sizeof c->cands);
+    memcpy(c->where, c->init_where, sizeof c->where);
     return status;
 }
 
@@ -733,6 +782,11 @@ static dctx *ctx_new(int multiple, int dynamic, int nishio, int level)
     }
     c->multiple = !!multiple, c->dynamic = !!dynamic, c->nishio = !!nishio, c->level = level;
     init_geometry(c);
+    for (int k = 0; k < N_CLOSURES; k++) {
+        closure *cl = &c->cl[k];
+        for (int j = 0; j < N_CANDS; j++) cl->on_map[j] = cl->off_map[j] = NO_NODE;
+        cl->n_on = cl->n_off = 0;
+    }
     for (int k = 0; k < 81 * 512; k++) c->best[k] = NO_NODE;
     return c;
 }
@@ -743,6 +797,7 @@ static int ctx_run(dctx *c)
 {
     for (int32_t k = 0; k < c->n_hints; k++) c->best[c->hints[k].cell * 512 + c->hints[k].mask] = NO_NODE;
     c->n_hints = 0, c->order = 0, c->blobs.len = 0;
+    init_where(c);
     int st = SD_OK;
     for (int cell = 0; cell < 81 && st == SD_OK; cell++) {
         int card = popcount9(c->init[cell]);
