@@ -140,6 +140,9 @@ static int pointing(model *m, uint32_t *cand)
     for (int h = 0; h < m->n_full; h++) {
         if (!(m->d_house[h] & ENG_D_POINT)) continue;
         m->d_house[h] &= (uint8_t)~ENG_D_POINT;
+        uint32_t lost = m->lost ? m->lost[h] : m->full; /* places unchanged: nothing new to find */
+        if (m->lost) m->lost[h] = 0;
+        if (!lost) continue;
         const int *cells = m->full_cells + m->full_start[h];
         uint32_t once = 0, twice = 0, thrice = 0, more = 0;
         for (int k = 0; k < n; k++) {
@@ -147,7 +150,7 @@ static int pointing(model *m, uint32_t *cand)
             more |= thrice & v, thrice |= twice & v, twice |= once & v, once |= v;
         }
         /* two or three places (none: hidden singles fail; one: placed, then eliminated) */
-        for (uint32_t ds = twice & ~more; ds; ds = clear_lowest(ds)) {
+        for (uint32_t ds = twice & ~more & lost; ds; ds = clear_lowest(ds)) {
             int d = lowest_index(ds);
             uint32_t bit = 1u << d;
             int places[ENG_MAX_DIGITS], np = 0;
@@ -389,7 +392,7 @@ static int probe(model *m, uint32_t *cur, uint32_t *tmp)
                 tmp[i] = bit;
                 m->qlen = 0;
                 m->queue[m->qlen++] = i;
-                mark(m, i);
+                mark(m, i, cur[i] & ~bit);
                 if (propagate(m, tmp)) continue;
                 m->qlen = 0;
                 if (!narrow(m, cur, i, cur[i] & ~bit) || !propagate(m, cur)) return 0;
@@ -471,6 +474,7 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
     memcpy(states, m->masks0, sizeof(uint32_t) * n);
     m->qlen = 0;
     memset(m->d_house, ENG_D_ALL, (size_t)m->n_full);
+    if (m->lost) memset(m->lost, 0xFF, sizeof(uint32_t) * (size_t)m->n_full);
     memset(m->d_rel, 1, (size_t)m->n_rels);
     for (int k = 0; k < m->n_rels; k++) m->rel_stack[k] = k;
     m->rel_top = m->n_rels;
@@ -515,10 +519,11 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
             }
             uint32_t *child = states + (size_t)depth * n;
             memcpy(child, states + (size_t)(depth - 1) * n, sizeof(uint32_t) * n);
+            uint32_t removed = child[f->cell] & ~bit;
             child[f->cell] = bit;
             m->qlen = 0;
             m->queue[m->qlen++] = f->cell;
-            mark(m, f->cell);
+            mark(m, f->cell, removed);
             if (propagate(m, child)) break;
             if (fails[f->cell] < ENG_MAX_FAILS) fails[f->cell]++; /* the twin caps it the same way */
             if (use_lc) lc = f->cell;

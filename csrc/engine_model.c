@@ -71,6 +71,7 @@ void eng_model_free(eng_model *m)
         free(w[k]->items);
     }
     free(m->dirty);
+    free(m->lost);
     free(m->queue);
 }
 
@@ -498,11 +499,15 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
     if (rc == 0) rc = build_rel_luts(m);
     if (rc == 0 && m->point && m->n_full <= ENG_MAX_POINT_HOUSES) {
         m->full_mask = calloc((size_t)m->n_full * m->words + 1, sizeof(uint64_t));
-        if (!m->full_mask) rc = -2;
+        m->lost = calloc((size_t)m->n_full + 1, sizeof(uint32_t));
+        if (!m->full_mask || !m->lost) rc = -2;
         for (int h = 0; rc == 0 && h < m->n_full; h++)
             for (int k = m->full_start[h]; k < m->full_start[h + 1]; k++)
                 m->full_mask[(size_t)h * m->words + (size_t)m->full_cells[k] / 64] |= 1ull << (m->full_cells[k] % 64);
     }
+    if (rc == 0)
+        m->kinds = (m->lost ? ENG_K_LOST : 0u) | (m->n_rels ? ENG_K_REL : 0u) | (m->n_sums ? ENG_K_SUM : 0u) |
+                   (m->n_tri ? ENG_K_TRI : 0u) | (m->n_sw ? ENG_K_SW : 0u);
     if (rc == 0) {
         m->qcap = 2 * m->n_cells + 2;
         m->queue = malloc(sizeof(int) * (size_t)m->qcap);

@@ -28,6 +28,7 @@
 /* Pointing keeps a bit row per full house up to this many houses (it only saves work). */
 #define ENG_MAX_POINT_HOUSES 4096
 enum { ENG_D_HIDDEN = 1, ENG_D_LOCK = 2, ENG_D_PAIR = 4, ENG_D_POINT = 8, ENG_D_ALL = 15 };
+enum { ENG_K_LOST = 1, ENG_K_REL = 2, ENG_K_SUM = 4, ENG_K_TRI = 8, ENG_K_SW = 16 };
 enum { ENG_SUM_BOUNDS = 0, ENG_SUM_COMBOS = 1, ENG_SUM_REACH = 2 };
 
 typedef struct {
@@ -73,6 +74,10 @@ typedef struct {
     /* d_house[h]: which house propagators have to revisit full house h (ENG_D_* bits: one
      * store per house when a cell narrows); one flag per other item */
     uint8_t *d_house, *d_rel, *d_sum, *d_tri, *d_sw, *lock_snap;
+    /* with point: lost[h] = the digits full house h lost a place of since pointing last
+     * looked at it (pointing depends only on the places of a digit: the others are skipped) */
+    uint32_t *lost;
+    unsigned kinds; /* ENG_K_* bits: which of the above the program has (eng_mark skips the rest) */
     uint64_t *adj; /* peer bit matrix: row i (words words) = the peers of cell i */
     size_t words;
     int point; /* run pointing on the peer graph (many two-cell houses) */
@@ -91,18 +96,26 @@ int eng_sums_build(eng_model *m);
 int eng_sums(eng_model *m, uint32_t *cand);
 int eng_sandwiches(eng_model *m, uint32_t *cand);
 
-/* Mark every item cell c takes part in dirty. */
-static inline void eng_mark(eng_model *m, int c)
+/* Mark every item cell c takes part in dirty; the cell lost the digits `removed`. */
+static inline void eng_mark(eng_model *m, int c, uint32_t removed)
 {
     const eng_csr *w = &m->w_house;
-    for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_house[w->items[k]] = ENG_D_ALL;
-    for (int k = m->w_rel.start[c]; k < m->w_rel.start[c + 1]; k++) {
-        int r = m->w_rel.items[k];
-        if (!m->d_rel[r]) m->d_rel[r] = 1, m->rel_stack[m->rel_top++] = r;
-    }
-    for (int k = m->w_sum.start[c]; k < m->w_sum.start[c + 1]; k++) m->d_sum[m->w_sum.items[k]] = 1;
-    for (int k = m->w_tri.start[c]; k < m->w_tri.start[c + 1]; k++) m->d_tri[m->w_tri.items[k]] = 1;
-    for (int k = m->w_sw.start[c]; k < m->w_sw.start[c + 1]; k++) m->d_sw[m->w_sw.items[k]] = 1;
+    unsigned kinds = m->kinds; /* skip the item kinds the program does not have */
+    if (kinds & ENG_K_LOST)
+        for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_house[w->items[k]] = ENG_D_ALL, m->lost[w->items[k]] |= removed;
+    else
+        for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_house[w->items[k]] = ENG_D_ALL;
+    if (kinds & ENG_K_REL)
+        for (int k = m->w_rel.start[c]; k < m->w_rel.start[c + 1]; k++) {
+            int r = m->w_rel.items[k];
+            if (!m->d_rel[r]) m->d_rel[r] = 1, m->rel_stack[m->rel_top++] = r;
+        }
+    if (kinds & ENG_K_SUM)
+        for (int k = m->w_sum.start[c]; k < m->w_sum.start[c + 1]; k++) m->d_sum[m->w_sum.items[k]] = 1;
+    if (kinds & ENG_K_TRI)
+        for (int k = m->w_tri.start[c]; k < m->w_tri.start[c + 1]; k++) m->d_tri[m->w_tri.items[k]] = 1;
+    if (kinds & ENG_K_SW)
+        for (int k = m->w_sw.start[c]; k < m->w_sw.start[c + 1]; k++) m->d_sw[m->w_sw.items[k]] = 1;
 }
 
 /* Narrow cell c to mask v (a subset of its candidates); 0 on an empty mask.  A cell left
@@ -110,9 +123,10 @@ static inline void eng_mark(eng_model *m, int c)
 static inline int eng_narrow(eng_model *m, uint32_t *cand, int c, uint32_t v)
 {
     if (!v) return 0;
+    uint32_t removed = cand[c] & ~v;
     cand[c] = v;
     if ((v & (v - 1u)) == 0 && m->qlen < m->qcap) m->queue[m->qlen++] = c;
-    eng_mark(m, c);
+    eng_mark(m, c, removed);
     return 1;
 }
 
