@@ -15,6 +15,7 @@
 #include "hoxy9.h"
 #include "hotable9.h"
 #include "hosdc9.h"
+#include "hoals9.h"
 #include "canon9.h"
 #include "dig9.h"
 #include "engine.h"
@@ -547,6 +548,31 @@ static PyObject *core_ho_xy(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_als(cands) -> (alses, rcs): HoDoKu's ALS and restricted commons for sudokit.human.als,
+ * see hoals9.h and _core.pyi. */
+static PyObject *core_ho_als(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    if (!PyArg_ParseTuple(args, "y*:ho_als", &cv)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    ha_out alses = {NULL, 0, 0}, rcs = {NULL, 0, 0};
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = hoals9_search(cands, &alses, &rcs);
+    Py_END_ALLOW_THREADS
+    PyObject *result = NULL;
+    if (status == HA_NO_MEMORY) PyErr_NoMemory();
+    else if (status != HA_OK) PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF");
+    else
+        result = Py_BuildValue("(y#y#)", alses.data ? (const char *)alses.data : "", (Py_ssize_t)alses.len,
+                               rcs.data ? (const char *)rcs.data : "", (Py_ssize_t)rcs.len);
+    hoals9_out_free(&alses);
+    hoals9_out_free(&rcs);
+    return result;
+}
+
 /* ho_sdc(cands, max_hits) -> (records, spent): HoDoKu's Sue de Coq search of
  * sudokit.human.sue_de_coq, see hosdc9.h and _core.pyi. */
 static PyObject *core_ho_sdc(PyObject *self, PyObject *args)
@@ -851,6 +877,8 @@ static PyMethodDef core_methods[] = {
      "ho_nice_loops(cands, grouped, budget) -> (loops, spent)\n\nHoDoKu's Nice Loop / AIC tabling search (hotable9.h)."},
     {"ho_sdc", core_ho_sdc, METH_VARARGS,
      "ho_sdc(cands, max_hits) -> (records, spent)\n\nHoDoKu's Sue de Coq search (hosdc9.h)."},
+    {"ho_als", core_ho_als, METH_VARARGS,
+     "ho_als(cands) -> (alses, rcs)\n\nHoDoKu's almost locked sets and restricted commons (hoals9.h)."},
     {"se_simple", core_se_simple, METH_VARARGS,
      "se_simple(cur, init, counts) -> (rule, hits)\n\nSE's simple rules inside nested forcing chains (serules9.h)."},
     {"human_ho_run", core_human_ho_run, METH_VARARGS,

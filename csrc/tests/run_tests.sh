@@ -105,6 +105,13 @@ hs_srcs=("$root/csrc/hosdc9.c" "$here/ref_solver.c" "$here/test_hosdc.c")
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hosdc_san" "${hs_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hosdc_san" --rounds 10
 
+echo "== hoals9 (ALS and restricted commons): cc -O2, then -O1 -fsanitize=address,undefined"
+ha_srcs=("$root/csrc/hoals9.c" "$here/ref_solver.c" "$here/test_hoals.c")
+"$cc" -O2 "${warn[@]}" -o "$out/hoals_o2" "${ha_srcs[@]}"
+"$out/hoals_o2" --rounds 4
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hoals_san" "${ha_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hoals_san" --rounds 2
+
 echo "== sedyn9 (SE multiple/dynamic chains): cc -O2, then -O1 -fsanitize=address,undefined"
 "$cc" -O2 "${warn[@]}" -o "$out/sedyn_o2" "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
 "$out/sedyn_o2" --rounds 60

@@ -42,6 +42,8 @@ build hotable "$root/csrc/hotable9.c" "$here/ref_solver.c" "$here/test_hotable.c
 "${vg[@]}" "$out/hotable" --rounds 2
 build hosdc "$root/csrc/hosdc9.c" "$here/ref_solver.c" "$here/test_hosdc.c"
 "${vg[@]}" "$out/hosdc" --rounds 4
+build hoals "$root/csrc/hoals9.c" "$here/ref_solver.c" "$here/test_hoals.c"
+"${vg[@]}" "$out/hoals" --rounds 1
 build sedyn "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
 "${vg[@]}" "$out/sedyn" --rounds 2 --puzzles 1
 echo "valgrind.sh: memcheck clean on every C test driver"

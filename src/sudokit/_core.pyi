@@ -236,6 +236,21 @@ def ho_sdc(cands: bytes, max_hits: int) -> tuple[bytes, int]:
     checked. Raises ValueError on a wrong size, a mask > 0x1FF or a negative ``max_hits``.
     """
 
+# -------------------------------------------------- almost locked sets, restricted commons
+# HoDoKu's ALS collection and restricted commons for sudokit.human.als (csrc/hoals9.h; twin:
+# sudokit._pyals9). Both give the same bytes.
+
+def ho_als(cands: bytes) -> tuple[bytes, bytes]:
+    """HoDoKu's almost locked sets and their restricted commons: ``(alses, rcs)``.
+
+    ``cands``: 81 native uint16 masks as for :func:`se_loops`. ``alses``: 13 bytes per
+    ALS in HoDoKu's order, the cells as an 81-bit little-endian mask (11 bytes) and the
+    digits (uint16 little-endian). ``rcs``: 6 bytes per pair of non-overlapping ALS i < j
+    with a restricted common, i and j (uint16 little-endian), the lowest one or two RC
+    digits (the second 0 when there is one). Raises ValueError on a wrong size or a mask
+    > 0x1FF.
+    """
+
 def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, level: int, counts: bytes,
            limit: int, seconds: float = -1.0) -> tuple[bytes | None, int]:
     """SE's multiple, Nishio and dynamic forcing chains (nesting level 0; 1: Dynamic

@@ -27,9 +27,11 @@ the first step is the one HoDoKu's solver takes. Text is HoDoKu's, e.g.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .. import _backend
 from .model import BIT, DIGITS_OF, HOUSE_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .se_chains import LIMIT
 from .step import Step, cells_text
@@ -79,33 +81,25 @@ def _make(state: Candidates, cells: int, digits: int) -> Als:
 
 def find_alses(state: Candidates) -> list[Als]:
     """Every ALS of ``state`` in HoDoKu's order (each cell set once)."""
-    cands = state.cands
-    out: list[Als] = []
-    seen: set[int] = set()
-    for house in HOUSE_CELLS:
-        free = [c for c in house if cands[c]]
+    return list(_alses_and_rcs(state)[0])
 
-        def grow(start: int, cells: int, digits: int, n: int) -> None:
-            if n >= 8:
-                return
-            for k in range(start, len(free)):
-                c = free[k]
-                m, size = digits | cands[c], n + 1
-                bits = cells | 1 << c
-                if POPCOUNT[m] == size + 1 and bits not in seen:
-                    seen.add(bits)
-                    out.append(_make(state, bits, m))
-                grow(k + 1, bits, m, size)
 
-        grow(0, 0, 0, 0)
-    return out
+def _kernel_als(state: Candidates) -> tuple[list[Als], list[tuple[int, int, int, int]]]:
+    """The kernel's ALS and restricted commons (``ho_als``: csrc/hoals9.c, twin
+    :mod:`sudokit._pyals9`; the same as :func:`restricted_commons` of the ALS)."""
+    data, rc_data = _backend.kernel().ho_als(array("H", state.cands).tobytes())
+    alses = [_make(state, int.from_bytes(data[k:k + 11], "little"), data[k + 11] | data[k + 12] << 8)
+             for k in range(0, len(data), 13)]
+    rcs = [(rc_data[k] | rc_data[k + 1] << 8, rc_data[k + 2] | rc_data[k + 3] << 8, rc_data[k + 4], rc_data[k + 5])
+           for k in range(0, len(rc_data), 6)]
+    return alses, rcs
 
 
 def _alses_and_rcs(state: Candidates) -> tuple[list[Als], list[tuple[int, int, int, int]]]:
     """The ALS of ``state`` and their restricted commons, built once per candidate grid
     (ALS-XZ, ALS-XY-Wing and ALS-Chain all start from them; callers must not change them)."""
-    alses = state.cached("alses", lambda: find_alses(state))
-    return alses, state.cached("als_rcs", lambda: restricted_commons(alses))
+    found: tuple[list[Als], list[tuple[int, int, int, int]]] = state.cached("als_kernel", lambda: _kernel_als(state))
+    return found
 
 
 def restricted_commons(alses: list[Als]) -> list[tuple[int, int, int, int]]:

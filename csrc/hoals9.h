@@ -1,0 +1,38 @@
+/* hoals9.h -- HoDoKu's almost locked sets and their restricted commons (sudokit.human.als), in C.
+ *
+ * As the pure-Python twin (src/sudokit/_pyals9.py, which gives the same bytes for the same
+ * input) documents it: an ALS is n cells (1..8) of one house holding n + 1 digits,
+ * collected in HoDoKu's order (houses rows, columns, boxes; cell subsets of the house's
+ * empty cells depth first; each cell set once). Two ALS i < j that do not overlap have a
+ * restricted common X when every X cell of both sees every X cell of the other; at most
+ * the two lowest are listed, pairs in order.
+ *
+ * State: cands[i] a 9-bit mask (bit d-1 = digit d; 0 for a filled cell). No global
+ * state; the output buffers are the only memory kept.
+ */
+#ifndef SUDOKIT_HOALS9_H
+#define SUDOKIT_HOALS9_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HA_OK 0
+#define HA_BAD_INPUT (-1) /* a mask above 0x1FF */
+#define HA_NO_MEMORY (-2)
+
+/* A growable output buffer (the caller zero-initialises it and frees it with
+ * hoals9_out_free, also after an error). */
+typedef struct {
+    uint8_t *data;
+    size_t len, cap;
+} ha_out;
+
+/* The ALS of cands into alses, 13 bytes each: the cells as an 81-bit little-endian mask
+ * (11 bytes), the digits (uint16 little-endian, bit d-1 = digit d); their restricted
+ * commons into rcs, 6 bytes each: i, j (uint16 little-endian, i < j), x1, x2 (x2 = 0
+ * when there is one). Returns an HA_* status. */
+int hoals9_search(const uint16_t cands[81], ha_out *alses, ha_out *rcs);
+
+void hoals9_out_free(ha_out *out);
+
+#endif

@@ -1,0 +1,65 @@
+/* fuzz_hoals9.c -- libFuzzer harness of csrc/hoals9.c (HoDoKu's ALS and restricted commons).
+ * sources: hoals9.c
+ *
+ * Input: a mode byte, then up to 81 little-endian 16-bit candidate masks (missing ones 0,
+ * a filled cell). Mode bit 0: keep the masks as they are (hostile masks above 0x1FF are
+ * the point), else clip them to 9 bits. Checked: HA_BAD_INPUT exactly when a mask is out
+ * of range, else HA_OK; every ALS record holds 1..8 cells with candidates, one digit more
+ * than cells, exactly their digits; every restricted-common record names ALS i < j with
+ * 1-2 RC digits common to both; a second call gives the same bytes.
+ */
+#include "fuzz_check.h"
+#include "../../csrc/hoals9.h"
+
+static int pc(unsigned m)
+{
+    int n = 0;
+    for (; m; m &= m - 1) n++;
+    return n;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1) return 0;
+    int raw = data[0] & 1;
+    uint16_t cands[81] = {0};
+    int out_of_range = 0;
+    for (size_t i = 0; i < 81 && 1 + 2 * i + 1 < size; i++) {
+        uint16_t m = (uint16_t)(data[1 + 2 * i] | data[2 + 2 * i] << 8);
+        cands[i] = raw ? m : (uint16_t)(m & 0x1FF);
+        out_of_range |= cands[i] > 0x1FF;
+    }
+    ha_out a = {0}, r = {0}, a2 = {0}, r2 = {0};
+    int status = hoals9_search(cands, &a, &r);
+    if (out_of_range) {
+        FUZZ_CHECK(status == HA_BAD_INPUT && a.len == 0 && r.len == 0, "bad input refused");
+    } else {
+        FUZZ_CHECK(status == HA_OK && a.len % 13 == 0 && r.len % 6 == 0, "status and sizes");
+        size_t n = a.len / 13;
+        for (size_t i = 0; i < n; i++) {
+            const uint8_t *p = a.data + 13 * i;
+            unsigned digits = p[11] | (unsigned)p[12] << 8, have = 0;
+            int cells = 0;
+            for (int c = 0; c < 81; c++)
+                if (p[c / 8] >> (c % 8) & 1) {
+                    FUZZ_CHECK(cands[c], "a cell with candidates");
+                    have |= cands[c];
+                    cells++;
+                }
+            FUZZ_CHECK(!(p[10] >> 1) && cells >= 1 && cells <= 8 && have == digits && pc(digits) == cells + 1, "an ALS");
+        }
+        for (size_t k = 0; k < r.len; k += 6) {
+            const uint8_t *q = r.data + k;
+            size_t i = q[0] | (size_t)q[1] << 8, j = q[2] | (size_t)q[3] << 8;
+            FUZZ_CHECK(i < j && j < n && q[4] >= 1 && q[4] <= 9 && q[5] <= 9 && (!q[5] || q[5] > q[4]), "an RC record");
+            unsigned common = (a.data[13 * i + 11] | (unsigned)a.data[13 * i + 12] << 8) &
+                              (a.data[13 * j + 11] | (unsigned)a.data[13 * j + 12] << 8);
+            FUZZ_CHECK(common >> (q[4] - 1) & 1, "an RC digit common to both");
+        }
+        FUZZ_CHECK(hoals9_search(cands, &a2, &r2) == HA_OK && a.len == a2.len && r.len == r2.len &&
+                       (!a.len || !memcmp(a.data, a2.data, a.len)) && (!r.len || !memcmp(r.data, r2.data, r.len)),
+                   "same bytes");
+    }
+    hoals9_out_free(&a), hoals9_out_free(&r), hoals9_out_free(&a2), hoals9_out_free(&r2);
+    return 0;
+}
