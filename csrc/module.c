@@ -16,6 +16,7 @@
 #include "hotable9.h"
 #include "hosdc9.h"
 #include "hoals9.h"
+#include "seunique9.h"
 #include "canon9.h"
 #include "dig9.h"
 #include "engine.h"
@@ -632,6 +633,46 @@ static PyObject *core_ho_nice_loops(PyObject *self, PyObject *args)
     return result;
 }
 
+/* se_unique(cands, values, limit) -> (hints, spent): SE's Unique Rectangles and Loops,
+ * easiest first, see seunique9.h and _core.pyi (hints None: past the limit). */
+static PyObject *core_se_unique(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv, vv;
+    long limit;
+    if (!PyArg_ParseTuple(args, "y*y*l:se_unique", &cv, &vv, &limit)) return NULL;
+    uint8_t values[81];
+    int ok = vv.len == 81;
+    if (ok) memcpy(values, vv.buf, 81);
+    PyBuffer_Release(&vv);
+    if (!ok) {
+        PyBuffer_Release(&cv);
+        PyErr_SetString(PyExc_ValueError, "need 81 values");
+        return NULL;
+    }
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    su_out out = {NULL, 0, 0};
+    long spent = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = seunique9_loops(cands, values, limit, &out, &spent);
+    Py_END_ALLOW_THREADS
+    if (status == SU_LIMIT) {
+        seunique9_out_free(&out);
+        return Py_BuildValue("(Ol)", Py_None, spent);
+    }
+    if (status != SU_OK) {
+        seunique9_out_free(&out);
+        if (status == SU_NO_MEMORY) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, values 0..9 and the limit >= -1");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, spent);
+    seunique9_out_free(&out);
+    return result;
+}
+
 /* se_dyn(cands, multiple, dynamic, nishio, level, counts, limit[, seconds]) -> (hints or None,
  * spent): SE's multiple, Nishio and dynamic forcing chains, nested levels included, see
  * sedyn9.h and _core.pyi (None: over the limit or out of time). */
@@ -879,6 +920,8 @@ static PyMethodDef core_methods[] = {
      "ho_sdc(cands, max_hits) -> (records, spent)\n\nHoDoKu's Sue de Coq search (hosdc9.h)."},
     {"ho_als", core_ho_als, METH_VARARGS,
      "ho_als(cands) -> (alses, rcs)\n\nHoDoKu's almost locked sets and restricted commons (hoals9.h)."},
+    {"se_unique", core_se_unique, METH_VARARGS,
+     "se_unique(cands, values, limit) -> (hints, spent)\n\nSE's Unique Rectangles and Loops, easiest first (seunique9.h)."},
     {"se_simple", core_se_simple, METH_VARARGS,
      "se_simple(cur, init, counts) -> (rule, hits)\n\nSE's simple rules inside nested forcing chains (serules9.h)."},
     {"human_ho_run", core_human_ho_run, METH_VARARGS,

@@ -251,6 +251,22 @@ def ho_als(cands: bytes) -> tuple[bytes, bytes]:
     > 0x1FF.
     """
 
+# ------------------------------------------------------- SE's unique rectangles and loops
+# serate's UniqueLoops rule (csrc/seunique9.h; twin: sudokit._pyseunique9). Both give the
+# same bytes; sudokit.human.se_unique reads them.
+
+def se_unique(cands: bytes, values: bytes, limit: int) -> tuple[bytes | None, int]:
+    """Every Unique Rectangle / Unique Loop hint (types 1-4) of the grid, easiest first
+    (SE's rating, then the type, then the order found): ``(hints, spent)``.
+
+    ``cands``: 81 native uint16 masks as for :func:`se_loops`; ``values``: 81 bytes, the
+    placed digits (0: empty). Each record: type, n, the loop's n cells in order, type 3's
+    set size (else 0), m, then m x (cell, removed mask as uint16 little-endian), cells
+    ascending. ``spent``: search nodes (cells entered); ``hints`` is None when more than
+    ``limit`` (-1: no limit) were needed. Raises ValueError on a wrong size, a mask >
+    0x1FF, a value > 9 or a limit < -1.
+    """
+
 def se_dyn(cands: bytes, multiple: bool, dynamic: bool, nishio: bool, level: int, counts: bytes,
            limit: int, seconds: float = -1.0) -> tuple[bytes | None, int]:
     """SE's multiple, Nishio and dynamic forcing chains (nesting level 0; 1: Dynamic

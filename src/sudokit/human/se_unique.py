@@ -11,244 +11,61 @@ like SE uses this finder instead of the Unique Rectangle techniques.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 
-from .model import BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, POPCOUNT, Candidates
-from .se_chains import _HOUSE_CELLS_OF, _SE_HOUSES
+from .. import _backend
+from .._pyseunique9 import difficulty
+from .model import BIT, DIGITS_OF, HOUSE_CELLS, POPCOUNT, Candidates
+from .se_chains import _HOUSE_CELLS_OF, _SE_HOUSES, LIMIT, BudgetExceeded
 from .se_rules import colex
 from .step import Step, cells_text
 
-#: The k-subsets of the nine cells of a house in SE's order, by k (made once).
-_COLEX9: tuple[tuple[tuple[int, ...], ...], ...] = tuple(tuple(colex(k, 9)) for k in range(10))
-
 __all__ = ["find_se_unique_loops"]
-
-_Hint = tuple[float, int, int, tuple[int, ...], dict[int, int], tuple[object, ...]]
 
 
 def find_se_unique_loops(state: Candidates) -> Iterator[Step]:
-    """Every unique loop hint of ``state``, in SE's order (easiest first)."""
+    """Every unique loop hint of ``state``, in SE's order (easiest first).
+
+    The search runs in the kernel (``se_unique``: csrc/seunique9.c, twin
+    ``sudokit._pyseunique9``, where SE's rule is described); this turns its records into
+    steps, lazily (a path takes the first). Its search nodes count against the
+    budget of the call (:data:`~sudokit.human.se_chains.LIMIT`)."""
     cands = state.cands
-    values = state.values
-    hints: list[_Hint] = []
-    seen: set[tuple[object, ...]] = set()
-    done: set[tuple[object, ...]] = set()
-    holding: dict[int, int] = {}  # both digits' mask -> the cells holding both (81-bit)
-    for cell in range(81):
-        if POPCOUNT[cands[cell]] != 2:
-            continue
-        v1, v2 = DIGITS_OF[cands[cell]]
-        both = cands[cell]
-        if both not in holding:
-            holding[both] = state.where[v1] & state.where[v2]
-        loops: list[list[int]] = []
-        _search(cands, holding[both], cell, v1, v2, [], 0, 2, 0, -1, loops)
-        for loop in loops:
-            if not _valid(loop):
-                continue
-            extra = [c for c in loop if POPCOUNT[cands[c]] > 2]
-            again = (frozenset(loop), tuple(extra), v1, v2)
-            if again in done:
-                continue  # the same loop from another cell or the other way round: the same hints, all seen
-            done.add(again)
-            for typ, removable, ident in _loop_hints(cands, values, loop, extra, v1, v2):
-                key = (typ, frozenset(loop), len(loop)) + ident
-                if key in seen or not removable:
-                    continue
-                seen.add(key)
-                hints.append((_difficulty(len(loop), typ, ident), typ, len(hints), tuple(loop), removable, ident))
-    hints.sort(key=lambda h: (h[0], h[1], h[2]))
-    for difficulty, typ, _k, cells, removable, _ident in hints:
-        yield _step(cells, typ, removable, difficulty, v_of(cands, cells))
+    budget = LIMIT.get()
+    left = None if budget is None else budget.left
+    data, spent = _backend.kernel().se_unique(array("H", cands).tobytes(), bytes(state.values), -1 if left is None else max(left, 0))
+    if budget is not None:
+        budget.spend(spent)
+    if data is None:
+        raise BudgetExceeded
+    at = 0
+    while at < len(data):
+        typ, size = data[at], data[at + 1]
+        cells = tuple(data[at + 2 : at + 2 + size])
+        n, count = data[at + 2 + size], data[at + 3 + size]
+        at += 4 + size
+        elims = tuple((data[k], d) for k in range(at, at + 3 * count, 3) for d in DIGITS_OF[data[k + 1] | data[k + 2] << 8])
+        at += 3 * count
+        yield _step(cells, typ, elims, difficulty(size, typ, n), v_of(cands, cells))
 
 
 def v_of(cands: list[int], loop: tuple[int, ...]) -> tuple[int, ...]:
+    """The digits every cell of ``loop`` holds."""
     common = 0x1FF
     for c in loop:
         common &= cands[c]
     return DIGITS_OF[common]
 
 
-def _difficulty(size: int, typ: int, ident: tuple[object, ...]) -> float:
-    result = 4.5
-    if size >= 10:
-        result += 0.3
-    if size >= 8:
-        result += 0.2
-    elif size >= 6:
-        result += 0.1
-    if typ == 3:
-        n = ident[-1]
-        assert isinstance(n, int)
-        result += (n - 1) * 0.1
-    return result
-
-
-def _search(cands: list[int], holding: int, cell: int, v1: int, v2: int, loop: list[int], inside: int,
-            allowed: int, ex: int, last: int, results: list[list[int]]) -> None:
-    """SE's ``checkForLoops``: depth first through the houses (block, row, column), never
-    twice through the same kind of house in a row. ``holding``: the cells holding both
-    digits (the only ones a loop can go through), ``inside``: the loop's cells, both as
-    81-bit masks (each house's cells are taken in ascending order, as SE does)."""
-    loop.append(cell)
-    inside |= 1 << cell
-    both = BIT[v1] | BIT[v2]
-    start = loop[0]
-    for kind, h in enumerate(_SE_HOUSES[cell]):
-        if kind == last:
-            continue
-        nexts = HOUSE_MASK[h] & holding
-        while nexts:
-            low = nexts & -nexts
-            nexts ^= low
-            nxt = low.bit_length() - 1
-            if nxt == start and len(loop) >= 4:
-                results.append(loop[:])
-            elif not inside & low:
-                m = cands[nxt]
-                ex |= m & ~both  # (sic) accumulates over the siblings, as in SE
-                card = POPCOUNT[m]
-                if card == 2 or POPCOUNT[ex] == 1 or allowed > 0:
-                    _search(cands, holding, nxt, v1, v2, loop, inside, allowed - 1 if card > 2 else allowed, ex, kind,
-                            results)
-    loop.pop()
-
-
-def _valid(loop: list[int]) -> bool:
-    """Every house met is met once at an odd and once at an even position."""
-    odd: set[int] = set()
-    even: set[int] = set()
-    for k, c in enumerate(loop):
-        side = odd if k % 2 else even
-        for h in _SE_HOUSES[c]:
-            if h in side:
-                return False
-            side.add(h)
-    return odd == even
-
-
-def _loop_hints(cands: list[int], values: list[int], loop: list[int], extra: list[int], v1: int, v2: int
-                ) -> Iterator[tuple[int, dict[int, int], tuple[object, ...]]]:
-    both = BIT[v1] | BIT[v2]
-    if len(extra) == 1:
-        yield 1, {extra[0]: both}, ()
-    elif len(extra) > 2:
-        yield 2, _type2(cands, extra, v1, v2), ()
-    elif len(extra) == 2:
-        c1, c2 = extra
-        rest = (cands[c1] | cands[c2]) & ~both
-        if POPCOUNT[rest] == 1:
-            yield 2, _type2(cands, extra, v1, v2), ()
-        elif POPCOUNT[rest] >= 2:
-            yield from _type3(cands, values, c1, c2, v1, v2)
-        four = _type4(cands, c1, c2, v1, v2)
-        if four is not None:
-            yield 4, four, ()
-
-
-def _type2(cands: list[int], extra: list[int], v1: int, v2: int) -> dict[int, int]:
-    value = DIGITS_OF[cands[extra[0]] & ~(BIT[v1] | BIT[v2])][0]
-    common = list(_HOUSE_CELLS_OF[extra[0]])
-    for c in extra[1:]:
-        peers = set(_HOUSE_CELLS_OF[c])
-        common = [x for x in common if x in peers]
-    return {c: BIT[value] for c in common if c not in extra and cands[c] & BIT[value]}
-
-
-def _type3(cands: list[int], values: list[int], c1: int, c2: int, v1: int, v2: int
-           ) -> Iterator[tuple[int, dict[int, int], tuple[object, ...]]]:
-    both = BIT[v1] | BIT[v2]
-    extra = (cands[c1] | cands[c2]) & ~both
-    for degree in range(POPCOUNT[extra], 8):
-        for h1, h2 in zip(_SE_HOUSES[c1], _SE_HOUSES[c2]):
-            if h1 != h2:
-                continue
-            cells = HOUSE_CELLS[h1]
-            empty = sum(1 for c in cells if not values[c])
-            i1, i2 = cells.index(c1), cells.index(c2)
-            if degree * 2 <= empty:
-                for idx in _COLEX9[degree]:
-                    if i1 not in idx or i2 in idx:
-                        continue
-                    naked = extra & cands[c1] & cands[c2]
-                    masks = []
-                    others = []
-                    for k in idx:
-                        if k == i1:
-                            masks.append(extra)
-                        else:
-                            masks.append(cands[cells[k]])
-                            naked |= cands[cells[k]]
-                            others.append(cells[k])
-                    if POPCOUNT[naked] != degree:
-                        continue
-                    union = 0
-                    for m in masks:
-                        if POPCOUNT[m] <= 1:
-                            union = -1
-                            break
-                        union |= m
-                    if union < 0 or POPCOUNT[union] != degree:
-                        continue
-                    removable = {c: cands[c] & union for c in cells
-                                 if c not in others and c != c1 and c != c2 and cands[c] & union}
-                    yield 3, removable, ("naked", h1, union, tuple(others), degree)
-            if degree * 2 < empty:
-                rem = [v for v in range(1, 10) if v not in (v1, v2) and not extra & BIT[v]]
-                if degree - 2 <= len(rem):
-                    for pick in colex(degree - 2, len(rem)):
-                        digits = [rem[k] for k in pick] + [v1, v2]
-                        union = 0
-                        ok = True
-                        for v in digits:
-                            pos = 0
-                            for k, c in enumerate(cells):
-                                if k != i2 and cands[c] & BIT[v]:
-                                    pos |= 1 << k
-                            if not pos:
-                                ok = False
-                            union |= pos
-                        if not ok or POPCOUNT[union] != degree:
-                            continue
-                        hidden = 0
-                        for v in digits:
-                            hidden |= BIT[v]
-                        idx_left = [k for k in range(9) if union >> k & 1 and k != i1 and k != i2]
-                        removable = {}
-                        for k in idx_left:
-                            c = cells[k]
-                            gone = cands[c] & ~hidden
-                            if gone:
-                                removable[c] = gone
-                        yield 3, removable, ("hidden", h1, hidden, tuple(idx_left), len(idx_left))
-
-
-def _type4(cands: list[int], c1: int, c2: int, v1: int, v2: int) -> dict[int, int] | None:
-    r1 = r2 = -1
-    for h1, h2 in zip(_SE_HOUSES[c1], _SE_HOUSES[c2]):
-        if h1 != h2:
-            continue
-        others = [c for c in HOUSE_CELLS[h1] if c != c1 and c != c2]
-        if not any(cands[c] & BIT[v1] for c in others):
-            r1 = h1
-        if not any(cands[c] & BIT[v2] for c in others):
-            r2 = h1
-    if r1 >= 0:
-        return {c1: BIT[v2], c2: BIT[v2]}
-    if r2 >= 0:
-        return {c1: BIT[v1], c2: BIT[v1]}
-    return None
-
-
-def _step(loop: tuple[int, ...], typ: int, removable: dict[int, int], difficulty: float, digits: tuple[int, ...]) -> Step:
+def _step(loop: tuple[int, ...], typ: int, elims: tuple[tuple[int, int], ...], rating: float, digits: tuple[int, ...]) -> Step:
     kind = "Rectangle" if len(loop) == 4 else "Loop"
     technique = f"unique_rectangle_{typ}" if len(loop) == 4 else "unique_loop"
     name = f"Unique {kind} type {typ}" if len(loop) == 4 else f"Unique Loop {len(loop)} type {typ}"
-    elims = tuple((c, v) for c, m in sorted(removable.items()) for v in DIGITS_OF[m])
     return Step(technique, name, "uniqueness", eliminations=elims, cells=tuple((c, "base") for c in loop),
                 digits=digits, why=f"The cells {cells_text(loop)} must not be able to swap their digits "
                 f"{'/'.join(map(str, digits))}: that would give a second solution.",
-                notation=f"{'/'.join(map(str, digits))} in {cells_text(loop)}", rating=round(difficulty, 10))
+                notation=f"{'/'.join(map(str, digits))} in {cells_text(loop)}", rating=round(rating, 10))
 
 
 # ------------------------------------------------------------------- BUG
