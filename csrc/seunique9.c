@@ -171,7 +171,7 @@ static int add_hint(su_ctx *x, int typ, const uint16_t removable[81], const uint
     kn += put_cells(key + kn, &cells);
     key[kn++] = (uint8_t)x->len;
     if (nident > sizeof key - kn) return SU_BAD_INPUT; /* cannot happen: 15 bytes at most */
-    memcpy(key + kn, ident, nident);
+    if (nident) memcpy(key + kn, ident, nident);
     kn += nident;
     int added = set_add(&x->seen, key, kn);
     if (added <= 0) return added; /* 0: seen; or SU_NO_MEMORY */

@@ -112,6 +112,13 @@ ha_srcs=("$root/csrc/hoals9.c" "$here/ref_solver.c" "$here/test_hoals.c")
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hoals_san" "${ha_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hoals_san" --rounds 2
 
+echo "== seunique9 (SE unique rectangles and loops): cc -O2, then -O1 -fsanitize=address,undefined"
+su_srcs=("$root/csrc/seunique9.c" "$here/ref_solver.c" "$here/test_seunique.c")
+"$cc" -O2 "${warn[@]}" -o "$out/seunique_o2" "${su_srcs[@]}"
+"$out/seunique_o2" --rounds 40
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/seunique_san" "${su_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/seunique_san" --rounds 10
+
 echo "== sedyn9 (SE multiple/dynamic chains): cc -O2, then -O1 -fsanitize=address,undefined"
 "$cc" -O2 "${warn[@]}" -o "$out/sedyn_o2" "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
 "$out/sedyn_o2" --rounds 60

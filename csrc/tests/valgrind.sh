@@ -44,6 +44,8 @@ build hosdc "$root/csrc/hosdc9.c" "$here/ref_solver.c" "$here/test_hosdc.c"
 "${vg[@]}" "$out/hosdc" --rounds 4
 build hoals "$root/csrc/hoals9.c" "$here/ref_solver.c" "$here/test_hoals.c"
 "${vg[@]}" "$out/hoals" --rounds 1
+build seunique "$root/csrc/seunique9.c" "$here/ref_solver.c" "$here/test_seunique.c"
+"${vg[@]}" "$out/seunique" --rounds 2
 build sedyn "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"
 "${vg[@]}" "$out/sedyn" --rounds 2 --puzzles 1
 echo "valgrind.sh: memcheck clean on every C test driver"
