@@ -52,6 +52,10 @@ def _calls() -> dict[str, Callable[[], object]]:
     cells, sizes = bytes(range(81)), bytes([1] * 81)
     pair = array.array("H", [0b11, 0b11] + [0] * 79).tobytes()  # two bivalue cells: a quick chain search
     aligned = array.array("H", [0b111, 0b111, 0, 0b11, 0b110, 0, 0, 0, 0, 0b101, 0b110] + [0] * 70).tobytes()
+    rect = [0] * 81
+    rect[0] = rect[1] = rect[27] = 0b11
+    rect[28] = 0b111  # a Unique Rectangle type 1: r4c2 loses 1 and 2
+    urect = array.array("H", rect).tobytes()
     from sudokit.variants import Puzzle
     from sudokit.variants.compile import compile_puzzle
 
@@ -103,6 +107,9 @@ def _calls() -> dict[str, Callable[[], object]]:
         "ho_sdc bad": raising(lambda: a(k, "ho_sdc")(aligned, -1)),
         "ho_als": lambda: a(k, "ho_als")(aligned),
         "ho_als bad": raising(lambda: a(k, "ho_als")(aligned[:10])),
+        "se_unique": lambda: a(k, "se_unique")(urect, bytes(81), -1),
+        "se_unique limit": lambda: a(k, "se_unique")(urect, bytes(81), 0),
+        "se_unique bad": raising(lambda: a(k, "se_unique")(urect, bytes(81), -2)),
         "se_dyn": lambda: a(k, "se_dyn")(pair, True, True, False, 1, bytes(10), -1),
         "se_dyn limit": lambda: a(k, "se_dyn")(pair, True, True, False, 0, bytes(10), 0),
         "se_dyn nested": lambda: a(k, "se_dyn")(pair, True, True, False, 2, bytes(10), -1, 5.0),
@@ -122,7 +129,7 @@ NAMES = [
     "human_replay bad", "human_ho_run", "fill", "fill bad", "dig", "dig bad", "se_loops", "se_loops bad",
     "se_aligned", "se_aligned bad", "ho_fish", "ho_fish bad", "ho_basic_fish", "ho_basic_fish bad", "ho_xy", "ho_xy budget",
     "ho_xy bad", "ho_nice_loops", "ho_nice_loops budget", "ho_nice_loops bad", "ho_sdc", "ho_sdc bad", "ho_als",
-    "ho_als bad", "se_dyn", "se_dyn limit",
+    "ho_als bad", "se_unique", "se_unique limit", "se_unique bad", "se_dyn", "se_dyn limit",
     "se_dyn nested", "se_dyn bad", "se_simple", "se_simple bad",
     "engine_solve", "engine_solve bad", "dispatch", "features",
 ]
