@@ -1,20 +1,46 @@
-/* hoxy9.c -- XY-Chain / Remote Pair breadth-first search; see hoxy9.h and the twin
- * src/sudokit/_pyxy9.py (same search, same order, same records). */
+/* hoxy9.c -- XY-Chain / Remote Pair search in HoDoKu's depth-first order; see hoxy9.h
+ * and the twin src/sudokit/_pyxy9.py (same search, same order, same records). */
 #include "hoxy9.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_LINKS 20
-#define STATES (2 * 729)
+
+/* A set of cells: bit i of lo (i < 64) or of hi (i - 64). */
+typedef struct {
+    uint64_t lo, hi;
+} cellset;
+
+/* Eliminations, as HoDoKu's deletesMap keys them: up to two digits and their cells. */
+typedef struct {
+    uint8_t used, d1, d2;
+    cellset c1, c2;
+    int level; /* the fewest links a reported chain with these eliminations had */
+} hx_key;
 
 typedef struct {
-    uint8_t peers[81][20];
+    uint8_t links[81][20]; /* each cell's peers in HoDoKu's link order */
     uint16_t cands[81];
-    int16_t parent[STATES]; /* -1: the start, -2: not reached */
-    uint16_t order[STATES];
+    cellset where[10], peer[81];
+    int remote, start, d, e;
+    unsigned pair;
+    long budget, *spent;
+    uint16_t chain[MAX_LINKS + 2];
+    int nchain;
+    uint8_t cells[MAX_LINKS / 2 + 2];
+    int ncells;
+    cellset used;
+    hx_key *keys;
+    size_t cap, count;
     hx_out *out;
 } hx_ctx;
+
+static int has(cellset s, int c) { return c < 64 ? (int)(s.lo >> c & 1) : (int)(s.hi >> (c - 64) & 1); }
+static void add(cellset *s, int c) { if (c < 64) s->lo |= 1ull << c; else s->hi |= 1ull << (c - 64); }
+static void drop(cellset *s, int c) { if (c < 64) s->lo &= ~(1ull << c); else s->hi &= ~(1ull << (c - 64)); }
+static cellset and3(cellset a, cellset b, cellset c) { return (cellset){a.lo & b.lo & c.lo, a.hi & b.hi & c.hi}; }
+static int empty(cellset s) { return !s.lo && !s.hi; }
 
 static int sees(int a, int b)
 {
@@ -26,6 +52,13 @@ static int pc9(unsigned m)
     int n = 0;
     for (; m; m &= m - 1) n++;
     return n;
+}
+
+static int low_digit(unsigned m) /* the lowest digit of a non-empty mask */
+{
+    int d = 1;
+    while (!(m & 1)) m >>= 1, d++;
+    return d;
 }
 
 static int put(hx_out *out, const uint8_t *bytes, size_t n)
@@ -43,85 +76,106 @@ static int put(hx_out *out, const uint8_t *bytes, size_t n)
     return HX_OK;
 }
 
-/* The chain to state st (from the start), into chain[]; its length. */
-static int path(const hx_ctx *x, int st, uint16_t *chain)
+static size_t key_hash(const hx_key *k)
 {
-    int n = 0;
-    for (int s = st; s >= 0 && n < MAX_LINKS + 2; s = x->parent[s]) chain[n++] = (uint16_t)s;
-    for (int i = 0; i < n / 2; i++) {
-        uint16_t t = chain[i];
-        chain[i] = chain[n - 1 - i];
-        chain[n - 1 - i] = t;
-    }
-    return n;
+    uint64_t h = k->c1.lo * 0x9E3779B97F4A7C15ull ^ k->c1.hi * 0xC2B2AE3D27D4EB4Full;
+    h ^= (k->c2.lo + 0x165667B19E3779F9ull) * 0xD6E8FEB86659FD93ull ^ k->c2.hi * 0xFF51AFD7ED558CCDull;
+    h ^= (uint64_t)k->d1 << 56 ^ (uint64_t)k->d2 << 48;
+    return (size_t)(h ^ h >> 29);
 }
 
-/* No cell twice (consecutive candidates of one cell count once). */
-static int simple(const uint16_t *chain, int n)
+static int key_same(const hx_key *a, const hx_key *b)
 {
-    uint8_t used[81] = {0};
-    int cur = -1;
-    for (int k = 0; k < n; k++) {
-        int cell = chain[k] >> 1;
-        cell /= 9;
-        if (cell == cur) continue;
-        if (used[cell]) return 0;
-        used[cell] = 1;
-        cur = cell;
-    }
-    return 1;
+    return a->d1 == b->d1 && a->d2 == b->d2 && a->c1.lo == b->c1.lo && a->c1.hi == b->c1.hi
+        && a->c2.lo == b->c2.lo && a->c2.hi == b->c2.hi;
 }
 
-static int record(hx_ctx *x, const uint16_t *chain, int n)
+/* The deletesMap entry of k (new entries get level 0x7FFFFFFF); NULL when out of memory. */
+static hx_key *key_slot(hx_ctx *x, const hx_key *k)
 {
-    uint8_t buf[1 + 2 * 64];
-    if (n > 64) return HX_OK; /* cannot happen: 21 states at most */
-    buf[0] = (uint8_t)n;
-    for (int k = 0; k < n; k++) buf[1 + 2 * k] = (uint8_t)(chain[k] & 0xFF), buf[2 + 2 * k] = (uint8_t)(chain[k] >> 8);
-    return put(x->out, buf, 1 + 2 * (size_t)n);
-}
-
-/* The cell may be on the chain: bivalue, and (Remote Pair) holding the pair. */
-static int ok(const hx_ctx *x, int cell, unsigned pair)
-{
-    unsigned m = x->cands[cell];
-    return pc9(m) == 2 && (!pair || m == pair);
-}
-
-/* One breadth-first search from (start cell, digit d) false; the reached states in
- * x->order; their count, or HX_BUDGET. */
-static int bfs(hx_ctx *x, int start, int d, unsigned pair, long budget, long *spent)
-{
-    for (int s = 0; s < STATES; s++) x->parent[s] = -2;
-    int s0 = 2 * (9 * start + d - 1);
-    x->parent[s0] = -1;
-    int nord = 0, fbeg = -1, fend = 0; /* frontier: the start, then order[fbeg..fend) */
-    for (int level = 0; level < MAX_LINKS; level++) {
-        int before = nord;
-        int count = level == 0 ? 1 : fend - fbeg;
-        for (int f = 0; f < count; f++) {
-            int s = level == 0 ? s0 : x->order[fbeg + f];
-            int node = s >> 1, cell = node / 9, digit = node % 9 + 1;
-            if (s & 1) { /* true: the same digit false in the bivalue peers */
-                for (int c = 0; c < 81; c++) {
-                    if (!(x->cands[c] >> (digit - 1) & 1) || !sees(cell, c) || !ok(x, c, pair)) continue;
-                    int s2 = 2 * (9 * c + digit - 1);
-                    if (x->parent[s2] == -2) x->parent[s2] = (int16_t)s, x->order[nord++] = (uint16_t)s2;
-                }
-            } else if (ok(x, cell, pair)) { /* false: the cell's other digit true */
-                unsigned other = x->cands[cell] & ~(1u << (digit - 1));
-                int e = 0;
-                while (!(other >> e & 1)) e++;
-                int s2 = 2 * (9 * cell + e) + 1;
-                if (x->parent[s2] == -2) x->parent[s2] = (int16_t)s, x->order[nord++] = (uint16_t)s2;
-            }
+    if (2 * (x->count + 1) > x->cap) {
+        size_t cap = x->cap ? 2 * x->cap : 256;
+        hx_key *keys = calloc(cap, sizeof *keys);
+        if (!keys) return NULL;
+        for (size_t i = 0; i < x->cap; i++) {
+            if (!x->keys[i].used) continue;
+            size_t j = key_hash(&x->keys[i]) & (cap - 1);
+            while (keys[j].used) j = (j + 1) & (cap - 1);
+            keys[j] = x->keys[i];
         }
-        if (nord == before) break;
-        *spent += nord - before;
-        if (*spent > budget) return HX_BUDGET;
-        fbeg = before, fend = nord;
+        free(x->keys);
+        x->keys = keys, x->cap = cap;
     }
-    return nord;
+    size_t j = key_hash(k) & (x->cap - 1);
+    while (x->keys[j].used && !key_same(&x->keys[j], k)) j = (j + 1) & (x->cap - 1);
+    if (!x->keys[j].used) {
+        x->keys[j] = *k;
+        x->keys[j].used = 1;
+        x->keys[j].level = 0x7FFFFFFF;
+        x->count++;
+    }
+    return &x->keys[j];
+}
+
+/* The chain ends true on the start digit in `end` at chain entry `level`: report it
+ * unless a chain with the same eliminations was reported with no more links. */
+static int check(hx_ctx *x, int end, int level)
+{
+    cellset ends = and3(x->where[x->d], x->peer[x->start], x->peer[end]);
+    if (empty(ends)) return HX_OK;
+    hx_key k;
+    memset(&k, 0, sizeof k);
+    if (!x->remote) {
+        k.d1 = (uint8_t)x->d, k.c1 = ends;
+    } else {
+        if (level < 7) return HX_OK;
+        const cellset all = {~0ull, ~0ull};
+        cellset seen = {0, 0}; /* cells seeing two chain cells an odd number (3+) apart */
+        for (int i = 0; i < x->ncells; i++)
+            for (int j = i + 3; j < x->ncells; j += 2) {
+                cellset both = and3(x->peer[x->cells[i]], x->peer[x->cells[j]], all);
+                seen.lo |= both.lo, seen.hi |= both.hi;
+            }
+        int d1 = x->d < x->e ? x->d : x->e, d2 = x->d < x->e ? x->e : x->d;
+        k.d1 = (uint8_t)d1, k.d2 = (uint8_t)d2;
+        k.c1 = and3(x->where[d1], seen, all);
+        k.c2 = and3(x->where[d2], seen, all);
+    }
+    hx_key *slot = key_slot(x, &k);
+    if (!slot) return HX_NO_MEMORY;
+    if (slot->level <= level) return HX_OK;
+    slot->level = level;
+    uint8_t buf[1 + 2 * (MAX_LINKS + 2)];
+    buf[0] = (uint8_t)x->nchain;
+    for (int i = 0; i < x->nchain; i++) buf[1 + 2 * i] = (uint8_t)(x->chain[i] & 0xFF), buf[2 + 2 * i] = (uint8_t)(x->chain[i] >> 8);
+    return put(x->out, buf, 1 + 2 * (size_t)x->nchain);
+}
+
+/* From `cell` with digit `v` true (chain entry `level`) on to the next cells. */
+static int extend(hx_ctx *x, int cell, int v, int level)
+{
+    if (level >= MAX_LINKS) return HX_OK;
+    for (int k = 0; k < 20; k++) {
+        int c = x->links[cell][k];
+        unsigned m = x->cands[c];
+        if (!(m >> (v - 1) & 1) || pc9(m) != 2 || (x->pair && m != x->pair)) continue;
+        if (has(x->used, c)) continue; /* back to the chain (to its start: a loop, not reported) */
+        if (++*x->spent > x->budget) return HX_BUDGET;
+        if (level + 1 >= MAX_LINKS) continue;
+        int w = low_digit(m & ~(1u << (v - 1)));
+        x->chain[x->nchain++] = (uint16_t)(2 * (9 * c + v - 1));
+        x->chain[x->nchain++] = (uint16_t)(2 * (9 * c + w - 1) + 1);
+        x->cells[x->ncells++] = (uint8_t)c;
+        int status = w == x->d ? check(x, c, level + 2) : HX_OK;
+        if (status == HX_OK) {
+            add(&x->used, c);
+            status = extend(x, c, w, level + 2);
+            drop(&x->used, c);
+        }
+        x->nchain -= 2, x->ncells--;
+        if (status != HX_OK) return status;
+    }
+    return HX_OK;
 }
 
 int hoxy9_search(const uint16_t cands[81], int remote, long budget, hx_out *out, long *spent)
@@ -130,35 +184,40 @@ int hoxy9_search(const uint16_t cands[81], int remote, long budget, hx_out *out,
     if (budget < 0) return HX_BAD_INPUT;
     for (int i = 0; i < 81; i++)
         if (cands[i] > 0x1FF) return HX_BAD_INPUT;
-    hx_ctx *x = malloc(sizeof *x);
+    hx_ctx *x = calloc(1, sizeof *x);
     if (!x) return HX_NO_MEMORY;
     memcpy(x->cands, cands, sizeof x->cands);
-    x->out = out;
+    x->out = out, x->remote = remote, x->budget = budget, x->spent = spent;
+    for (int i = 0; i < 81; i++) {
+        int n = 0;
+        for (int c = 9 * (i / 9); c < 9 * (i / 9) + 9; c++) if (c != i) x->links[i][n++] = (uint8_t)c;
+        for (int c = i % 9; c < 81; c += 9) if (c != i) x->links[i][n++] = (uint8_t)c;
+        for (int c = 0; c < 81; c++)
+            if (sees(i, c) && c / 9 != i / 9 && c % 9 != i % 9) x->links[i][n++] = (uint8_t)c;
+        for (int c = 0; c < 81; c++)
+            if (sees(i, c)) add(&x->peer[i], c);
+        for (int d = 1; d <= 9; d++)
+            if (cands[i] >> (d - 1) & 1) add(&x->where[d], i);
+    }
     int status = HX_OK;
-    uint16_t chain[MAX_LINKS + 2];
     for (int start = 0; start < 81 && status == HX_OK; start++) {
         unsigned m = cands[start];
         if (pc9(m) != 2) continue;
-        unsigned pair = remote ? m : 0;
         for (int d = 1; d <= 9 && status == HX_OK; d++) {
             if (!(m >> (d - 1) & 1)) continue;
-            int nord = bfs(x, start, d, pair, budget, spent);
-            if (nord < 0) {
-                status = nord;
-                break;
-            }
-            for (int k = 0; k < nord && status == HX_OK; k++) {
-                int st = x->order[k], node = st >> 1, end = node / 9;
-                if (!(st & 1) || node % 9 + 1 != d || end == start) continue;
-                int n = path(x, st, chain);
-                if (n < (remote ? 8 : 4) || !simple(chain, n)) continue;
-                int seen = 0; /* the start digit has a place seeing both ends */
-                for (int c = 0; c < 81 && !seen; c++)
-                    seen = (cands[c] >> (d - 1) & 1) && sees(c, start) && sees(c, end);
-                if (seen) status = record(x, chain, n);
-            }
+            x->start = start, x->d = d, x->e = low_digit(m & ~(1u << (d - 1)));
+            x->pair = remote ? m : 0;
+            x->chain[0] = (uint16_t)(2 * (9 * start + d - 1));
+            x->chain[1] = (uint16_t)(2 * (9 * start + x->e - 1) + 1);
+            x->nchain = 2;
+            x->cells[0] = (uint8_t)start;
+            x->ncells = 1;
+            x->used = (cellset){0, 0};
+            add(&x->used, start);
+            status = extend(x, start, x->e, 1);
         }
     }
+    free(x->keys);
     free(x);
     return status;
 }

@@ -4,7 +4,7 @@
  * Input: a mode byte, then up to 81 little-endian 16-bit candidate masks (missing ones 0,
  * a filled cell). Mode bit 0: Remote Pairs; bit 1: keep the masks as they are (hostile
  * masks above 0x1FF are the point), else clip them to 9 bits; bits 2-7: the budget is
- * that times 1,000 states (0: 2,000,000). Checked: HX_BAD_INPUT exactly when a mask is
+ * that times 1,000 links (0: 2,000,000). Checked: HX_BAD_INPUT exactly when a mask is
  * out of range, else HX_OK or HX_BUDGET with spent past the budget; every record is a
  * whole chain (4..21 states, false start, true end on the start digit in another cell,
  * candidates the grid holds), the records fill the buffer exactly, and a second call

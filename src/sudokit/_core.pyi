@@ -192,7 +192,7 @@ def ho_basic_fish(cands: bytes, size: int, mode: int, max_hits: int) -> tuple[by
     """
 
 # ------------------------------------------------------- XY-Chain / Remote Pair search
-# The breadth-first search of sudokit.human.chains over bivalue cells (csrc/hoxy9.h; twin:
+# HoDoKu's depth-first chain search over bivalue cells (csrc/hoxy9.h; twin:
 # sudokit._pyxy9). Both give the same bytes; sudokit.human.chains reads them.
 
 def ho_xy(cands: bytes, remote: bool, budget: int) -> tuple[bytes | None, int]:
@@ -200,8 +200,8 @@ def ho_xy(cands: bytes, remote: bool, budget: int) -> tuple[bytes | None, int]:
 
     ``cands``: 81 native uint16 masks as for :func:`se_loops`. ``chains``: in search
     order, each n (1 byte) then n states (uint16 little-endian, ``2 * node + truth``,
-    node ``9 * cell + digit - 1``) from the start; None when more than ``budget`` states
-    were reached (the caller raises SearchLimitExceeded). ``spent``: states reached.
+    node ``9 * cell + digit - 1``) from the start; None when more than ``budget`` links
+    were taken (the caller raises SearchLimitExceeded). ``spent``: links taken.
     Raises ValueError on a wrong size, a mask > 0x1FF or a negative budget.
     """
 

@@ -5,7 +5,10 @@ search of *implications*: a state is a node and a truth value; a true node makes
 weakly linked to it false, a false node makes the nodes strongly linked to it true. The
 search from a start node gives, for every state it reaches, the shortest chain of
 inferences leading there, which is how HoDoKu 2.2 builds its chains (its ``ChainSolver``
-for X-/XY-Chains and Remote Pairs, its ``TablingSolver`` for nice loops and AICs):
+for X-Chains, its ``TablingSolver`` for nice loops and AICs; XY-Chains and Remote Pairs
+follow HoDoKu's own depth-first ``ChainSolver`` search instead, in the kernel, because
+a Remote Pair's eliminations depend on the whole chain and HoDoKu's choice among chains on
+its search order):
 
 * **X-Chain** (one digit, house links only): start false => end true, both the same digit;
   the digit leaves every cell that sees both ends.
@@ -34,6 +37,7 @@ from functools import partial
 
 from .. import _backend
 from ..errors import SearchLimitExceeded
+from .hosort import ContractViolation, java_sort
 from .links import CELL_LINK, GROUP_BASE, LinkGraph
 from .model import BIT, CELL_BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .step import Step, candidates_text, cell_text
@@ -51,6 +55,8 @@ DEFAULT_BUDGET = 2_000_000
 
 #: A chain: ((node, truth), ...) from the start to the end, each implied by the one before.
 Chain = tuple[tuple[int, bool], ...]
+#: A chain step found, for HoDoKu's sort: (eliminations, index sum, their set, length, make it).
+_Item = tuple[int, int, frozenset[tuple[int, int]], int, Callable[[], Step]]
 
 
 # ----------------------------------------------------------------- search
@@ -292,13 +298,12 @@ def find_remote_pair(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iter
 
 def _xy(state: Candidates, budget: int, remote: bool) -> Iterator[Step]:
     """The chains of the kernel's ``ho_xy`` search (csrc/hoxy9.c, twin
-    :mod:`sudokit._pyxy9`: the breadth-first search above over bivalue cells, from every
-    bivalue cell and digit set false), kept and ordered as HoDoKu keeps them."""
+    :mod:`sudokit._pyxy9`: HoDoKu's depth-first search over bivalue cells), sorted as
+    HoDoKu sorts them (:func:`_ho_order`); one step per set of eliminations, the first."""
     where = state.where
     data, _spent = _backend.kernel().ho_xy(array("H", state.cands).tobytes(), remote, budget)
     if data is None:
         raise SearchLimitExceeded("chain search budget exhausted")
-    found = _Found()
     graph: list[LinkGraph] = []  # built only when a step is written
 
     def g() -> LinkGraph:
@@ -306,6 +311,7 @@ def _xy(state: Candidates, budget: int, remote: bool) -> Iterator[Step]:
             graph.append(LinkGraph(state))
         return graph[0]
 
+    found: list[tuple[int, int, frozenset[tuple[int, int]], int, Callable[[], Step]]] = []
     at = 0
     while at < len(data):
         n = data[at]
@@ -314,19 +320,39 @@ def _xy(state: Candidates, budget: int, remote: bool) -> Iterator[Step]:
         start, d, end = chain[0][0] // 9, chain[0][0] % 9 + 1, chain[-1][0] // 9
         m = state.cands[start]
         if remote:
-            # HoDoKu records a Remote Pair only when the start digit itself has
-            # eliminations at the two ends (the start digit is then printed first)
             elims = _remote_elims(state, chain, m)
-            if not elims:
-                continue
             head, tail = f"{d}/{DIGITS_OF[m & ~BIT[d]][0]} ", ""
             technique, name = "remote_pair", "Remote Pair"
         else:
             elims = [(c, d) for c in cells_of(where[d] & PEER_MASK[start] & PEER_MASK[end])]
             head, tail = f"{_elim_digits(elims)} {d}- ", f" -{d}"
             technique, name = "xy_chain", "XY-Chain"
-        found.add(elims, len(chain), partial(_lazy_chain_step, technique, name, g, chain, elims, head, tail, d))
-    yield from found.steps()
+        key = frozenset(elims)
+        found.append((len(key), _index_sum(elims), key, len(chain),
+                      partial(_lazy_chain_step, technique, name, g, chain, elims, head, tail, d)))
+    done: set[frozenset[tuple[int, int]]] = set()
+    for _n, _sum, key, _length, make in _ho_order(found):
+        if key not in done:
+            done.add(key)
+            yield make()
+
+
+def _ho_order(found: list[_Item]) -> list[_Item]:
+    """``found`` (in search order) as HoDoKu's ``Collections.sort`` leaves it: more
+    eliminations first; different eliminations by the weighted index sum (equal sums
+    compare equal); the same eliminations by chain length. That comparison is not a
+    total order, so the sort is Java's own (:func:`~sudokit.human.hosort.java_sort`)."""
+    def cmp(a: _Item, b: _Item) -> int:
+        if a[0] != b[0]:
+            return b[0] - a[0]
+        if a[2] != b[2]:
+            return a[1] - b[1]
+        return a[3] - b[3]
+
+    try:
+        return java_sort(list(found), cmp)
+    except ContractViolation:  # Java would throw; keep a stable order by the same keys
+        return sorted(found, key=lambda f: (-f[0], f[1], f[3]))
 
 
 def _lazy_chain_step(technique: str, name: str, g: Callable[[], LinkGraph], chain: Chain, elims: list[tuple[int, int]],
