@@ -105,9 +105,8 @@ def find_turbot_fish(state: Candidates) -> Iterator[Step]:
     ``ChainSolver`` finds Turbot Fish: from every cell and digit in order, links in
     HoDoKu's link order (row, column, then box cells not already in the cell's row or
     column); every such chain is kept, then stably sorted by more eliminations first and
-    the smaller weighted index sum (HoDoKu's step order). The Skyscrapers and Kites
-    searched before it are among these chains; what reaches the Turbot Fish search is what
-    those searches leave."""
+    the smaller weighted index sum (HoDoKu's step order). The chains HoDoKu's Skyscraper
+    and 2-String Kite searches find are left to them."""
     where = state.where
     found: list[tuple[int, int, int, int, int, int, int]] = []  # (-n, sum, d, s, a, b, c)
     for d in range(1, 10):
@@ -120,7 +119,7 @@ def find_turbot_fish(state: Candidates) -> Iterator[Step]:
                     if b == s:
                         continue
                     for c, strong2 in links[b]:
-                        if not strong2 or c == a:
+                        if not strong2 or c == a or _named_elsewhere(where[d], s, a, b, c):
                             continue
                         targets = cells_of(where[d] & PEER_MASK[s] & PEER_MASK[c])
                         if targets:
@@ -130,6 +129,24 @@ def find_turbot_fish(state: Candidates) -> Iterator[Step]:
     for _n, _sum, s, d, a, b, c in found:
         targets = cells_of(where[d] & PEER_MASK[s] & PEER_MASK[c])
         yield _link_step("turbot_fish", d, (_link_house(where[d], s, a), a, s), (_link_house(where[d], b, c), b, c), targets)
+
+
+def _named_elsewhere(places: int, s: int, a: int, b: int, c: int) -> bool:
+    """Is the chain s=a-b=c what HoDoKu's Skyscraper or 2-String Kite search finds (near
+    ends a, b)? Those searches run first; such a chain with eliminations is never left to
+    the Turbot Fish search, so leaving it out changes no HoDoKu step and keeps the names
+    apart on other paths."""
+    h1, h2 = _link_house(places, a, s), _link_house(places, b, c)
+    if h1 >= 18 or h2 >= 18:
+        return False
+    if (h1 < 9) != (h2 < 9):  # a row and a column link: a Kite when the near ends share a box
+        return BOX_OF[a] == BOX_OF[b] and len({s, a, b, c}) == 4
+    cross = COL_OF if h1 < 9 else ROW_OF
+    p0, p1 = min(s, a), max(s, a)
+    q0, q1 = min(b, c), max(b, c)
+    if cross[p0] == cross[q0]:
+        return (a, b) == (p0, q0)
+    return cross[p1] == cross[q1] and (a, b) == (p1, q1)
 
 
 def _turbot_links(places: int) -> dict[int, list[tuple[int, bool]]]:
