@@ -169,10 +169,13 @@ static int32_t new_node(dctx *c, int cell, int value, int on, int cause)
 /* Parents of node n must be added before the next node is made (they are contiguous). */
 static int add_parent(dctx *c, int32_t n, int32_t parent)
 {
-    if (c->nodes[n].npar >= MAX_PARENTS || c->nodes[n].par + c->nodes[n].npar != c->n_pars) return SD_INTERNAL;
-    if (grow_to((void **)&c->pars, &c->cap_pars, sizeof(int32_t), c->n_pars + 1, MAX_PAR_POOL) != SD_OK) return SD_NO_MEMORY;
+    dnode *d = &c->nodes[n];
+    if (d->npar >= MAX_PARENTS || d->par + d->npar != c->n_pars) return SD_INTERNAL;
+    if (c->n_pars >= c->cap_pars &&
+        grow_to((void **)&c->pars, &c->cap_pars, sizeof(int32_t), c->n_pars + 1, MAX_PAR_POOL) != SD_OK)
+        return SD_NO_MEMORY;
     c->pars[c->n_pars++] = parent;
-    c->nodes[n].npar++;
+    d->npar++;
     return SD_OK;
 }
 

@@ -33,20 +33,6 @@ double sd_cpu_now(void)
     return (double)clock() / CLOCKS_PER_SEC;
 }
 
-int sd_budget_spend(sd_budget *b, long n)
-{
-    b->spent += n;
-    if (b->limit >= 0 && b->spent > b->limit) return SD_BUDGET;
-    if (b->deadline >= 0) {
-        b->tick += (unsigned)n;
-        if (b->tick >= 256) {
-            b->tick = 0;
-            if (sd_cpu_now() > b->deadline) return SD_BUDGET;
-        }
-    }
-    return SD_OK;
-}
-
 typedef struct {
     uint64_t hash;
     size_t grid, res, res_len; /* offsets in grids / results */

@@ -30,9 +30,23 @@ typedef struct {
     unsigned tick;
 } sd_budget;
 
-/* Spend n rounds: SD_OK, or SD_BUDGET once the rounds pass the limit or the time is up. */
-int sd_budget_spend(sd_budget *b, long n);
 double sd_cpu_now(void);
+
+/* Spend n rounds: SD_OK, or SD_BUDGET once the rounds pass the limit or the time is up
+ * (the clock is read every 256 rounds). Inline: the closures spend one round at a time. */
+static inline int sd_budget_spend(sd_budget *b, long n)
+{
+    b->spent += n;
+    if (b->limit >= 0 && b->spent > b->limit) return SD_BUDGET;
+    if (b->deadline >= 0) {
+        b->tick += (unsigned)n;
+        if (b->tick >= 256) {
+            b->tick = 0;
+            if (sd_cpu_now() > b->deadline) return SD_BUDGET;
+        }
+    }
+    return SD_OK;
+}
 
 typedef struct sn_state sn_state;
 struct dctx;
