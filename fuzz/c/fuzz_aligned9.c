@@ -37,12 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t mode = data[0];
     int degree = 2 + (mode & 1), raw = (mode >> 1) & 1, limit = (mode >> 2) & 3;
     uint16_t cands[81] = {0};
-    int out_of_range = 0;
-    for (size_t i = 0; i < 81 && 1 + 2 * i + 1 < size; i++) {
-        uint16_t m = (uint16_t)(data[1 + 2 * i] | data[2 + 2 * i] << 8);
-        cands[i] = raw ? m : (uint16_t)(m & 0x1FF);
-        out_of_range |= cands[i] > 0x1FF;
-    }
+    int out_of_range = fuzz_cands(data + 1, size - 1, raw, cands);
     al_out a = {0}, b = {0};
     long spent_a = 0, spent_b = 0;
     int status = aligned9_exclusion(cands, degree, limit, &a, &spent_a);

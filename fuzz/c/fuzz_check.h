@@ -59,4 +59,18 @@ static inline int fuzz_keeps_givens(const uint8_t puzzle[81], const uint8_t grid
     return 1;
 }
 
+/* Up to 81 candidate masks, two little-endian bytes a cell from data[0..size); cells
+ * without bytes keep no candidates. With raw, hostile bits above the 9 digits are kept
+ * (and 1 is returned: the unit must refuse the grid); otherwise only the digit bits. */
+static inline int fuzz_cands(const uint8_t *data, size_t size, int raw, uint16_t cands[81])
+{
+    int out_of_range = 0;
+    for (size_t i = 0; i < 81 && 2 * i + 1 < size; i++) {
+        uint16_t m = (uint16_t)(data[2 * i] | data[2 * i + 1] << 8);
+        cands[i] = raw ? m : (uint16_t)(m & 0x1FF);
+        out_of_range |= cands[i] > 0x1FF;
+    }
+    return out_of_range;
+}
+
 #endif

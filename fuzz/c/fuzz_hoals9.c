@@ -23,12 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1) return 0;
     int raw = data[0] & 1;
     uint16_t cands[81] = {0};
-    int out_of_range = 0;
-    for (size_t i = 0; i < 81 && 1 + 2 * i + 1 < size; i++) {
-        uint16_t m = (uint16_t)(data[1 + 2 * i] | data[2 + 2 * i] << 8);
-        cands[i] = raw ? m : (uint16_t)(m & 0x1FF);
-        out_of_range |= cands[i] > 0x1FF;
-    }
+    int out_of_range = fuzz_cands(data + 1, size - 1, raw, cands);
     ha_out a = {0}, r = {0}, a2 = {0}, r2 = {0};
     int status = hoals9_search(cands, &a, &r);
     if (out_of_range) {

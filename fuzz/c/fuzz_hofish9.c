@@ -71,12 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int raw = (mode >> 3) & 1, limit = (mode >> 4) & 3, bmode = (mode >> 6) & 3, bsize = bmode == 3 ? 4 : fsize;
     if (bmode == 3) bmode = 2;
     uint16_t cands[81] = {0};
-    int out_of_range = 0;
-    for (size_t i = 0; i < 81 && 1 + 2 * i + 1 < size; i++) {
-        uint16_t m = (uint16_t)(data[1 + 2 * i] | data[2 + 2 * i] << 8);
-        cands[i] = raw ? m : (uint16_t)(m & 0x1FF);
-        out_of_range |= cands[i] > 0x1FF;
-    }
+    int out_of_range = fuzz_cands(data + 1, size - 1, raw, cands);
     hf_out a = {0}, b = {0}, c = {0}, d = {0};
     long sa = 0, sb = 0, sc = 0, sd = 0;
     int status = hofish9_search(cands, fsize, finned, mutant, limit, &a, &sa);

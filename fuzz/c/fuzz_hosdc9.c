@@ -37,12 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t mode = data[0];
     int raw = mode & 1, max_hits = mode >> 1;
     uint16_t cands[81] = {0};
-    int out_of_range = 0;
-    for (size_t i = 0; i < 81 && 1 + 2 * i + 1 < size; i++) {
-        uint16_t m = (uint16_t)(data[1 + 2 * i] | data[2 + 2 * i] << 8);
-        cands[i] = raw ? m : (uint16_t)(m & 0x1FF);
-        out_of_range |= cands[i] > 0x1FF;
-    }
+    int out_of_range = fuzz_cands(data + 1, size - 1, raw, cands);
     hs_out a = {0}, b = {0};
     long sa = 0, sb = 0;
     int status = hosdc9_search(cands, max_hits, &a, &sa);

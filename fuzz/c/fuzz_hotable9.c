@@ -45,12 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int grouped = mode & 1, raw = (mode >> 1) & 1;
     long budget = (mode >> 2) ? (long)(mode >> 2) * 2000 : 2000000;
     uint16_t cands[81] = {0};
-    int out_of_range = 0;
-    for (size_t i = 0; i < 81 && 1 + 2 * i + 1 < size; i++) {
-        uint16_t m = (uint16_t)(data[1 + 2 * i] | data[2 + 2 * i] << 8);
-        cands[i] = raw ? m : (uint16_t)(m & 0x1FF);
-        out_of_range |= cands[i] > 0x1FF;
-    }
+    int out_of_range = fuzz_cands(data + 1, size - 1, raw, cands);
     ht_out a = {0}, b = {0};
     long sa = 0, sb = 0;
     int status = hotable9_nice_loops(cands, grouped, budget, &a, &sa);

@@ -42,12 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t mode = data[0];
     int y_chain = mode & 1, x_chain = (mode >> 1) & 1, raw = (mode >> 2) & 1;
     uint16_t cands[81] = {0};
-    int out_of_range = 0;
-    for (size_t i = 0; i < 81 && 1 + 2 * i + 1 < size; i++) {
-        uint16_t m = (uint16_t)(data[1 + 2 * i] | data[2 + 2 * i] << 8);
-        cands[i] = raw ? m : (uint16_t)(m & 0x1FF);
-        out_of_range |= cands[i] > 0x1FF;
-    }
+    int out_of_range = fuzz_cands(data + 1, size - 1, raw, cands);
     sc_out a = {0}, b = {0};
     long spent_a = 0, spent_b = 0;
     int status = sechain9_loops(cands, y_chain, x_chain, &a, &spent_a);

@@ -61,12 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     long limit = (mode >> 4) & 7 ? 64L << ((mode >> 4) & 7) : -1;
     int level = mode >> 7 ? 1 + (int)(size & 1) : 0;
     uint16_t cands[81] = {0};
-    int out_of_range = 0;
-    for (size_t i = 0; i < 81 && 1 + 2 * i + 1 < size; i++) {
-        uint16_t m = (uint16_t)(data[1 + 2 * i] | data[2 + 2 * i] << 8);
-        cands[i] = raw ? m : (uint16_t)(m & 0x1FF);
-        out_of_range |= cands[i] > 0x1FF;
-    }
+    int out_of_range = fuzz_cands(data + 1, size - 1, raw, cands);
     uint8_t counts[10] = {0};
     for (int d = 1; d < 10; d++) counts[d] = (uint8_t)(cands[d] % 10);
     if (limit < 0) limit = 1L << 16; /* keep one execution short; the limit is still checked */

@@ -22,12 +22,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         bad |= counts[d] > 9;
     }
     uint16_t init[81] = {0}, cur[81];
-    size_t at = 11;
-    for (int i = 0; i < 81 && at + 1 < size; i++, at += 2) {
-        uint16_t m = (uint16_t)(data[at] | data[at + 1] << 8);
-        init[i] = raw ? m : (uint16_t)(m & 0x1FF);
-        bad |= init[i] > 0x1FF;
-    }
+    bad |= fuzz_cands(data + 11, size - 11, raw, init);
+    size_t cells = (size - 11) / 2 < 81 ? (size - 11) / 2 : 81;
+    size_t at = 11 + 2 * cells;  /* the rest of the bytes take candidates off the current grid */
     memcpy(cur, init, sizeof cur);
     for (int i = 0; at < size; i = (i + 7) % 81, at++) cur[i] &= (uint16_t)~data[at];
     sd_out a = {0}, b = {0};

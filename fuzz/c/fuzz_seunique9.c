@@ -58,12 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     long limit = (mode >> 1) ? (long)(mode >> 1) * 500 : 50000;
     uint16_t cands[81] = {0};
     uint8_t values[81] = {0};
-    int out_of_range = 0;
-    for (size_t i = 0; i < 81 && 1 + 2 * i + 1 < size; i++) {
-        uint16_t m = (uint16_t)(data[1 + 2 * i] | data[2 + 2 * i] << 8);
-        cands[i] = raw ? m : (uint16_t)(m & 0x1FF);
-        out_of_range |= cands[i] > 0x1FF;
-    }
+    int out_of_range = fuzz_cands(data + 1, size - 1, raw, cands);
     for (size_t i = 0; i < 81 && 163 + i < size; i++) {
         values[i] = raw ? data[163 + i] : (uint8_t)(data[163 + i] % 10);
         out_of_range |= values[i] > 9;
