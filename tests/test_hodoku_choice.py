@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from sudokit.human import rating
+from sudokit.human import hodoku_path
 from sudokit.human.registry import TECHNIQUE_IDS, technique
 from test_forcing import library_state
 
@@ -50,5 +50,5 @@ CASES = (
 @pytest.mark.parametrize(("line", "hodoku"), CASES)
 def test_the_hodoku_path_takes_hodokus_step(backend: str, line: str, hodoku: str) -> None:
     state = library_state(line)
-    step = rating._ho_next(state, technique(_SLOT[line.split(":")[1]]), frozenset(TECHNIQUE_IDS))
+    step = hodoku_path._ho_next(state, technique(_SLOT[line.split(":")[1]]), frozenset(TECHNIQUE_IDS))
     assert step is not None and str(step) == hodoku

@@ -183,7 +183,7 @@ def test_agreement_with_hodoku_and_serate_is_above_the_measured_floor() -> None:
 def test_hodoku_state_matches_the_candidate_model() -> None:
     from sudokit.grid import Grid
     from sudokit.human.model import HOUSE_MASK
-    from sudokit.human.rating import _HodokuState
+    from sudokit.human.hodoku_path import _HodokuState
 
     for puzzle in (EASY, HARD, MULTI):
         state, plain = _HodokuState(Grid(puzzle)), Candidates.from_puzzle(puzzle)
@@ -236,7 +236,7 @@ def test_kernel_hodoku_front_chooses_exactly_as_the_python_walk() -> None:
     """hodoku_walk (queues, intersections and subsets in the kernel: C or twin) takes the
     same steps as its Python reference walk, with full and partial sets."""
     from sudokit.grid import Grid
-    from sudokit.human.rating import _hodoku_walk_python, hodoku_walk
+    from sudokit.human.hodoku_path import _hodoku_walk_python, hodoku_walk
 
     # Below the chains and ALS (HoDoKu score 250+): the queues are what this compares, and
     # the pure-Python chain searches made the walks take minutes.

@@ -1,0 +1,544 @@
+"""The HoDoKu rating path of :func:`~sudokit.human.rating.rate`: HoDoKu's singles queues,
+its own search order for intersections and subsets, and the walk along its technique
+order (:func:`hodoku_walk`), whose front runs in the kernel (``human_ho_run``)."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from functools import lru_cache
+from itertools import combinations
+from array import array
+
+from .. import _backend
+from ..errors import SudokuError
+from ..grid import Grid
+from . import coloring, registry
+from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates, cells_of
+from .path import MAX_STEPS, next_step
+from .step import Step, cells_text
+
+
+_ROWS, _COLS, _BOXES = range(0, 9), range(9, 18), range(18, 27)
+
+
+# ------------------------------------------------------ HoDoKu's singles
+# HoDoKu does not scan for singles: it queues them as candidates disappear (a cell left
+# with one candidate -> naked-single queue; a house left with one place for a digit ->
+# hidden-single queue) and takes them from the queues in that order. Which single is
+# taken changes the score (Full House and Naked Single 4, Hidden Single 14), so the
+# HoDoKu path keeps the same queues. Behaviour re-implemented from HoDoKu 2.2's
+# documented solver (Sudoku2 set/delete bookkeeping, SimpleSolver singles).
+_SINGLES = ("full_house", "naked_single", "hidden_single_box", "hidden_single_line")
+
+
+class _HodokuState(Candidates):
+    """A candidate grid that also keeps HoDoKu's per-house free counts and singles queues.
+
+    It starts from an all-candidates grid and places the clues one by one in cell order,
+    as HoDoKu loads a puzzle, so the queues start out in HoDoKu's order.
+    """
+
+    __slots__ = ("free", "ns", "hs")
+
+    def __init__(self, puzzle: Grid) -> None:
+        values, cands, free, ns, hs, where = _replay_clues(puzzle)
+        self.values, self.cands, self.where, self._memo = values, cands, where, {}
+        self.givens = frozenset(i for i, v in enumerate(values) if v)
+        self.free = free
+        self.ns: deque[tuple[int, int]] = ns
+        self.hs: deque[tuple[int, int]] = hs
+
+    @classmethod
+    def from_kernel(
+        cls, values: bytes, cands: bytes, free: bytes, ns: bytes, hs: bytes, where: bytes, givens: frozenset[int]
+    ) -> _HodokuState:
+        """The state ``human_ho_run`` returned (its byte layouts: ``_core.pyi``)."""
+        state = object.__new__(cls)
+        state.values, state.cands, state.givens, state._memo = list(values), array("H", cands).tolist(), givens, {}
+        state.where = [0] + [int.from_bytes(where[k : k + 11], "little") for k in range(0, 99, 11)]
+        state.free = [list(free[k : k + 10]) for k in range(0, 270, 10)]
+        state.ns, state.hs = deque(zip(ns[::2], ns[1::2])), deque(zip(hs[::2], hs[1::2]))
+        return state
+
+    def eliminate(self, cell: int, digit: int) -> bool:
+        """Remove a candidate: free counts, the hidden-single queue when a house is left
+        with one place for the digit, the naked-single queue when the cell is left with
+        one candidate."""
+        bit = BIT[digit]
+        cands = self.cands
+        if not cands[cell] & bit:
+            return False
+        if self._memo:
+            self._memo = {}
+        left = cands[cell] = cands[cell] ^ bit
+        w = self.where[digit] = self.where[digit] & ~CELL_BIT[cell]
+        free, hs = self.free, self.hs
+        for h in CELL_HOUSES[cell]:
+            f = free[h]
+            f[digit] -= 1
+            if f[digit] == 1:
+                rest = w & HOUSE_MASK[h]
+                if rest:
+                    hs.append(((rest & -rest).bit_length() - 1, digit))
+        if left and not left & (left - 1):
+            self.ns.append((cell, left.bit_length()))
+        return True
+
+    def place(self, cell: int, digit: int) -> None:
+        """Place a digit: remove it from the peers (ascending, as HoDoKu, each queued as
+        :meth:`eliminate` does), then clear the cell's own candidates (which queue a
+        hidden single only for the other digits)."""
+        values = self.values
+        if values[cell] == digit:
+            return
+        if self._memo:
+            self._memo = {}
+        where, cands, free, hs, ns = self.where, self.cands, self.free, self.hs, self.ns
+        bit = BIT[digit]
+        w = where[digit]
+        hit = w & PEER_MASK[cell]
+        while hit:
+            low = hit & -hit
+            hit ^= low
+            peer = low.bit_length() - 1
+            left = cands[peer] = cands[peer] ^ bit
+            w ^= low
+            for h in CELL_HOUSES[peer]:
+                f = free[h]
+                f[digit] -= 1
+                if f[digit] == 1:
+                    rest = w & HOUSE_MASK[h]
+                    if rest:
+                        hs.append(((rest & -rest).bit_length() - 1, digit))
+            if left and not left & (left - 1):
+                ns.append((peer, left.bit_length()))
+        where[digit] = w
+        old = cands[cell]
+        cands[cell] = 0
+        houses = CELL_HOUSES[cell]
+        for d in DIGITS_OF[old]:
+            wd = where[d] = where[d] & ~CELL_BIT[cell]
+            for h in houses:
+                f = free[h]
+                f[d] -= 1
+                if f[d] == 1 and d != digit:
+                    rest = wd & HOUSE_MASK[h]
+                    if rest:
+                        hs.append(((rest & -rest).bit_length() - 1, d))
+        values[cell] = digit
+
+    def full_house(self) -> Step | None:
+        """A queued naked single that is also the last cell of one of its houses (no
+        other digit has a place left there). Entries of filled cells are dropped on the
+        way: HoDoKu skips them in both singles searches, so this changes no result."""
+        values, free = self.values, self.free
+        stale = False
+        found = None
+        for cell, digit in self.ns:
+            if values[cell]:
+                stale = True
+                continue
+            for h in CELL_HOUSES[cell]:
+                counts = free[h]
+                if sum(counts) == counts[digit]:
+                    found = _single("full_house", "Full House", cell, digit)
+                    break
+            if found is not None:
+                break
+        if stale:
+            self.ns = deque(e for e in self.ns if not values[e[0]])
+        return found
+
+    def naked_single(self) -> Step | None:
+        """The first queued naked single of a still empty cell (consumes the queue)."""
+        while self.ns:
+            cell, digit = self.ns.popleft()
+            if not self.values[cell]:
+                return _single("naked_single", "Naked Single", cell, digit)
+        return None
+
+    def hidden_single(self) -> Step | None:
+        """The first queued hidden single of a still empty cell; HoDoKu gives up on the
+        first such entry that is no longer a hidden single."""
+        while self.hs:
+            cell, digit = self.hs.popleft()
+            if self.values[cell]:
+                continue
+            for h in CELL_HOUSES[cell]:
+                if self.free[h][digit] == 1 and self.cands[cell] & BIT[digit]:
+                    kind = "hidden_single_box" if h >= 18 else "hidden_single_line"
+                    return _single(kind, "Hidden Single", cell, digit)
+            return None
+        return None
+
+
+def _replay_clues(
+    puzzle: Grid,
+) -> tuple[list[int], list[int], list[list[int]], deque[tuple[int, int]], deque[tuple[int, int]], list[int]]:
+    """Place the clues one by one on an all-candidates grid, in cell order, keeping the
+    free counts and the singles queues exactly as :class:`_HodokuState` would (the same
+    rules as its ``place``/``eliminate``; in the kernel: this runs for every rating).
+    Returns values, candidates, free counts, both queues and the ``where`` masks."""
+    cb, fb, nsb, hsb, wb = _backend.kernel().human_replay(bytes(puzzle))
+    free = [list(fb[k : k + 10]) for k in range(0, 270, 10)]
+    where = [0] + [int.from_bytes(wb[k : k + 11], "little") for k in range(0, 99, 11)]
+    return list(puzzle), array("H", cb).tolist(), free, deque(zip(nsb[::2], nsb[1::2])), deque(zip(hsb[::2], hsb[1::2])), where
+
+
+@lru_cache(maxsize=None)
+def _single(technique: str, name: str, cell: int, digit: int) -> Step:
+    """A single's step (shared: steps are immutable, at most 4 x 81 x 9 of them)."""
+    return Step(technique, name, "singles", placements=((cell, digit),), cells=((cell, "base"),), digits=(digit,))
+
+
+#: Kernel slot (bit of ``human_ho_run``'s ``enabled``) of each HoDoKu-native technique,
+#: in HoDoKu's order; slots 0-2 are Full House, Naked Single and Hidden Single.
+_HO_SLOTS: dict[str, int] = {
+    "locked_pair": 3, "locked_triple": 4, "pointing": 5, "claiming": 6, "naked_pair": 7,
+    "naked_triple": 8, "hidden_pair": 9, "hidden_triple": 10, "naked_quad": 11, "hidden_quad": 12,
+}
+#: (technique id, name, family) of each step code of ``human_ho_run``.
+_HO_STEP: tuple[tuple[str, str, str], ...] = (
+    ("full_house", "Full House", "singles"), ("naked_single", "Naked Single", "singles"),
+    ("hidden_single_box", "Hidden Single", "singles"), ("hidden_single_line", "Hidden Single", "singles"),
+    ("locked_pair", "Locked Pair", "intersections"), ("locked_triple", "Locked Triple", "intersections"),
+    ("pointing", "Locked Candidates Type 1 (Pointing)", "intersections"), ("claiming", "Locked Candidates Type 2 (Claiming)", "intersections"),
+    ("naked_pair", "Naked Pair", "subsets"), ("naked_triple", "Naked Triple", "subsets"),
+    ("hidden_pair", "Hidden Pair", "subsets"), ("hidden_triple", "Hidden Triple", "subsets"),
+    ("naked_quad", "Naked Quadruple", "subsets"), ("hidden_quad", "Hidden Quadruple", "subsets"),
+)
+
+
+def _ho_front(techniques: Sequence[registry.Technique]) -> tuple[int, int]:
+    """(kernel enable mask, how many leading techniques the kernel runs): the singles
+    (all before anything else) and the longest run of HoDoKu-native techniques after
+    them in the kernel's order; (0, 0) when the order does not fit."""
+    ids = {t.id for t in techniques}
+    mask, last, k = 0, 2, 0
+    for t in techniques:
+        if t.id in _SINGLES and last == 2:
+            k += 1
+            continue
+        slot = _HO_SLOTS.get(t.id, -1)
+        if slot <= last:
+            break
+        mask |= 1 << slot
+        last, k = slot, k + 1
+    if any(t.id in _SINGLES for t in techniques[k:]):
+        return 0, 0
+    mask |= ("full_house" in ids) | ("naked_single" in ids) << 1 | bool(ids & {"hidden_single_box", "hidden_single_line"}) << 2
+    return mask, k
+
+
+def hodoku_walk(
+    puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS
+) -> tuple[list[Step], str]:
+    """The path HoDoKu would take: its singles from its queues, its own search order for
+    intersections and subsets, then the other enabled techniques in ``techniques`` order
+    (normally :func:`hodoku_order`). The singles, intersections and subsets run in the
+    kernel (``human_ho_run``); the Python walk below is the reference for other orders.
+    Every step carries HoDoKu's text (the rating itself, :func:`rate`, skips that part)."""
+    steps, end = _hodoku_walk(puzzle, techniques, _ho_front(techniques), max_steps)
+    return _described(puzzle, steps), end
+
+
+def _described(puzzle: Grid, steps: list[Step]) -> list[Step]:
+    """``steps`` with each intersection/subset step found by the kernel (which keeps only
+    the deletions) replaced by HoDoKu's own search's step on the grid before it (the same
+    search the kernel runs, so the same pattern): cells, digits and HoDoKu's text
+    (``Locked Candidates Type 1 (Pointing): 6 in b6 => r456c7<>6``)."""
+    state = _HodokuState(puzzle)
+    out: list[Step] = []
+    for step in steps:
+        if step.technique in _HODOKU_NATIVE and not step.notation:
+            found = _native_search(state, step.technique)()
+            if found is not None and set(found.eliminations) == set(step.eliminations):
+                step = replace(found, eliminations=step.eliminations)
+        out.append(step)
+        for cell, digit in step.placements:
+            state.place(cell, digit)
+        for cell, digit in step.eliminations:
+            state.eliminate(cell, digit)
+    return out
+
+
+def _hodoku_walk(
+    puzzle: Grid, techniques: Sequence[registry.Technique], plan: tuple[int, int], max_steps: int
+) -> tuple[list[Step], str]:
+    """:func:`hodoku_walk` with the kernel front ``plan`` of :func:`_ho_front` given."""
+    mask, k = plan
+    if not k:
+        return _hodoku_walk_python(puzzle, techniques, max_steps=max_steps)
+    kernel = _backend.kernel()
+    cb, _fb, nsb, hsb, _wb = kernel.human_replay(bytes(puzzle))
+    vb = bytes(list(puzzle))
+    givens = frozenset(i for i, v in enumerate(vb) if v)
+    rest = techniques[k:]
+    ids = frozenset(t.id for t in techniques)
+    steps: list[Step] = []
+    while len(steps) < max_steps:
+        status, found, vb, cb, nsb, hsb, fb, wb = kernel.human_ho_run(vb, cb, nsb, hsb, mask, max_steps - len(steps))
+        _ho_steps(found, steps)
+        if status >= 2:  # bad input, which a grid from a puzzle cannot give
+            raise SudokuError("internal error: the HoDoKu kernel rejected its state")
+        if len(steps) >= max_steps:
+            break
+        if 0 not in vb:
+            return steps, "solved"
+        state = _HodokuState.from_kernel(vb, cb, fb, nsb, hsb, wb, givens)
+        step = next((s for t in rest for s in (_ho_next(state, t, ids),) if s is not None), None)
+        if step is None:
+            return steps, "stuck"
+        for cell, digit in step.placements:
+            state.place(cell, digit)
+        for cell, digit in _hodoku_elimination_order(step):
+            state.eliminate(cell, digit)
+        steps.append(step)
+        vb, cb = bytes(state.values), array("H", state.cands).tobytes()
+        nsb, hsb = bytes(x for e in state.ns for x in e), bytes(x for e in state.hs for x in e)
+    return steps, ("solved" if 0 not in vb else "max_steps")
+
+
+def _ho_steps(found: bytes, steps: list[Step]) -> None:
+    """Append the steps of ``human_ho_run``'s step bytes."""
+    j = 0
+    while j < len(found):
+        technique, name, family = _HO_STEP[found[j]]
+        if found[j] < 4:  # a single: (code, cell, digit)
+            steps.append(_single(technique, name, found[j + 1], found[j + 2]))
+            j += 3
+        else:  # deletions: (code, n, n x (cell, digit))
+            n = found[j + 1]
+            pairs = found[j + 2 : j + 2 + 2 * n]
+            steps.append(Step(technique, name, family, eliminations=tuple(zip(pairs[::2], pairs[1::2]))))
+            j += 2 + 2 * n
+
+
+def _hodoku_walk_python(
+    puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS
+) -> tuple[list[Step], str]:
+    """:func:`hodoku_walk` in Python, for any technique order."""
+    state = _HodokuState(puzzle)
+    searches: list[tuple[Callable[[], Step | None], bool]] = []  # (search, in HoDoKu's deletion order)
+    hidden = ("hidden_single_box", "hidden_single_line")
+    singles_done = False
+    for t in techniques:
+        if t.id in _SINGLES:
+            if not singles_done:  # HoDoKu's fixed order: Full House, Naked Single, Hidden Single
+                ids = {u.id for u in techniques}
+                searches += [(f, True) for f, on in ((state.full_house, "full_house" in ids),
+                             (state.naked_single, "naked_single" in ids),
+                             (state.hidden_single, bool(ids & set(hidden)))) if on]
+                singles_done = True
+        elif t.id in _HODOKU_NATIVE:
+            searches.append((_native_search(state, t.id), True))
+        else:
+            searches.append((_registry_search(state, t, frozenset(u.id for u in techniques)), False))
+    steps: list[Step] = []
+    while len(steps) < max_steps:
+        if 0 not in state.values:
+            return steps, "solved"
+        for search, native in searches:
+            step = search()
+            if step is not None:
+                break
+        else:
+            return steps, "stuck"
+        for cell, digit in step.placements:
+            state.place(cell, digit)
+        for cell, digit in step.eliminations if native else _hodoku_elimination_order(step):
+            state.eliminate(cell, digit)
+        steps.append(step)
+    return steps, ("solved" if 0 not in state.values else "max_steps")
+
+
+def _registry_search(state: Candidates, technique: registry.Technique, ids: frozenset[str]) -> Callable[[], Step | None]:
+    return lambda: _ho_next(state, technique, ids)
+
+
+#: Techniques HoDoKu finds with one search for several of its step types (it takes the
+#: first step that search meets, whichever type): id -> that search.
+_HO_SHARED: dict[str, Callable[[Candidates], Iterator[Step]]] = {
+    "simple_colors_trap": coloring.find_simple_colors, "simple_colors_wrap": coloring.find_simple_colors,
+    "multi_colors_1": coloring.find_multi_colors, "multi_colors_2": coloring.find_multi_colors,
+}
+
+
+def _ho_next(state: Candidates, technique: registry.Technique, ids: frozenset[str]) -> Step | None:
+    """The HoDoKu path's step for ``technique`` (the enabled ``ids`` filter a shared search)."""
+    shared = _HO_SHARED.get(technique.id)
+    if shared is None:
+        return next_step(state, (technique,))
+    return next((s for s in shared(state) if s.technique in ids and (s.placements or s.eliminations)), None)
+
+
+def _native_search(state: _HodokuState, technique: str) -> Callable[[], Step | None]:
+    kind, size = _HODOKU_NATIVE[technique]
+    if kind == "lc":
+        return lambda: _hodoku_locked_candidates(state, pointing=size == 1)
+    if kind == "locked":
+        return lambda: _hodoku_naked(state, size, locked=True)
+    if kind == "naked":
+        return lambda: _hodoku_naked(state, size, locked=False)
+    return lambda: _hodoku_hidden(state, size)
+
+
+#: Techniques searched on the HoDoKu path in HoDoKu's own unit/digit/cell order (its
+#: SimpleSolver), so the same step is chosen when several apply: id -> (kind, size).
+_HODOKU_NATIVE: dict[str, tuple[str, int]] = {
+    "pointing": ("lc", 1), "claiming": ("lc", 2),
+    "locked_pair": ("locked", 2), "locked_triple": ("locked", 3),
+    "naked_pair": ("naked", 2), "naked_triple": ("naked", 3), "naked_quad": ("naked", 4),
+    "hidden_pair": ("hidden", 2), "hidden_triple": ("hidden", 3), "hidden_quad": ("hidden", 4),
+}
+_NAMES = {"pointing": "Locked Candidates Type 1 (Pointing)", "claiming": "Locked Candidates Type 2 (Claiming)", "locked_pair": "Locked Pair", "locked_triple": "Locked Triple",
+          "naked_pair": "Naked Pair", "naked_triple": "Naked Triple", "naked_quad": "Naked Quadruple",
+          "hidden_pair": "Hidden Pair", "hidden_triple": "Hidden Triple", "hidden_quad": "Hidden Quadruple"}
+
+
+def _native_step(technique: str, family: str, cells: Sequence[int], digits: Sequence[int], deletions: list[tuple[int, int]]) -> Step:
+    return Step(technique, _NAMES[technique], family, eliminations=tuple(deletions),
+                cells=tuple((c, "base") for c in cells), digits=tuple(digits),
+                notation=_native_notation(technique, cells, digits))
+
+
+def _native_notation(technique: str, cells: Sequence[int], digits: Sequence[int]) -> str:
+    """HoDoKu's pattern text: ``6 in b6`` (Pointing), ``4 in r6`` (Claiming), else
+    ``1,4,5 in r1c23,r2c3``."""
+    if technique == "pointing":
+        return f"{digits[0]} in b{CELL_HOUSES[cells[0]][2] - 17}"
+    if technique == "claiming":
+        row = all(c // 9 == cells[0] // 9 for c in cells)
+        return f"{digits[0]} in r{cells[0] // 9 + 1}" if row else f"{digits[0]} in c{cells[0] % 9 + 1}"
+    return f"{','.join(str(d) for d in digits)} in {cells_text(cells)}"
+
+
+def _hodoku_locked_candidates(state: _HodokuState, pointing: bool) -> Step | None:
+    """Locked Candidates type 1 (boxes) or 2 (rows, then columns), in HoDoKu's order:
+    unit by unit, digit by digit, a digit with 2-3 places all in one crossing house
+    that still has more places for it."""
+    bases = _BOXES if pointing else _LINES
+    kinds = (0, 1) if pointing else (2,)
+    where, free = state.where, state.free
+    for unit in bases:
+        counts = free[unit]
+        if 2 not in counts and 3 not in counts:
+            continue
+        for d in range(1, 10):
+            n = counts[d]
+            if n != 2 and n != 3:
+                continue
+            places = where[d] & HOUSE_MASK[unit]
+            first = (places & -places).bit_length() - 1
+            for k in kinds:
+                cover = CELL_HOUSES[first][k]
+                if not places & ~HOUSE_MASK[cover] and free[cover][d] > n:
+                    deletions = [(c, d) for c in cells_of(where[d] & HOUSE_MASK[cover] & ~places)]
+                    return _native_step("pointing" if pointing else "claiming", "intersections", cells_of(places), (d,), deletions)
+    return None
+
+
+_LINES = (*_ROWS, *_COLS)
+
+
+def _hodoku_naked(state: _HodokuState, size: int, locked: bool) -> Step | None:
+    """Naked (or, with ``locked``, Locked) subsets in HoDoKu's order: boxes (the only
+    place locked subsets arise), then rows, then columns; cells with 1..size candidates,
+    combinations in cell order."""
+    units = _BOXES if locked else (*_BOXES, *_ROWS, *_COLS)
+    cands = state.cands
+    small = [0 < POPCOUNT[m] <= size for m in cands]
+    for unit in units:
+        eligible = [c for c in HOUSE_CELLS[unit] if small[c]]
+        if len(eligible) < size:
+            continue
+        for combo in combinations(eligible, size):
+            mask = 0
+            for c in combo:
+                mask |= cands[c]
+            if POPCOUNT[mask] == size:
+                step = _hodoku_subset_step(state, combo, mask, size, locked)
+                if step is not None:
+                    return step
+    return None
+
+
+def _hodoku_subset_step(state: _HodokuState, cells: tuple[int, ...], mask: int, size: int, locked: bool) -> Step | None:
+    """The naked/locked subset step of ``cells``: deletions house by house (row, column,
+    box shared by the cells); locked when it deletes both in the line and in the box."""
+    cands = state.cands
+    first = CELL_HOUSES[cells[0]]
+    same = [all(CELL_HOUSES[c][k] == first[k] for c in cells) for k in range(3)]
+    deletions: list[tuple[int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    found = [False, False, False]
+    for k in range(3):
+        if not same[k]:
+            continue
+        for c in HOUSE_CELLS[first[k]]:
+            if c in cells or not cands[c] & mask:
+                continue
+            for d in DIGITS_OF[cands[c] & mask]:
+                if (c, d) not in seen:
+                    seen.add((c, d))
+                    deletions.append((c, d))
+            if k == 2 or CELL_HOUSES[c][2] != first[2]:
+                found[k] = True
+    if not deletions:
+        return None
+    is_locked = size < 4 and sum(found) > 1 and same[2] and (same[0] or same[1])
+    if is_locked != locked:
+        return None
+    names = {(2, True): "locked_pair", (3, True): "locked_triple", (2, False): "naked_pair", (3, False): "naked_triple", (4, False): "naked_quad"}
+    return _native_step(names[(size, locked)], "intersections" if locked else "subsets", cells, DIGITS_OF[mask], deletions)
+
+
+def _hodoku_hidden(state: _HodokuState, size: int) -> Step | None:
+    """Hidden subsets in HoDoKu's order: boxes, rows, columns; digits with 1..size
+    places, combinations in digit order, the union of their places exactly size cells."""
+    cands, free = state.cands, state.free
+    for unit in (*_BOXES, *_ROWS, *_COLS):
+        house = HOUSE_CELLS[unit]
+        if sum(1 for c in house if cands[c]) <= size:
+            continue
+        digits = [d for d in range(1, 10) if 0 < free[unit][d] <= size]
+        places = {d: sum(1 << k for k, c in enumerate(house) if cands[c] & BIT[d]) for d in digits}
+        for combo in combinations(digits, size):
+            union = 0
+            for d in combo:
+                union |= places[d]
+            if POPCOUNT[union] != size:
+                continue
+            keep = sum(BIT[d] for d in combo)
+            cells = [house[k - 1] for k in DIGITS_OF[union]]
+            deletions = [(c, d) for c in cells for d in DIGITS_OF[cands[c] & ~keep]]
+            if deletions:
+                technique = ("hidden_pair", "hidden_triple", "hidden_quad")[size - 2]
+                return _native_step(technique, "subsets", cells, combo, deletions)
+    return None
+
+
+_NAKED_SUBSETS = frozenset({"locked_pair", "locked_triple", "naked_pair", "naked_triple", "naked_quad"})
+
+
+def _hodoku_elimination_order(step: Step) -> list[tuple[int, int]]:
+    """The step's eliminations in the order HoDoKu deletes them (it matters for the
+    singles queues): naked subsets house by house (row, column, box of the pattern),
+    everything else by cell, then digit."""
+    if step.technique not in _NAKED_SUBSETS:
+        return sorted(step.eliminations)
+    wanted = set(step.eliminations)
+    pattern = step.pattern_cells()
+    shared = [h for h in CELL_HOUSES[pattern[0]] if all(h in CELL_HOUSES[c] for c in pattern)] if pattern else []
+    order: list[tuple[int, int]] = []
+    for h in shared:
+        for cell in HOUSE_CELLS[h]:
+            for digit in range(1, 10):
+                if (cell, digit) in wanted:
+                    order.append((cell, digit))
+                    wanted.discard((cell, digit))
+    return order + sorted(wanted)
+
+
