@@ -63,7 +63,8 @@ PUZZLES = (
     ("mutant_x_wing", "100000000200060003640120050010702608000000000509806070050071046700080009000000005"),
 )
 
-#: (SE technique id, generated puzzle whose Sudoku Explainer path uses it[, the step's name
+#: (SE technique id, puzzle of our generator (BUG type 3: of the public-domain bank) whose
+#: Sudoku Explainer path uses it[, the step's name
 #: when one id covers several rules]), with serate's ER of the puzzle
 SE_EXAMPLES: tuple[tuple[str, ...], ...] = (
     ("aligned_pair_exclusion", "000800701800040309050000020000004000107000800020700090005230070000000005090408000"),  # 7.2
