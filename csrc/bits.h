@@ -55,6 +55,18 @@ SK_INLINE int lowest_index(uint32_t x)
 #endif
 }
 
+/* Index of the lowest set bit of a 64-bit word; x must not be 0. */
+SK_INLINE int lowest_index64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) { x >>= 1; i++; }
+    return i;
+#endif
+}
+
 /* Number of set bits. */
 SK_INLINE int bit_count(uint32_t x)
 {

@@ -1,6 +1,7 @@
 /* hotable9.c -- HoDoKu's tables and Nice Loop / AIC search; see hotable9.h and the twin
  * src/sudokit/_pytable9.py (same links, same order, same records). */
 #include "hotable9.h"
+#include "bits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,17 +29,6 @@ static int pop64(uint64_t x)
 #endif
 }
 
-static int ctz64(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int i = 0;
-    while (!(x & 1)) x >>= 1, i++;
-    return i;
-#endif
-}
-
 static cs81 cs_bit(int c)
 {
     cs81 s = {0, 0};
@@ -52,7 +42,7 @@ static cs81 cs_or(cs81 a, cs81 b) { return (cs81){a.lo | b.lo, a.hi | b.hi}; }
 static cs81 cs_minus(cs81 a, cs81 b) { return (cs81){a.lo & ~b.lo, a.hi & ~b.hi}; }
 static int cs_empty(cs81 s) { return !s.lo && !s.hi; }
 static int cs_count(cs81 s) { return pop64(s.lo) + pop64(s.hi); }
-static int cs_first(cs81 s) { return s.lo ? ctz64(s.lo) : 64 + ctz64(s.hi); }
+static int cs_first(cs81 s) { return s.lo ? lowest_index64(s.lo) : 64 + lowest_index64(s.hi); }
 /* Removes and returns the lowest cell of a non-empty set. */
 static int cs_pop(cs81 *s)
 {
@@ -491,7 +481,7 @@ static int add(ht_ctx *x, int kind, int n)
     uint32_t h = 2166136261u;
     for (int w = 0; w < ELIM_WORDS; w++)
         for (uint64_t m = x->elim[w]; m; m &= m - 1) {
-            int i = 64 * w + ctz64(m);
+            int i = 64 * w + lowest_index64(m);
             pairs[2 * np] = (uint8_t)(i % 81), pairs[2 * np + 1] = (uint8_t)(i / 81 + 1);
             h = (h ^ (uint32_t)i) * 16777619u;
             np++;

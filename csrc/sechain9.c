@@ -200,18 +200,6 @@ typedef struct {
 
 static void add_key(uint64_t set[N_WORDS], int k) { set[k >> 6] |= 1ull << (k & 63); }
 
-/* Index of the lowest set bit of a nonzero word. */
-static inline int ctz64(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int i = 0;
-    while (!(x & 1u)) x >>= 1, i++;
-    return i;
-#endif
-}
-
 /* The "on" potentials the "off" potential key k implies (getOffToOn), into set. */
 static inline void off_links(const sc_ws *c, int k, uint64_t set[N_WORDS])
 {
@@ -232,7 +220,7 @@ static sc_reach reach(const sc_ws *c, int root, int on)
         uint64_t raw[N_WORDS + 1] = {0}, close = 0;
         for (int w = 0; w < N_WORDS; w++)
             for (uint64_t b = f_on[w]; b; b &= b - 1) {
-                int k = (w << 6) | ctz64(b);
+                int k = (w << 6) | lowest_index64(b);
                 const uint64_t *m = c->xmask[k];
                 for (int j = 0; j < N_WORDS; j++) raw[j] |= m[j];
                 if (c->y_chain) { /* the cell's other digits: bits cell * 9 .. cell * 9 + 8 */
@@ -252,7 +240,7 @@ static sc_reach reach(const sc_ws *c, int root, int on)
         if (close && r.rounds >= 2) r.last_close = r.rounds;
         uint64_t raw_on[N_WORDS] = {0};
         for (int w = 0; w < N_WORDS; w++) {
-            for (uint64_t b = f_off[w]; b; b &= b - 1) off_links(c, (w << 6) | ctz64(b), raw_on);
+            for (uint64_t b = f_off[w]; b; b &= b - 1) off_links(c, (w << 6) | lowest_index64(b), raw_on);
             f_off[w] = 0;
         }
         any = 0;

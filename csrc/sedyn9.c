@@ -13,6 +13,7 @@
  * candidates, so no index can pass its bound on any input.
  */
 #include "sedyn9.h"
+#include "bits.h"
 #include "segeom9.h"
 #include "senest9.h"
 #include "serules9.h"
@@ -92,17 +93,6 @@ static void init_geometry(dctx *c)
         for (int k = 0; k < 9; k++) c->hmask[h][c->house[h][k] >> 6] |= 1ull << (c->house[h][k] & 63);
 }
 
-static int ctz64(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int i = 0;
-    while (!(x & 1u)) x >>= 1, i++;
-    return i;
-#endif
-}
-
 /* Whether the 128-bit set (a, b) has exactly two members (no popcount instruction is
  * assumed: the portable build would call a library routine). */
 static int two_of(uint64_t a, uint64_t b)
@@ -128,7 +118,7 @@ static void init_where(dctx *c)
 {
     memset(c->init_where, 0, sizeof c->init_where);
     for (int i = 0; i < 81; i++)
-        for (unsigned m = c->init[i]; m; m &= m - 1) c->init_where[ctz64(m)][i >> 6] |= 1ull << (i & 63);
+        for (unsigned m = c->init[i]; m; m &= m - 1) c->init_where[lowest_index64(m)][i >> 6] |= 1ull << (i & 63);
     memcpy(c->where, c->init_where, sizeof c->where);
 }
 
@@ -265,7 +255,7 @@ static int off_to_on(dctx *c, closure *cl, int32_t p, int32_t made[4])
         int h = c->se_houses[cell][t];
         uint64_t m0 = c->where[value - 1][0] & c->hmask[h][0], m1 = c->where[value - 1][1] & c->hmask[h][1];
         if (!two_of(m0, m1)) continue;
-        int low = m0 ? ctz64(m0) : 64 + ctz64(m1), high = m1 ? 64 + top64(m1) : top64(m0);
+        int low = m0 ? lowest_index64(m0) : 64 + lowest_index64(m1), high = m1 ? 64 + top64(m1) : top64(m0);
         int other = low == cell ? high : low, dup = 0;
         for (int s = 0; s < n_seen; s++) dup |= seen[s] == other;
         if (dup) continue;
