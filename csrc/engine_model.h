@@ -64,10 +64,12 @@ typedef struct {
     uint32_t *sum_combos, *sw_combos;
     int64_t *sum_target;
     uint64_t *dp_buf;
-    /* Relations: dirty ones on a stack (d_rel flags who is on it); support lookups for
+    /* Relations: dirty arcs on a stack (d_rel flags who is on it; arc 2k + dir revises the
+     * other cell of relation k from the one that narrowed, see rel_arc); support lookups for
      * N <= ENG_LUT_DIGITS, shared by identical tables: rel_lut[2k + dir] = table id or -1,
      * luts[(id << N) + mask] = the union of the table's rows over mask. */
     int *rel_stack, rel_top, *rel_lut;
+    int *rel_arc; /* parallel to w_rel.items: the arc 2k + dir leaving the cell (dir 1: from b to a) */
     uint32_t *luts;
     eng_csr w_house, w_rel, w_sum, w_tri, w_sw; /* watchers: items of each kind per cell */
     uint8_t *dirty;                             /* one block holding the flags below */
@@ -107,7 +109,7 @@ static inline void eng_mark(eng_model *m, int c, uint32_t removed)
         for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_house[w->items[k]] = ENG_D_ALL;
     if (kinds & ENG_K_REL)
         for (int k = m->w_rel.start[c]; k < m->w_rel.start[c + 1]; k++) {
-            int r = m->w_rel.items[k];
+            int r = m->rel_arc[k];
             if (!m->d_rel[r]) m->d_rel[r] = 1, m->rel_stack[m->rel_top++] = r;
         }
     if (kinds & ENG_K_SUM)
