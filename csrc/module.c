@@ -16,6 +16,7 @@
 #include "hotable9.h"
 #include "hosdc9.h"
 #include "hoals9.h"
+#include "hocolor9.h"
 #include "seunique9.h"
 #include "canon9.h"
 #include "dig9.h"
@@ -574,6 +575,28 @@ static PyObject *core_ho_als(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_colors(cands) -> (clusters, records): HoDoKu's Simple Colors and Multi-Colors for
+ * sudokit.human.coloring, see hocolor9.h and _core.pyi. */
+static PyObject *core_ho_colors(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    if (!PyArg_ParseTuple(args, "y*:ho_colors", &cv)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    hc_out clusters = {NULL, 0, 0}, records = {NULL, 0, 0};
+    int status = hocolor9_search(cands, &clusters, &records);
+    PyObject *result = NULL;
+    if (status == HC_NO_MEMORY) PyErr_NoMemory();
+    else if (status != HC_OK) PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF");
+    else
+        result = Py_BuildValue("(y#y#)", clusters.data ? (const char *)clusters.data : "", (Py_ssize_t)clusters.len,
+                               records.data ? (const char *)records.data : "", (Py_ssize_t)records.len);
+    hocolor9_out_free(&clusters);
+    hocolor9_out_free(&records);
+    return result;
+}
+
 /* ho_sdc(cands, max_hits) -> (records, spent): HoDoKu's Sue de Coq search of
  * sudokit.human.sue_de_coq, see hosdc9.h and _core.pyi. */
 static PyObject *core_ho_sdc(PyObject *self, PyObject *args)
@@ -920,6 +943,8 @@ static PyMethodDef core_methods[] = {
      "ho_sdc(cands, max_hits) -> (records, spent)\n\nHoDoKu's Sue de Coq search (hosdc9.h)."},
     {"ho_als", core_ho_als, METH_VARARGS,
      "ho_als(cands) -> (alses, rcs)\n\nHoDoKu's almost locked sets and restricted commons (hoals9.h)."},
+    {"ho_colors", core_ho_colors, METH_VARARGS,
+     "ho_colors(cands) -> (clusters, records)\n\nHoDoKu's Simple Colors and Multi-Colors (hocolor9.h)."},
     {"se_unique", core_se_unique, METH_VARARGS,
      "se_unique(cands, values, limit) -> (hints, spent)\n\nSE's Unique Rectangles and Loops, easiest first (seunique9.h)."},
     {"se_simple", core_se_simple, METH_VARARGS,

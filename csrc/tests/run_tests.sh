@@ -112,6 +112,13 @@ ha_srcs=("$root/csrc/hoals9.c" "$here/ref_solver.c" "$here/test_hoals.c")
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hoals_san" "${ha_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hoals_san" --rounds 2
 
+echo "== hocolor9 (Simple Colors and Multi-Colors): cc -O2, then -O1 -fsanitize=address,undefined"
+hc_srcs=("$root/csrc/hocolor9.c" "$here/ref_solver.c" "$here/test_hocolor.c")
+"$cc" -O2 "${warn[@]}" -o "$out/hocolor_o2" "${hc_srcs[@]}"
+"$out/hocolor_o2" --rounds 40
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hocolor_san" "${hc_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hocolor_san" --rounds 10
+
 echo "== seunique9 (SE unique rectangles and loops): cc -O2, then -O1 -fsanitize=address,undefined"
 su_srcs=("$root/csrc/seunique9.c" "$here/ref_solver.c" "$here/test_seunique.c")
 "$cc" -O2 "${warn[@]}" -o "$out/seunique_o2" "${su_srcs[@]}"

@@ -44,6 +44,8 @@ build hosdc "$root/csrc/hosdc9.c" "$here/ref_solver.c" "$here/test_hosdc.c"
 "${vg[@]}" "$out/hosdc" --rounds 4
 build hoals "$root/csrc/hoals9.c" "$here/ref_solver.c" "$here/test_hoals.c"
 "${vg[@]}" "$out/hoals" --rounds 1
+build hocolor "$root/csrc/hocolor9.c" "$here/ref_solver.c" "$here/test_hocolor.c"
+"${vg[@]}" "$out/hocolor" --rounds 4
 build seunique "$root/csrc/seunique9.c" "$here/ref_solver.c" "$here/test_seunique.c"
 "${vg[@]}" "$out/seunique" --rounds 2
 build sedyn "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"

@@ -236,6 +236,22 @@ def ho_sdc(cands: bytes, max_hits: int) -> tuple[bytes, int]:
     checked. Raises ValueError on a wrong size, a mask > 0x1FF or a negative ``max_hits``.
     """
 
+# ------------------------------------------------------ Simple Colors and Multi-Colors
+# HoDoKu's Simple Colors and Multi-Colors for sudokit.human.coloring (csrc/hocolor9.h; twin:
+# sudokit._pycolor9). Both give the same bytes; sudokit.human.coloring writes the steps.
+
+def ho_colors(cands: bytes) -> tuple[bytes, bytes]:
+    """Every digit's color clusters and HoDoKu's coloring records: ``(clusters, records)``.
+
+    ``cands``: 81 native uint16 masks as for :func:`se_loops`. ``clusters``: per cluster
+    (digits ascending, clusters from the lowest cell up) the digit, then the color-1 cells,
+    the color-2 cells and the houses of its links, each list a count byte and its items
+    ascending. ``records``: the Simple Colors records, then the Multi-Colors ones, each
+    kind (0 wrap, 1 trap, 2 Multi-Colors type 2, 3 type 1), digit, cluster i, cluster j
+    (255 for Simple Colors), a count byte and the cells losing the digit ascending.
+    Raises ValueError on a wrong size or a mask > 0x1FF.
+    """
+
 # -------------------------------------------------- almost locked sets, restricted commons
 # HoDoKu's ALS collection and restricted commons for sudokit.human.als (csrc/hoals9.h; twin:
 # sudokit._pyals9). Both give the same bytes.

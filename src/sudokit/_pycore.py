@@ -22,6 +22,7 @@ from ._pyxy9 import ho_xy as ho_xy  # XY-Chain / Remote Pair search (csrc/hoxy9.
 from ._pytable9 import ho_nice_loops as ho_nice_loops  # HoDoKu's Nice Loop / AIC search (csrc/hotable9.h)
 from ._pysdc9 import ho_sdc as ho_sdc  # HoDoKu's Sue de Coq search (csrc/hosdc9.h)
 from ._pyals9 import ho_als as ho_als  # HoDoKu's ALS and restricted commons (csrc/hoals9.h)
+from ._pycolor9 import ho_colors as ho_colors  # Simple Colors and Multi-Colors (csrc/hocolor9.h)
 from ._pyseunique9 import se_unique as se_unique  # SE's unique rectangles and loops (csrc/seunique9.h)
 from ._pysechain9 import se_loops as se_loops  # SE's cycles and forcing X/Y-chains (csrc/sechain9.h)
 from ._pysedyn9 import se_dyn as se_dyn  # SE's multiple/dynamic forcing chains (csrc/sedyn9.h)

@@ -17,11 +17,12 @@ parity holds neither digit.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 
+from .. import _backend
 from .model import CELL_BIT, DIGITS_OF, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .step import Step, cell_text, cells_text
-from .wings import conjugate_pairs
 
 __all__ = [
     "find_simple_colors_trap", "find_simple_colors_wrap", "find_simple_colors", "find_multi_colors_1",
@@ -35,34 +36,43 @@ def color_clusters(state: Candidates, digit: int) -> list[tuple[list[int], list[
     """Clusters of ``digit``'s strong-link graph: (color-1 cells, color-2 cells, houses used),
     each cluster at least one link; a cluster that cannot be two-colored is left out
     (it means the candidates are already contradictory)."""
-    graph: dict[int, list[int]] = {}
-    link_house: dict[frozenset[int], int] = {}
-    for h, a, b in conjugate_pairs(state, digit):
-        graph.setdefault(a, []).append(b)
-        graph.setdefault(b, []).append(a)
-        link_house.setdefault(frozenset((a, b)), h)
-    color: dict[int, int] = {}
-    out = []
-    for start in sorted(graph):
-        if start in color:
-            continue
-        color[start] = 0
-        stack, members, ok = [start], [start], True
-        while stack:
-            cell = stack.pop()
-            for nxt in graph[cell]:
-                if nxt not in color:
-                    color[nxt] = 1 - color[cell]
-                    members.append(nxt)
-                    stack.append(nxt)
-                elif color[nxt] == color[cell]:
-                    ok = False
-        if ok:
-            houses = tuple(sorted({h for pair, h in link_house.items() if next(iter(pair)) in members}))
-            c1 = sorted(c for c in members if color[c] == 0)
-            c2 = sorted(c for c in members if color[c] == 1)
-            out.append((c1, c2, houses))
-    return out
+    return [(c1[:], c2[:], houses) for c1, c2, houses in _colors(state)[0][digit]]
+
+
+_Cluster = tuple[list[int], list[int], tuple[int, ...]]
+#: A coloring record of the kernel: (kind, digit, cluster i, cluster j, eliminated cells);
+#: kind 0 wrap, 1 trap, 2 Multi-Colors type 2, 3 Multi-Colors type 1.
+_Record = tuple[int, int, int, int, list[int]]
+
+
+def _colors(state: Candidates) -> tuple[list[list[_Cluster]], list[_Record]]:
+    """The kernel's clusters (per digit) and coloring records of the grid (``ho_colors``:
+    csrc/hocolor9.c, twin :mod:`sudokit._pycolor9`), once per candidate grid."""
+    return state.cached("ho_colors", lambda: _read_colors(_backend.kernel().ho_colors(array("H", state.cands).tobytes())))
+
+
+def _read_colors(data: tuple[bytes, bytes]) -> tuple[list[list[_Cluster]], list[_Record]]:
+    raw, recs = data
+    clusters: list[list[_Cluster]] = [[] for _ in range(10)]
+    j = 0
+    while j < len(raw):
+        d = raw[j]
+        n1 = raw[j + 1]
+        c1 = list(raw[j + 2 : j + 2 + n1])
+        j += 2 + n1
+        n2 = raw[j]
+        c2 = list(raw[j + 1 : j + 1 + n2])
+        j += 1 + n2
+        nh = raw[j]
+        clusters[d].append((c1, c2, tuple(raw[j + 1 : j + 1 + nh])))
+        j += 1 + nh
+    records: list[_Record] = []
+    j = 0
+    while j < len(recs):
+        n = recs[j + 4]
+        records.append((recs[j], recs[j + 1], recs[j + 2], recs[j + 3], list(recs[j + 5 : j + 5 + n])))
+        j += 5 + n
+    return clusters, records
 
 
 def _mask(cells: list[int]) -> int:
@@ -106,24 +116,24 @@ def find_simple_colors(state: Candidates) -> Iterator[Step]:
     """Simple Colors of both kinds in HoDoKu's order (its one SIMPLE_COLORS search takes the
     first it meets): digit, cluster, then the wrap (both colors in one step when both
     wrap) before the trap."""
-    for d in range(1, 10):
-        for c1, c2, houses in color_clusters(state, d):
-            bad = [cells for cells in (c1, c2) if any(PEER_MASK[a] & _mask(cells) for a in cells)]
-            if bad:
-                elims = [c for cells in bad for c in cells]
-                yield _color_step(
-                    "simple_colors_wrap", "Simple Colors Wrap", d, c1, c2, houses, elims,
-                    f"Two cells of one color see each other, so that color cannot be {d}: "
-                    f"{d} leaves {cells_text(elims)}.",
-                )
-            if len(c1) + len(c2) < 4:
-                continue  # a lone strong link: nothing a pointing/claiming would not see
-            targets = state.where[d] & _seen_by_any(c1) & _seen_by_any(c2) & ~_mask(c1 + c2)
-            if targets:
-                yield _color_step(
-                    "simple_colors_trap", "Simple Colors Trap", d, c1, c2, houses, cells_of(targets),
-                    f"Either every cell of color 1 or every cell of color 2 is {d}; a cell seeing both colors cannot be {d}.",
-                )
+    clusters, records = _colors(state)
+    for kind, d, i, _j, elims in records:
+        if kind > 1:
+            break  # the Multi-Colors records follow
+        c1, c2, houses = clusters[d][i]
+        if kind == 0:
+            wrapped = set(elims)
+            bad = [c for c in c1 if c in wrapped] + [c for c in c2 if c in wrapped]
+            yield _color_step(
+                "simple_colors_wrap", "Simple Colors Wrap", d, c1, c2, houses, bad,
+                f"Two cells of one color see each other, so that color cannot be {d}: "
+                f"{d} leaves {cells_text(bad)}.",
+            )
+        else:
+            yield _color_step(
+                "simple_colors_trap", "Simple Colors Trap", d, c1, c2, houses, elims,
+                f"Either every cell of color 1 or every cell of color 2 is {d}; a cell seeing both colors cannot be {d}.",
+            )
 
 
 def find_multi_colors_1(state: Candidates) -> Iterator[Step]:
@@ -147,44 +157,29 @@ def _multi_colors(state: Candidates, kinds: tuple[int, ...]) -> Iterator[Step]:
     """Multi-Colors steps of the types ``kinds`` in HoDoKu's order: digits ascending, then
     every ordered pair of clusters (clusters as :func:`color_clusters` lists them), then
     the types in the order given."""
-    for d in range(1, 10):
-        clusters = color_clusters(state, d)
-        masks = [(_mask(c1), _mask(c2), _seen_by_any(c1), _seen_by_any(c2)) for c1, c2, _ in clusters]
-        for i, (a1, a2, ha) in enumerate(clusters):
-            m_a1, m_a2, s_a1, s_a2 = masks[i]
-            for j, (b1, b2, hb) in enumerate(clusters):
-                if i == j:
-                    continue
-                m_b1, m_b2, s_b1, s_b2 = masks[j]
-                for kind in kinds:
-                    elims: set[int] = set()
-                    if kind == 2:
-                        for cells, seen in ((a1, s_a1), (a2, s_a2)):
-                            if any(PEER_MASK[c] & m_b1 for c in cells) and any(PEER_MASK[c] & m_b2 for c in cells):
-                                elims.update(cells)
-                    else:
-                        for s_x, m_y, s_u, s_v in ((s_a1, m_b1, s_a2, s_b2), (s_a1, m_b2, s_a2, s_b1),
-                                                   (s_a2, m_b1, s_a1, s_b2), (s_a2, m_b2, s_a1, s_b1)):
-                            if s_x & m_y:
-                                elims.update(cells_of(state.where[d] & s_u & s_v))
-                    if not elims:
-                        continue
-                    name = f"Multi Colors {kind}"
-                    pairs = f"({_cell_list(a1)}) / ({_cell_list(a2)}), ({_cell_list(b1)}) / ({_cell_list(b2)})"
-                    yield Step(
-                        f"multi_colors_{kind}", name, _FAMILY,
-                        eliminations=tuple((c, d) for c in sorted(elims)),
-                        cells=tuple((c, "color1") for c in a1) + tuple((c, "color2") for c in a2)
-                        + tuple((c, "color3") for c in b1) + tuple((c, "color4") for c in b2),
-                        houses=tuple(HOUSE_NAMES[h] for h in sorted(set(ha) | set(hb))),
-                        digits=(d,),
-                        why=(f"A cell of one color of the first {d}-cluster sees a cell of one color of the second: those "
-                             f"two colors are not both true, so one of the other two is; a cell seeing both loses {d}."
-                             if kind == 1 else
-                             f"Cells of one color of the first {d}-cluster see both colors of the second, one of which "
-                             f"is true: that color is false, so {d} leaves {cells_text(sorted(elims))}."),
-                        notation=f"{d} {pairs}",
-                    )
+    clusters, records = _colors(state)
+    for code, d, i, j, elims in records:
+        kind = 4 - code  # record kinds 2, 3: Multi-Colors types 2, 1
+        if code < 2 or kind not in kinds:
+            continue
+        a1, a2, ha = clusters[d][i]
+        b1, b2, hb = clusters[d][j]
+        name = f"Multi Colors {kind}"
+        pairs = f"({_cell_list(a1)}) / ({_cell_list(a2)}), ({_cell_list(b1)}) / ({_cell_list(b2)})"
+        yield Step(
+            f"multi_colors_{kind}", name, _FAMILY,
+            eliminations=tuple((c, d) for c in elims),
+            cells=tuple((c, "color1") for c in a1) + tuple((c, "color2") for c in a2)
+            + tuple((c, "color3") for c in b1) + tuple((c, "color4") for c in b2),
+            houses=tuple(HOUSE_NAMES[h] for h in sorted(set(ha) | set(hb))),
+            digits=(d,),
+            why=(f"A cell of one color of the first {d}-cluster sees a cell of one color of the second: those "
+                 f"two colors are not both true, so one of the other two is; a cell seeing both loses {d}."
+                 if kind == 1 else
+                 f"Cells of one color of the first {d}-cluster see both colors of the second, one of which "
+                 f"is true: that color is false, so {d} leaves {cells_text(elims)}."),
+            notation=f"{d} {pairs}",
+        )
 
 
 def _cell_list(cells: list[int]) -> str:
