@@ -168,12 +168,19 @@ def _hodoku_rectangles(state: Candidates) -> Iterator[tuple[tuple[int, int, int,
                 yield (i11, i12, i21, i22), ab
 
 
+def _classified_rectangles(state: Candidates) -> list[tuple[tuple[int, int, int, int], int, list[int], list[int]]]:
+    """:func:`_hodoku_rectangles` with each rectangle's corners holding only a/b and those
+    holding more (both ascending), once per candidate grid (the seven searches share it)."""
+    def build() -> list[tuple[tuple[int, int, int, int], int, list[int], list[int]]]:
+        cands = state.cands
+        return [(rect, ab, sorted(c for c in rect if not cands[c] & ~ab), sorted(c for c in rect if cands[c] & ~ab))
+                for rect, ab in _hodoku_rectangles(state)]
+    return state.cached("ho_rectangles", build)
+
+
 def _ur_steps(state: Candidates, kind: int) -> Iterator[Step]:
     """The Uniqueness Test ``kind`` steps (1-6) or Hidden Rectangles (0), in HoDoKu's order."""
-    cands = state.cands
-    for rect, ab in _hodoku_rectangles(state):
-        two = sorted(c for c in rect if not cands[c] & ~ab)
-        add = sorted(c for c in rect if cands[c] & ~ab)
+    for rect, ab, two, add in _classified_rectangles(state):
         if kind == 1 and len(two) == 3:
             yield from _ur1(state, rect, ab, add[0])
         elif kind in (2, 5) and len(two) in (1, 2):
