@@ -3,6 +3,7 @@
     python benchmarks/bench_variant_generate.py              # every type, --count 10
     python benchmarks/bench_variant_generate.py --types "jigsaw 12x12,killer 9x9 (no givens)" --count 20
     python benchmarks/bench_variant_generate.py --cages 50   # killer cage-size histograms only
+    python benchmarks/bench_variant_generate.py --cages 10 --cage-sizes 16   # ... of 16x16 killers without givens
     python benchmarks/bench_variant_generate.py --verify     # also: unique? same puzzle again from the seed?
 
 Each type: ``sudokit.variants.generate(...)`` with seeds 0..count-1 (fewer for the big
@@ -10,7 +11,7 @@ grids, see ``TYPES``), CPU seconds of this process per puzzle (``time.process_ti
 ``--wall`` for wall clock): median, slowest, and puzzles per CPU second over the set.
 Generation is a search with restarts, so the slowest seed matters as much as the median.
 ``--cages N`` prints the cage-size histogram of N killer puzzles (9x9, seeds 0..N-1, with and
-without givens; 6x6 and 12x12 without givens) instead. ``--verify`` adds two columns, outside the timing:
+without givens; 6x6 and 12x12 without givens, or the sizes ``--cage-sizes`` lists) instead. ``--verify`` adds two columns, outside the timing:
 how many puzzles have exactly one solution (the engine's count) and how many a second
 ``generate`` call with the same seed gives again. Prints Markdown tables for benchmarks/RESULTS.md.
 """
@@ -48,6 +49,7 @@ TYPES: list[tuple[str, dict[str, Any], float]] = [
     ("killer 9x9 (no givens)", {"kind": "killer", "givens": False}, 1),
     ("killer 6x6 (no givens)", {"size": 6, "kind": "killer", "givens": False}, 1),
     ("killer 12x12 (no givens)", {"size": 12, "kind": "killer", "givens": False}, 0.5),
+    ("killer 16x16 (no givens)", {"size": 16, "kind": "killer", "givens": False}, 0.5),
     ("anti-knight", {"constraints": (AntiKnight(),)}, 1),
     ("anti-king", {"constraints": (AntiKing(),)}, 1),
     ("non-consecutive", {"constraints": (NonConsecutive(),)}, 1),
@@ -102,6 +104,7 @@ def main() -> None:
     parser.add_argument("--types", help="comma-separated type names (default: all)")
     parser.add_argument("--wall", action="store_true", help="wall-clock times instead of CPU time")
     parser.add_argument("--cages", type=int, metavar="N", help="print killer cage-size histograms of N puzzles instead")
+    parser.add_argument("--cage-sizes", help="with --cages: comma-separated sizes of killers without givens (default 6,12)")
     parser.add_argument("--verify", action="store_true", help="also count solutions and generate each seed again")
     args = parser.parse_args()
     global CLOCK
@@ -111,7 +114,8 @@ def main() -> None:
     if args.cages:
         print("| killer | cages | 1 cell | 2 | 3 | 4 | 5+ | mean size | givens left |")
         print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-        for size, givens in ((9, True), (9, False), (6, False), (12, False)):
+        sizes_without = [int(n) for n in (args.cage_sizes or "6,12").split(",")]
+        for size, givens in ((9, True), (9, False), *((n, False) for n in sizes_without)):
             sizes, left = cage_histogram(args.cages, givens, size)
             total = sum(sizes.values())
             cols = [sizes[1], sizes[2], sizes[3], sizes[4], sum(v for k, v in sizes.items() if k >= 5)]

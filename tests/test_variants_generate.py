@@ -201,3 +201,35 @@ def test_time_budget_is_checked_inside_one_puzzle(checks: int, monkeypatch: pyte
 def test_time_budget_is_validated() -> None:
     with pytest.raises(ValueError, match="time_budget"):
         generate(4, seed=1, time_budget=0)
+
+
+def test_big_killer_tidy_up(backend: str) -> None:
+    """The tidy-up of a 16x16 killer without givens, run on a 6x6: every given the
+    digging kept that is not needed goes, every given left is needed (the oracle's count
+    without it is 2), and one-cell cages are joined to neighbouring cages while the
+    puzzle stays unique by the oracle."""
+    import random
+    from dataclasses import replace
+
+    from sudokit.variants import generating
+    from sudokit.variants.killer_layout import cage_layout, split_off
+
+    rng = random.Random(3)
+    base = Puzzle(size=6)
+    solution = generating.random_solution(base, rng)
+    cages = cage_layout(solution, 6, rng)
+    dropped = generating._drop_givens(replace(base, constraints=cages).with_givens(solution), rng, generating._UNBOUNDED)
+    kept = [cell for cell, digit in enumerate(dropped.givens) if digit]
+    assert 0 < len(kept) < 36 and oracle_count(dropped, 2) == 1
+    for cell in kept:
+        fewer = list(dropped.givens)
+        fewer[cell] = 0
+        assert oracle_count(dropped.with_givens(fewer), 2) == 2
+    for cell in kept:
+        cages = split_off(cages, cell, solution, 6)
+    singles = sum(len(k.cells) == 1 for k in cages)
+    merged = generating._merge_singles(base, cages, solution, rng, 4, generating._UNBOUNDED)
+    assert sum(len(k.cells) == 1 for k in merged) < singles
+    assert sorted(c for k in merged for c in k.cells) == list(range(36))
+    assert all(k.total == sum(solution[c] for c in k.cells) and len({solution[c] for c in k.cells}) == len(k.cells) for k in merged)
+    assert oracle_count(replace(base, constraints=merged), 2) == 1
