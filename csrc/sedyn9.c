@@ -80,6 +80,17 @@ typedef struct dctx {
     int32_t n_hints, cap_hints, order;
     int32_t best[81 * 512];
     sd_out blobs;
+    /* Static mode (no dynamic links, level 0): the grid never changes during a search, so
+     * an "on" closure is a function of its candidate; each is computed once per search
+     * (the nodes then live until the search ends) and copied into a closure when a cell
+     * or a region asks for it again (a candidate is asked for up to 4 times). */
+    uint32_t memo_gen[N_CANDS], cur_memo;
+    struct {
+        int32_t at, n_on, n_off; /* the node ids in memo_ids: on list, then off list */
+        long rounds;             /* what computing it spent */
+    } memo[N_CANDS];
+    int32_t *memo_ids;
+    int32_t n_memo_ids, cap_memo_ids;
 } dctx;
 
 static const uint8_t CAUSE_OF_HOUSE[3] = {HIDDEN_ROW, HIDDEN_COLUMN, HIDDEN_BLOCK}; /* by house / 9 */
@@ -619,21 +630,57 @@ static unsigned removable_of(const dctx *c, int32_t n)
     return p->on ? (unsigned)(c->init[p->cell] & ~bit) : bit;
 }
 
-/* SE's doBinaryChaining of one candidate: on_cl holds the "on" assumption. */
+/* The closure of (cell, value) assumed on, into cl (emptied first; SE's doChaining from
+ * that one potential). In static mode a closure this search computed before is copied
+ * from the memo, and the rounds computing it spent are spent again (the node budget, and
+ * where a search stops on it, do not see the memo); its contradiction is not kept (a
+ * static search reports none). */
+static int on_closure(dctx *c, closure *cl, int cell, int value, int32_t *a_on, int32_t *a_off)
+{
+    int cand = cand_of(cell, value);
+    clear(cl);
+    *a_on = *a_off = NO_NODE;
+    if (!c->dynamic && c->memo_gen[cand] == c->cur_memo) {
+        const int32_t *ids = c->memo_ids + c->memo[cand].at;
+        for (int32_t k = 0; k < c->memo[cand].n_on + c->memo[cand].n_off; k++) put(cl, c->nodes, ids[k]);
+        return sd_budget_spend(c->budget, c->memo[cand].rounds);
+    }
+    if (root(c, cl, cell, value, 1) == NO_NODE) return SD_NO_MEMORY;
+    long spent0 = c->budget->spent;
+    int st = chaining(c, cl, a_on, a_off);
+    if (st != SD_OK || c->dynamic) return st;
+    int32_t n = cl->n_on + cl->n_off;
+    if (grow((void **)&c->memo_ids, &c->cap_memo_ids, sizeof(int32_t), c->n_memo_ids + n) != SD_OK) return SD_NO_MEMORY;
+    c->memo[cand].at = c->n_memo_ids, c->memo[cand].n_on = cl->n_on, c->memo[cand].n_off = cl->n_off;
+    c->memo[cand].rounds = c->budget->spent - spent0;
+    memcpy(c->memo_ids + c->n_memo_ids, cl->on_list, (size_t)cl->n_on * sizeof(int32_t));
+    memcpy(c->memo_ids + c->n_memo_ids + cl->n_on, cl->off_list, (size_t)cl->n_off * sizeof(int32_t));
+    c->n_memo_ids += n;
+    c->memo_gen[cand] = c->cur_memo;
+    return SD_OK;
+}
+
+/* SE's doBinaryChaining of one candidate into on_cl (its "on" closure) and cl[9]. */
 static int binary_chaining(dctx *c, closure *on_cl, int cell, int value, int reduction, int contradiction)
 {
     closure *off_cl = &c->cl[9];
     unsigned bit = 1u << (value - 1);
     int32_t a_on, a_off, targets[2];
-    int st = chaining(c, on_cl, &a_on, &a_off);
+    int st = on_closure(c, on_cl, cell, value, &a_on, &a_off);
     if (st == SD_OK && contradiction && a_on != NO_NODE) {
         targets[0] = a_on, targets[1] = a_off;
         st = add_hint(c, SD_BINARY, 1, -1, 0, cell, bit, targets, 2, 0, cell, value, 0);
     }
     if (st != SD_OK) return st;
     clear(off_cl);
+    int32_t mark_nodes = c->n_nodes, mark_pars = c->n_pars;
     if (root(c, off_cl, cell, value, 0) == NO_NODE) return SD_NO_MEMORY;
     st = chaining(c, off_cl, &a_on, &a_off);
+    if (!reduction && !contradiction) { /* only its rounds count: free its nodes (static mode keeps the pool) */
+        clear(off_cl);
+        c->n_nodes = mark_nodes, c->n_pars = mark_pars;
+        return st;
+    }
     if (st == SD_OK && contradiction && a_on != NO_NODE) {
         targets[0] = a_on, targets[1] = a_off;
         st = add_hint(c, SD_BINARY, 1, -1, 0, cell, c->init[cell] & ~bit, targets, 2, 0, cell, value, 1);
@@ -694,10 +741,8 @@ static int region_chainings(dctx *c, closure *on_cl, int cell, int value)
         outs[0] = on_cl;
         for (int j = 1; j < n; j++) {
             closure *cl = &c->cl[9 + j];
-            clear(cl);
-            if (root(c, cl, cells[j], value, 1) == NO_NODE) return SD_NO_MEMORY;
             int32_t a_on, a_off;
-            int st = chaining(c, cl, &a_on, &a_off);
+            int st = on_closure(c, cl, cells[j], value, &a_on, &a_off);
             if (st != SD_OK) return st;
             outs[j] = cl;
         }
@@ -713,12 +758,10 @@ static int cell_chains(dctx *c, int cell)
     int card = popcount9(m), nv = 0;
     int reduction = card >= 3 && !c->nishio && c->dynamic, contradiction = c->dynamic || c->nishio;
     closure *outs[9];
-    c->n_nodes = c->n_pars = 0;
+    if (c->dynamic) c->n_nodes = c->n_pars = 0; /* static mode: the memo's nodes live for the search */
     for (int v = 1; v <= 9; v++) {
         if (!(m >> (v - 1) & 1)) continue;
         closure *on_cl = &c->cl[nv];
-        clear(on_cl);
-        if (root(c, on_cl, cell, v, 1) == NO_NODE) return SD_NO_MEMORY;
         int st = binary_chaining(c, on_cl, cell, v, reduction, contradiction);
         if (st == SD_OK && !c->nishio) st = region_chainings(c, on_cl, cell, v);
         if (st != SD_OK) return st;
@@ -760,6 +803,7 @@ static void ctx_free(dctx *c)
     free(c->pars);
     free(c->hints);
     free(c->blobs.data);
+    free(c->memo_ids);
     free(c);
 }
 
@@ -790,6 +834,11 @@ static int ctx_run(dctx *c)
 {
     for (int32_t k = 0; k < c->n_hints; k++) c->best[c->hints[k].cell * 512 + c->hints[k].mask] = NO_NODE;
     c->n_hints = 0, c->order = 0, c->blobs.len = 0;
+    c->n_nodes = c->n_pars = 0, c->n_memo_ids = 0;
+    if (++c->cur_memo == 0) {
+        memset(c->memo_gen, 0, sizeof c->memo_gen);
+        c->cur_memo = 1;
+    }
     init_where(c);
     int st = SD_OK;
     for (int cell = 0; cell < 81 && st == SD_OK; cell++) {
