@@ -7,8 +7,9 @@
  * that decides which chain is reported first is kept.
  *
  * Speed without changing a byte: the grid does not change during a search, so every
- * candidate's links are listed once per search (and as 729-bit masks). A bitset breadth
- * first pass from each root then gives, for sets that do not depend on the order, what
+ * candidate's links are listed once per search. A set-based breadth first pass from each
+ * root (frontier by frontier, so its work follows the keys reached: a nested search's
+ * passes mostly reach a handful) then gives, for sets that do not depend on the order, what
  * the potential-by-potential searches would: how many rounds they take (the forcing
  * chains' set-based search reaches the same keys round by round; the cycle search too:
  * its extra "off" duplicates never reach a new "on" potential, since a key's first
@@ -53,16 +54,16 @@ struct sc_ws {
     uint32_t on_gen[N_KEYS], off_gen[N_KEYS], gen; /* to_on[k] / to_off[k] hold for this search iff *_gen[k] == gen */
     uint64_t anc[N_KEYS][N_WORDS]; /* cycles: the "off" keys on the chain of the (unique) "on" potential of a key */
     int8_t conj[81][9][3];         /* the other place of a digit in a house (box, row, column) with two, or -1 */
-    uint64_t xmask[N_KEYS][N_WORDS]; /* a candidate's peers with its digit (its X links "on" to "off") */
-    uint16_t ylink[N_KEYS];    /* the cell's other candidate when it has two, else 0xFFFF */
-    uint16_t xlink[N_KEYS][3]; /* the candidate's conjugates (each cell once) */
-    uint8_t n_xlink[N_KEYS];
-    int grid_ok;           /* cands, conj, xmask and pair hold for the grid of the last search */
+    int grid_ok;           /* cands and conj hold for the grid of the last search */
     int y_chain, x_chain;  /* the link set of the search */
     /* getOnToOff and getOffToOn of a candidate, listed on first use in a search */
     uint32_t link_gen[N_KEYS], cur_links;
-    uint8_t n_on_next[N_KEYS], n_off_next[N_KEYS];
+    uint8_t n_on_next[N_KEYS], n_off_next[N_KEYS], n_on_y[N_KEYS], n_off_y[N_KEYS]; /* the Y links come first */
     sc_link on_next[N_KEYS][MAX_OUT], off_next[N_KEYS][4];
+    /* reach(): the keys reached on / off and the root's strong partners (stamp == r_gen),
+     * and its frontiers (each key enters one at most once per pass) */
+    uint32_t r_on_gen[N_KEYS], r_off_gen[N_KEYS], r_partner[N_KEYS], r_gen;
+    int32_t r_on[N_KEYS], r_off[N_KEYS];
     long spent;
 };
 
@@ -89,6 +90,10 @@ sc_ws *sechain9_ws_new(void)
     c->gen = 0;
     memset(c->link_gen, 0, sizeof c->link_gen);
     c->cur_links = 0;
+    memset(c->r_on_gen, 0, sizeof c->r_on_gen);
+    memset(c->r_off_gen, 0, sizeof c->r_off_gen);
+    memset(c->r_partner, 0, sizeof c->r_partner);
+    c->r_gen = 0;
     c->grid_ok = 0;
     return c;
 }
@@ -180,14 +185,35 @@ static int off_to_on(const sc_ws *c, int cell, int value, int y_chain, int x_cha
     return n;
 }
 
-/* The links of candidate key k for the search's link set (listed once per search). */
+/* The links of candidate key k on the grid, Y and X (listed once per grid; a search
+ * reads the part of its link set: on_links, off_links). */
 static void ensure_links(sc_ws *c, int k)
 {
     if (c->link_gen[k] == c->cur_links) return;
     c->link_gen[k] = c->cur_links;
     int cell = k / 9, v = k % 9 + 1;
-    c->n_on_next[k] = (uint8_t)on_to_off(c, cell, v, c->y_chain, c->on_next[k]);
-    c->n_off_next[k] = (uint8_t)off_to_on(c, cell, v, c->y_chain, c->x_chain, c->off_next[k]);
+    c->n_on_next[k] = (uint8_t)on_to_off(c, cell, v, 1, c->on_next[k]);
+    c->n_off_next[k] = (uint8_t)off_to_on(c, cell, v, 1, 1, c->off_next[k]);
+    c->n_on_y[k] = (uint8_t)popcount9(c->cands[cell] & ~(1u << (v - 1)));
+    c->n_off_y[k] = (uint8_t)(popcount9(c->cands[cell]) == 2);
+}
+
+/* getOnToOff of key k in the search's link set: *n links. */
+static inline const sc_link *on_links(sc_ws *c, int k, int *n)
+{
+    ensure_links(c, k);
+    int lo = c->y_chain ? 0 : c->n_on_y[k];
+    *n = c->n_on_next[k] - lo;
+    return c->on_next[k] + lo;
+}
+
+/* getOffToOn of key k in the search's link set: *n links. */
+static inline const sc_link *off_links(sc_ws *c, int k, int *n)
+{
+    ensure_links(c, k);
+    int lo = c->y_chain ? 0 : c->n_off_y[k], hi = c->x_chain ? c->n_off_next[k] : c->n_off_y[k];
+    *n = hi - lo;
+    return c->off_next[k] + lo;
 }
 
 /* What a search from the root (key, on) finds, without building its chains. */
@@ -198,59 +224,64 @@ typedef struct {
                           * the root's strong partners off, or 0 (no cycle possible) */
 } sc_reach;
 
-static void add_key(uint64_t set[N_WORDS], int k) { set[k >> 6] |= 1ull << (k & 63); }
-
-/* The "on" potentials the "off" potential key k implies (getOffToOn), into set. */
-static inline void off_links(const sc_ws *c, int k, uint64_t set[N_WORDS])
+/* Start a new set of reach's stamps (the sets are "stamp == gen"). */
+static uint32_t reach_stamp(sc_ws *c)
 {
-    if (c->y_chain && c->ylink[k] != 0xFFFF) add_key(set, c->ylink[k]);
-    if (c->x_chain)
-        for (int t = 0; t < c->n_xlink[k]; t++) add_key(set, c->xlink[k][t]);
+    if (++c->r_gen == 0) {
+        memset(c->r_on_gen, 0, sizeof c->r_on_gen);
+        memset(c->r_off_gen, 0, sizeof c->r_off_gen);
+        memset(c->r_partner, 0, sizeof c->r_partner);
+        c->r_gen = 1;
+    }
+    return c->r_gen;
 }
 
-static sc_reach reach(const sc_ws *c, int root, int on)
+/* A breadth-first pass over the keys, frontier by frontier, each key's links listed once
+ * per search (ensure_links): most passes of a nested search touch a few keys, so the
+ * work follows the keys reached, not the size of a 729-bit set. */
+static sc_reach reach(sc_ws *c, int root, int on)
 {
-    uint64_t v_on[N_WORDS] = {0}, v_off[N_WORDS] = {0}, f_on[N_WORDS] = {0}, f_off[N_WORDS] = {0};
-    uint64_t partners[N_WORDS] = {0};
-    off_links(c, root, partners); /* off(q) -> on(root) iff off(root) -> on(q) */
+    uint32_t g = reach_stamp(c);
     sc_reach r = {0, 0, 0};
-    add_key(on ? v_on : v_off, root);
-    add_key(on ? f_on : f_off, root);
-    for (int any = 1; any;) {
-        uint64_t raw[N_WORDS + 1] = {0}, close = 0;
-        for (int w = 0; w < N_WORDS; w++)
-            for (uint64_t b = f_on[w]; b; b &= b - 1) {
-                int k = (w << 6) | lowest_index64(b);
-                const uint64_t *m = c->xmask[k];
-                for (int j = 0; j < N_WORDS; j++) raw[j] |= m[j];
-                if (c->y_chain) { /* the cell's other digits: bits cell * 9 .. cell * 9 + 8 */
-                    int cell = k / 9, base = cell * 9, sh = base & 63;
-                    uint64_t other = c->cands[cell] & ~(1u << (k % 9));
-                    raw[base >> 6] |= other << sh;
-                    if (sh > 55) raw[(base >> 6) + 1] |= other >> (64 - sh);
-                }
+    int n_part;
+    const sc_link *part = off_links(c, root, &n_part);
+    for (int j = 0; j < n_part; j++) c->r_partner[part[j].key] = g; /* off(q) -> on(root) iff off(root) -> on(q) */
+    int32_t *f_on = c->r_on, *f_off = c->r_off;
+    int n_on = 0, n_off = 0;
+    if (on) c->r_on_gen[root] = g, f_on[n_on++] = root;
+    else c->r_off_gen[root] = g, f_off[n_off++] = root;
+    for (;;) {
+        int close = 0;
+        for (int i = 0; i < n_on; i++) {
+            int k = f_on[i];
+            int m;
+            const sc_link *next = on_links(c, k, &m);
+            for (int j = 0; j < m; j++) {
+                int o = next[j].key;
+                close |= c->r_partner[o] == g;
+                if (c->r_off_gen[o] == g) continue;
+                c->r_off_gen[o] = g;
+                f_off[n_off++] = o;
             }
-        for (int w = 0; w < N_WORDS; w++) {
-            close |= raw[w] & partners[w];
-            uint64_t fresh = raw[w] & ~v_off[w];
-            v_off[w] |= fresh;
-            f_off[w] |= fresh;
         }
         r.rounds++;
         if (close && r.rounds >= 2) r.last_close = r.rounds;
-        uint64_t raw_on[N_WORDS] = {0};
-        for (int w = 0; w < N_WORDS; w++) {
-            for (uint64_t b = f_off[w]; b; b &= b - 1) off_links(c, (w << 6) | lowest_index64(b), raw_on);
-            f_off[w] = 0;
+        n_on = 0;
+        for (int i = 0; i < n_off; i++) {
+            int o = f_off[i];
+            int m;
+            const sc_link *next = off_links(c, o, &m);
+            for (int j = 0; j < m; j++) {
+                int k = next[j].key;
+                if (c->r_on_gen[k] == g) continue;
+                c->r_on_gen[k] = g;
+                f_on[n_on++] = k;
+            }
         }
-        any = 0;
-        for (int w = 0; w < N_WORDS; w++) {
-            f_on[w] = raw_on[w] & ~v_on[w];
-            v_on[w] |= f_on[w];
-            any |= f_on[w] != 0;
-        }
+        n_off = 0;
+        if (!n_on) break;
     }
-    r.opposite = (int)((on ? v_off : v_on)[root >> 6] >> (root & 63) & 1);
+    r.opposite = (on ? c->r_off_gen : c->r_on_gen)[root] == g;
     return r;
 }
 
@@ -326,8 +357,9 @@ static int cycles(sc_ws *c, int32_t root, int rounds, int *n_found)
     set_on(c, src_key, root);
     memset(c->anc[src_key], 0, sizeof c->anc[0]);
     uint64_t partners[N_WORDS] = {0}; /* off(q) -> on(root) iff off(root) -> on(q) */
-    ensure_links(c, src_key);
-    for (int j = 0; j < c->n_off_next[src_key]; j++) partners[c->off_next[src_key][j].key >> 6] |= 1ull << (c->off_next[src_key][j].key & 63);
+    int n_part;
+    const sc_link *part = off_links(c, src_key, &n_part);
+    for (int j = 0; j < n_part; j++) partners[part[j].key >> 6] |= 1ull << (part[j].key & 63);
     int32_t n_on = 1, n_off = 0;
     c->pend_on[0] = root;
     int length = 0;
@@ -337,9 +369,9 @@ static int cycles(sc_ws *c, int32_t root, int rounds, int *n_found)
             int32_t p = c->pend_on[i];
             int pk = key_of(c->nodes[p].cell, c->nodes[p].value);
             const uint64_t *anc = c->anc[pk];
-            ensure_links(c, pk);
-            const sc_link *next = c->on_next[pk];
-            for (int j = 0, m = c->n_on_next[pk]; j < m; j++) {
+            int m;
+            const sc_link *next = on_links(c, pk, &m);
+            for (int j = 0; j < m; j++) {
                 int k = next[j].key;
                 if (anc[k >> 6] >> (k & 63) & 1) continue; /* SE's isParent: already on p's chain */
                 /* SE queues every such "off" potential; one whose key came before (this
@@ -358,9 +390,9 @@ static int cycles(sc_ws *c, int32_t root, int rounds, int *n_found)
         for (int32_t i = 0; i < n_off; i++) {
             int32_t p = c->pend_off[i];
             int pk = key_of(c->nodes[p].cell, c->nodes[p].value);
-            ensure_links(c, pk);
-            const sc_link *next = c->off_next[pk];
-            for (int j = 0, m = c->n_off_next[pk]; j < m; j++) {
+            int m;
+            const sc_link *next = off_links(c, pk, &m);
+            for (int j = 0; j < m; j++) {
                 int k = next[j].key;
                 int is_cycle = length >= 4 && k == src_key;
                 int is_new = get_on(c, k) == NO_NODE;
@@ -408,9 +440,9 @@ static int forcing_chain(sc_ws *c, int32_t root, int32_t *chain)
         for (int32_t i = 0; i < n_on; i++) {
             int32_t p = c->pend_on[i];
             int pk = key_of(c->nodes[p].cell, c->nodes[p].value);
-            ensure_links(c, pk);
-            const sc_link *next = c->on_next[pk];
-            for (int j = 0, m = c->n_on_next[pk]; j < m; j++) {
+            int m;
+            const sc_link *next = on_links(c, pk, &m);
+            for (int j = 0; j < m; j++) {
                 int k = next[j].key;
                 /* SE also asks isParent here, but every potential on a chain is in toOff/toOn */
                 if (get_off(c, k) != NO_NODE) continue;
@@ -428,9 +460,9 @@ static int forcing_chain(sc_ws *c, int32_t root, int32_t *chain)
         for (int32_t i = 0; i < n_off; i++) {
             int32_t p = c->pend_off[i];
             int pk = key_of(c->nodes[p].cell, c->nodes[p].value);
-            ensure_links(c, pk);
-            const sc_link *next = c->off_next[pk];
-            for (int j = 0, m = c->n_off_next[pk]; j < m; j++) {
+            int m;
+            const sc_link *next = off_links(c, pk, &m);
+            for (int j = 0; j < m; j++) {
                 int k = next[j].key;
                 if (get_on(c, k) != NO_NODE) continue;
                 int32_t q = push(c, next[j].cell, next[j].value, 1, next[j].cause, p);
@@ -488,34 +520,13 @@ int sechain9_loops_ws(sc_ws *c, const uint16_t cands[81], int y_chain, int x_cha
     if (!c->grid_ok || memcmp(c->cands, cands, sizeof c->cands)) {
         memcpy(c->cands, cands, sizeof c->cands);
         init_conjugates(c);
-        for (int i = 0; i < 81; i++) {
-            unsigned m = cands[i];
-            int pair = popcount9(m) == 2;
-            for (; m; m &= m - 1) {
-                int d = lowest_index(m);
-                c->ylink[i * 9 + d] = (uint16_t)(pair ? i * 9 + lowest_index(cands[i] & ~(1u << d)) : 0xFFFF);
-                int n = 0;
-                for (int t = 0; t < 3; t++) {
-                    int other = c->conj[i][d][t], dup = 0;
-                    for (int j = 0; j < n; j++) dup |= c->xlink[i * 9 + d][j] == other * 9 + d;
-                    if (other >= 0 && !dup) c->xlink[i * 9 + d][n++] = (uint16_t)(other * 9 + d);
-                }
-                c->n_xlink[i * 9 + d] = (uint8_t)n;
-                uint64_t *x = c->xmask[i * 9 + d];
-                memset(x, 0, sizeof c->xmask[0]);
-                for (int j = 0; j < 20; j++) {
-                    int other = c->parts[i][j];
-                    if (cands[other] >> d & 1) add_key(x, other * 9 + d);
-                }
-            }
+        if (++c->cur_links == 0) {
+            memset(c->link_gen, 0, sizeof c->link_gen);
+            c->cur_links = 1;
         }
         c->grid_ok = 1;
     }
     c->y_chain = !!y_chain, c->x_chain = !!x_chain;
-    if (++c->cur_links == 0) {
-        memset(c->link_gen, 0, sizeof c->link_gen);
-        c->cur_links = 1;
-    }
     c->spent = 0;
     int status = SC_OK;
     for (int cell = 0; cell < 81 && status == SC_OK; cell++) {
