@@ -64,6 +64,7 @@ void eng_model_free(eng_model *m)
     free(m->full_mask);
     free(m->rel_stack);
     free(m->rel_arc);
+    free(m->rel_to);
     free(m->rel_lut);
     free(m->luts);
     eng_csr *w[] = {&m->w_house, &m->w_rel, &m->w_sum, &m->w_tri, &m->w_sw};
@@ -397,15 +398,17 @@ static int build_locks(eng_model *m)
 static int build_rel_luts(eng_model *m)
 {
     int n = m->n_digits, n_luts = 0;
-    m->rel_stack = malloc(sizeof(int) * (2 * (size_t)m->n_rels + 1));
+    m->rel_stack = malloc(sizeof(int) * ((size_t)m->n_cells + 1));
     m->rel_lut = malloc(sizeof(int) * (2 * (size_t)m->n_rels + 1));
     size_t arcs = (size_t)m->w_rel.start[m->n_cells];
     m->rel_arc = malloc(sizeof(int) * (arcs + 1));
-    if (!m->rel_stack || !m->rel_lut || !m->rel_arc) return -2;
+    m->rel_to = malloc(sizeof(int) * (arcs + 1));
+    if (!m->rel_stack || !m->rel_lut || !m->rel_arc || !m->rel_to) return -2;
     for (int c = 0; c < m->n_cells; c++)
         for (int t = m->w_rel.start[c]; t < m->w_rel.start[c + 1]; t++) {
             int k = m->w_rel.items[t];
             m->rel_arc[t] = 2 * k + (m->rel_a[k] != c);
+            m->rel_to[t] = m->rel_a[k] != c ? m->rel_a[k] : m->rel_b[k];
         }
     const uint32_t *distinct[ENG_MAX_LUTS];
     for (int k = 0; k < 2 * m->n_rels; k++) {
@@ -431,7 +434,7 @@ static int build_rel_luts(eng_model *m)
 static int alloc_dirty(eng_model *m)
 {
     size_t f = (size_t)m->n_full;
-    size_t sizes[] = {f, f, 2 * (size_t)m->n_rels, (size_t)m->n_sums, (size_t)m->n_tri, (size_t)m->n_sw};
+    size_t sizes[] = {f, f, (size_t)m->n_cells, (size_t)m->n_sums, (size_t)m->n_tri, (size_t)m->n_sw};
     size_t total = 1;
     for (size_t k = 0; k < 6; k++) total += sizes[k];
     m->dirty = calloc(total, 1);

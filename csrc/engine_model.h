@@ -64,12 +64,14 @@ typedef struct {
     uint32_t *sum_combos, *sw_combos;
     int64_t *sum_target;
     uint64_t *dp_buf;
-    /* Relations: dirty arcs on a stack (d_rel flags who is on it; arc 2k + dir revises the
-     * other cell of relation k from the one that narrowed, see rel_arc); support lookups for
+    /* Relations: the cells that narrowed since their relations last looked, on a stack
+     * (d_rel flags who is on it: one push per cell, however many relations it has); each
+     * revises the other cells of its relations (the arcs leaving it).  Support lookups for
      * N <= ENG_LUT_DIGITS, shared by identical tables: rel_lut[2k + dir] = table id or -1,
      * luts[(id << N) + mask] = the union of the table's rows over mask. */
     int *rel_stack, rel_top, *rel_lut;
-    int *rel_arc; /* parallel to w_rel.items: the arc 2k + dir leaving the cell (dir 1: from b to a) */
+    int *rel_arc, *rel_to; /* parallel to w_rel.items: the arc 2k + dir leaving the cell (dir 1: from b to a)
+                              and the cell it revises */
     uint32_t *luts;
     eng_csr w_house, w_rel, w_sum, w_tri, w_sw; /* watchers: items of each kind per cell */
     uint8_t *dirty;                             /* one block holding the flags below */
@@ -107,11 +109,8 @@ static inline void eng_mark(eng_model *m, int c, uint32_t removed)
         for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_house[w->items[k]] = ENG_D_ALL, m->lost[w->items[k]] |= removed;
     else
         for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_house[w->items[k]] = ENG_D_ALL;
-    if (kinds & ENG_K_REL)
-        for (int k = m->w_rel.start[c]; k < m->w_rel.start[c + 1]; k++) {
-            int r = m->rel_arc[k];
-            if (!m->d_rel[r]) m->d_rel[r] = 1, m->rel_stack[m->rel_top++] = r;
-        }
+    if ((kinds & ENG_K_REL) && !m->d_rel[c] && m->w_rel.start[c] < m->w_rel.start[c + 1])
+        m->d_rel[c] = 1, m->rel_stack[m->rel_top++] = c;
     if (kinds & ENG_K_SUM)
         for (int k = m->w_sum.start[c]; k < m->w_sum.start[c + 1]; k++) m->d_sum[m->w_sum.items[k]] = 1;
     if (kinds & ENG_K_TRI)
