@@ -27,326 +27,27 @@ Forcing Chains (levels 2-5: whole chaining rules inside) run whole in the kernel
 ``sudokit._pysedyn9`` runs this module's own engine (:meth:`Chaining.python_hints`), so the
 two are checked against each other byte for byte.
 
+Potentials and hints are in :mod:`.se_hints`, the static rule's reading of the kernel in
+:mod:`.se_loops`, the node/time budget in :mod:`.se_budget` (all still importable from here).
+
 Cells are 0..80 row-major, candidates are the 9-bit masks of :mod:`.model`.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
-from contextvars import ContextVar
+from collections.abc import Sequence
 from typing import Optional
 
 from array import array
 
 from .. import _backend
-from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_CELLS, PEER_MASK, POPCOUNT, cells_of
+from .model import BIT, DIGITS_OF, HOUSE_CELLS, POPCOUNT
+from .se_budget import LIMIT, Budget, BudgetExceeded
+from .se_hints import (_HOUSES_OF, _KINDS, _PEER_PARTS, _SE_HOUSES, ADVANCED, BINARY, CELL, NAKED, REGION, ChainHint, NestedRule,
+                       Potential, PSet, length_surcharge, nested_suffix)
+from .se_loops import loop_hints
 
 __all__ = ["Potential", "ChainHint", "Chaining", "Budget", "BudgetExceeded", "LIMIT", "CHAINING_RULES", "length_surcharge"]
-
-# SE's causes of an implication (``Potential.Cause``)
-NAKED, HIDDEN_BLOCK, HIDDEN_ROW, HIDDEN_COLUMN, ADVANCED = range(5)
-
-#: The three houses of each cell in SE's order: block, row, column (our house numbers).
-_SE_HOUSES: tuple[tuple[int, int, int], ...] = tuple((18 + (i // 27) * 3 + (i % 9) // 3, i // 9, 9 + i % 9) for i in range(81))
-_CAUSE_OF_HOUSE: tuple[int, ...] = (HIDDEN_ROW,) * 9 + (HIDDEN_COLUMN,) * 9 + (HIDDEN_BLOCK,) * 9
-#: A cell's peers with the cause of "same digit" through them, in SE's order: the block
-#: (ascending = SE's block order), then the rest of the row, then the rest of the column.
-_PEER_PARTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    (
-        (sum(1 << c for c in HOUSE_CELLS[_SE_HOUSES[i][0]] if c != i), HIDDEN_BLOCK),
-        (sum(1 << c for c in HOUSE_CELLS[_SE_HOUSES[i][1]] if c != i and c not in HOUSE_CELLS[_SE_HOUSES[i][0]]), HIDDEN_ROW),
-        (sum(1 << c for c in HOUSE_CELLS[_SE_HOUSES[i][2]] if c != i and c not in HOUSE_CELLS[_SE_HOUSES[i][0]]), HIDDEN_COLUMN),
-    )
-    for i in range(81)
-)
-#: A cell's houses in SE's order as (house, 81-bit mask, cause).
-_HOUSES_OF: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple((h, sum(1 << c for c in HOUSE_CELLS[h]), _CAUSE_OF_HOUSE[h]) for h in _SE_HOUSES[i]) for i in range(81)
-)
-
-#: The peers of a cell in SE's order (``Cell.getHouseCells``: block, row, column, itself left out).
-_HOUSE_CELLS_OF: tuple[tuple[int, ...], ...] = tuple(
-    tuple(c for c in dict.fromkeys(c for h in _SE_HOUSES[i] for c in HOUSE_CELLS[h]) if c != i) for i in range(81)
-)
-
-
-class BudgetExceeded(Exception):
-    """Raised from inside a search when its node budget is spent."""
-
-
-class Potential:
-    """A candidate assumed on or off, with the implications (``parents``) that force it.
-
-    Two potentials are the same (``key``) when cell, digit and state agree, whatever their
-    parents, exactly as SE compares them.
-    """
-
-    __slots__ = ("cell", "value", "on", "key", "parents", "cause", "nested")
-
-    def __init__(self, cell: int, value: int, on: bool, parent: Optional[Potential] = None,
-                 cause: Optional[int] = None, nested: Optional[ChainHint] = None) -> None:
-        self.cell = cell
-        self.value = value
-        self.on = on
-        self.key = (cell * 9 + value) * 2 + on
-        self.parents: list[Potential] = [parent] if parent is not None else []
-        self.cause = cause
-        self.nested = nested
-
-    def __repr__(self) -> str:
-        return f"r{self.cell // 9 + 1}c{self.cell % 9 + 1}{'=' if self.on else '<>'}{self.value}"
-
-
-PSet = dict[int, Potential]  # SE's LinkedSet: insertion-ordered, by key
-#: A simple rule used inside nested chains: (current grid, initial grid, digit counts) ->
-#: its hints as (removable cell -> mask, parent off potentials, the chain hint or None).
-NestedRule = Callable[[list[int], list[int], Sequence[int]], list[tuple[dict[int, int], list["Potential"], Optional["ChainHint"]]]]
-
-
-def length_surcharge(complexity: int) -> float:
-    """SE's length difficulty: +0.1 each time ``complexity - 2`` passes 4, 6, 9, 12, 18, ..."""
-    added = 0.0
-    ceil = 4
-    length = complexity - 2
-    odd = False
-    while length > ceil:
-        added += 0.1
-        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
-        odd = not odd
-    return added
-
-
-def ancestor_count(child: Potential) -> int:
-    """Distinct candidates (by key) the potential depends on, itself included."""
-    seen: set[int] = set()
-    todo = [child]
-    while todo:
-        nxt: list[Potential] = []
-        for p in todo:
-            if p.key not in seen:
-                seen.add(p.key)
-                nxt.extend(p.parents)
-        todo = nxt
-    return len(seen)
-
-
-def chain_of(target: Potential) -> list[Potential]:
-    """The potentials of a chain, breadth first from the target, each once (``getChain``)."""
-    out: list[Potential] = []
-    seen: set[int] = set()
-    todo = [target]
-    while todo:
-        nxt: list[Potential] = []
-        for p in todo:
-            if p.key not in seen:
-                seen.add(p.key)
-                out.append(p)
-                nxt.extend(p.parents)
-        todo = nxt
-    return out
-
-
-# hint kinds and their SE sort keys (``getSortKey``)
-CYCLE, FORCING, BINARY, CELL, REGION = "cycle", "forcing", "binary", "cell", "region"
-#: the kernel's kind codes (csrc/sedyn9.h SD_BINARY..SD_REGION)
-_KINDS = {2: BINARY, 3: CELL, 4: REGION}
-
-
-class ChainHint:
-    """One SE chaining hint: what it removes (``removable``: cell -> digit mask), the
-    placement it makes (``result`` when on) and the chains behind it (``targets``)."""
-
-    __slots__ = ("rule", "kind", "removable", "is_x", "is_y", "targets", "result", "absurd",
-                 "source", "house", "digit", "_complexity", "_difficulty", "order")
-
-    def __init__(self, rule: Chaining, kind: str, removable: dict[int, int], targets: list[Potential],
-                 result: Optional[Potential], *, is_x: bool = True, is_y: bool = True, absurd: bool = False,
-                 source: Optional[Potential] = None, house: int = -1, digit: int = 0) -> None:
-        self.rule = rule
-        self.kind = kind
-        self.removable = removable
-        self.targets = targets
-        self.result = result
-        self.is_x = is_x
-        self.is_y = is_y
-        self.absurd = absurd
-        self.source = source
-        self.house = house
-        self.digit = digit
-        self._complexity = -1
-        self._difficulty = -1.0
-        self.order = 0
-
-    # ------------------------------------------------------------ rating
-    def flat_complexity(self) -> int:
-        """How many links this chain has, not counting nested chains (SE's ``getFlatComplexity``)."""
-        if self.kind in (CYCLE, FORCING):
-            return ancestor_count(self.targets[0])
-        return sum(ancestor_count(t) for t in self.targets)
-
-    def nested_chains(self) -> list[ChainHint]:
-        """The distinct nested chains used (``FullChain`` equality), first level only."""
-        out: list[ChainHint] = []
-        seen: set[tuple[tuple[int, ...], ...]] = set()
-        for target in self.targets:
-            for p in chain_of(target):
-                if p.nested is not None:
-                    sig = p.nested.signature()
-                    if sig not in seen:
-                        seen.add(sig)
-                        out.append(p.nested)
-        return out
-
-    def signature(self) -> tuple[tuple[int, ...], ...]:
-        """The potentials of each branch, as keys: equal signatures are the same chain."""
-        return tuple(tuple(p.key for p in chain_of(t)) for t in self.targets)
-
-    def complexity(self) -> int:
-        """Links of this chain plus those of every nested chain it uses (SE's ``getComplexity``)."""
-        if self._complexity < 0:
-            self._complexity = self.flat_complexity() + sum(n.complexity() for n in self.nested_chains())
-        return self._complexity
-
-    def difficulty(self) -> float:
-        """SE's ER of this hint: the rule's base plus the length surcharge."""
-        if self._difficulty < 0:
-            if self.kind == CYCLE:
-                base = 7.0 if self.is_x and self.is_y else 6.5
-            elif self.kind == FORCING:
-                base = 7.0 if self.is_x and self.is_y else 6.6
-            else:
-                base = self.rule.base_difficulty()
-            self._difficulty = base + length_surcharge(self.complexity())
-        return self._difficulty
-
-    def sort_key(self) -> int:
-        """SE's tie-break between hints of equal difficulty (``ChainingHint.getSortKey``)."""
-        if self.kind in (CYCLE, FORCING):
-            return 4 if self.is_x and self.is_y else (3 if self.is_y else 2)
-        if self.kind == BINARY:
-            return 7 if self.absurd else 1
-        return 5 if self.kind == CELL else 6
-
-    def removable_key(self) -> tuple[tuple[int, int], ...]:
-        """SE compares chaining hints by what they remove (``ChainingHint.equals``)."""
-        return tuple(sorted(self.removable.items()))
-
-    # ------------------------------------------------------------ naming
-    def name(self) -> str:
-        """The hint's name as serate prints it (e.g. "Forcing X-Chain", "Dynamic Cell Forcing Chains")."""
-        rule = self.rule
-        if self.kind == CYCLE:
-            return "Bidirectional X-Cycle" if not self.is_y else ("Bidirectional Y-Cycle" if not self.is_x else "Bidirectional Cycle")
-        if self.kind == FORCING:
-            if self.is_x and self.is_y:
-                return "Forcing Chain"
-            if self.is_y:
-                return "Forcing Y-Chain"
-            return "Turbot Fish" if ancestor_count(self.targets[0]) == 6 else "Forcing X-Chain"
-        if self.kind == BINARY:
-            if rule.nishio:
-                return "Nishio Forcing Chains"
-            core = "Contradiction Forcing Chain" if self.absurd else "Double Forcing Chain"
-        else:
-            core = "Cell Forcing Chain" if self.kind == CELL else "Region Forcing Chain"
-        prefix = "Dynamic " if rule.dynamic or rule.level else ""
-        return prefix + core + "s" + nested_suffix(rule.level)
-
-    # ------------------------------------------------------------ nesting
-    def rule_parents(self, initial: Sequence[int], current: Sequence[int]) -> list[Potential]:
-        """The off potentials of the outer chain this hint relies on (``getRuleParents``)."""
-        out: PSet = {}
-        for target in self.targets:
-            seen: set[int] = set()
-            todo = [target]
-            while todo:
-                nxt: list[Potential] = []
-                for p in todo:
-                    if p.key in seen:
-                        continue
-                    seen.add(p.key)
-                    cause = p.cause
-                    if cause is None:
-                        if self.kind == CELL:
-                            cause = NAKED
-                        elif self.kind == REGION:
-                            cause = _CAUSE_OF_HOUSE[self.house]
-                    if p.on and cause is not None:
-                        if cause == NAKED:
-                            gone = initial[p.cell] & ~current[p.cell]
-                            for v in DIGITS_OF[gone]:
-                                q = Potential(p.cell, v, False)
-                                out.setdefault(q.key, q)
-                        else:
-                            bit = BIT[p.value]
-                            for c in HOUSE_CELLS[_house_of_cause(cause, p.cell)]:
-                                if initial[c] & bit and not current[c] & bit:
-                                    q = Potential(c, p.value, False)
-                                    out.setdefault(q.key, q)
-                    nxt.extend(p.parents)
-                todo = nxt
-        return list(out.values())
-
-
-def _house_of_cause(cause: int, cell: int) -> int:
-    b, r, c = _SE_HOUSES[cell]
-    return b if cause == HIDDEN_BLOCK else (r if cause == HIDDEN_ROW else c)
-
-
-def nested_suffix(level: int) -> str:
-    """SE's name suffix of a nesting level."""
-    if level == 1:
-        return " (+)"
-    if level == 2:
-        return " (+ Forcing Chains)"
-    if level == 3:
-        return " (+ Multiple Forcing Chains)"
-    if level == 4:
-        return " (+ Dynamic Forcing Chains)"
-    if level >= 5:
-        return " (+ Dynamic Forcing Chains" + nested_suffix(level - 3) + ")"
-    return ""
-
-
-class Budget:
-    """A node and time budget shared by every search of one call (``None``: unlimited).
-
-    The seconds are CPU seconds of the calling thread (``time.thread_time``: the chain
-    searches and the kernel calls they make run there), not wall time: a rating's budget
-    then does not shrink when the machine is loaded or other threads run, so whether a
-    puzzle is rated within its budget does not depend on what else the machine does."""
-
-    __slots__ = ("left", "deadline", "_tick", "used")
-
-    def __init__(self, nodes: Optional[int], seconds: Optional[float] = None) -> None:
-        self.left = nodes
-        self.deadline = None if seconds is None else time.thread_time() + seconds
-        self._tick = 0
-        self.used = 0  # nodes spent so far (a cached search spends its nodes again: see Chaining.hints)
-
-    def seconds_left(self) -> Optional[float]:
-        """CPU seconds left before the deadline (None: no time limit)."""
-        return None if self.deadline is None else self.deadline - time.thread_time()
-
-    def spend(self, n: int = 1) -> None:
-        """Use ``n`` nodes; raises ``BudgetExceeded`` when the nodes or the time run out."""
-        self.used += n
-        if self.left is not None:
-            self.left -= n
-            if self.left < 0:
-                raise BudgetExceeded
-        if self.deadline is not None:
-            self._tick += n
-            if self._tick >= 256:
-                self._tick = 0
-                if time.thread_time() > self.deadline:
-                    raise BudgetExceeded
-
-
-#: The budget of the call under way (set by ``rate``/``explain`` with limits); the chain
-#: searches read it when they start.
-LIMIT: ContextVar[Optional[Budget]] = ContextVar("sudokit_human_limit", default=None)
 
 
 class Chaining:
@@ -486,7 +187,7 @@ class Chaining:
         if self.multiple or self.dynamic:
             found = self._multiple_chains()
         else:
-            found = self._loops(False, True) + self._loops(True, False) + self._loops(True, True)
+            found = loop_hints(self, False, True) + loop_hints(self, True, False) + loop_hints(self, True, True)
         for k, h in enumerate(found):
             h.order = k
         found.sort(key=lambda h: (h.difficulty(), h.complexity(), h.sort_key(), h.order))
@@ -567,94 +268,6 @@ class Chaining:
                         gone ^= bit
                 out.append(q)
         return out
-
-    # ===================================================== cycles and X/Y chains
-    def _loops(self, y_chain: bool, x_chain: bool) -> list[ChainHint]:
-        """The cycle and forcing-chain hints of one link set, searched by the kernel
-        (csrc/sechain9.c or its twin), read back into potentials (lazily: see
-        :class:`_LoopHint`)."""
-        data, spent = _backend.kernel().se_loops(array("H", self.cands).tobytes(), y_chain, x_chain)
-        self.budget.spend(spent)
-        if self.lazy_loops:
-            return self._lazy_loops(data, y_chain, x_chain)
-        result: list[ChainHint] = []
-        at = 0
-        while at < len(data):
-            kind, n = data[at], data[at + 1] | data[at + 2] << 8
-            end = at + 3 + 4 * n
-            p = _record_chain(data, at, end)
-            at = end
-            hint = (self._cycle_hint(p, _reversed_cycle(p), y_chain, x_chain) if kind == 0
-                    else self._forcing_chain_hint(p, y_chain, x_chain))
-            if hint.removable:
-                result.append(hint)
-        return result
-
-    def _lazy_loops(self, data: bytes, y_chain: bool, x_chain: bool) -> list[ChainHint]:
-        """:meth:`_loops`'s hints rated and compared from the kernel's records alone: the
-        same eliminations (a cycle's in cell order), complexity and order, the potentials
-        built only for a hint that is shown."""
-        cands, where = self.cands, self.where
-        result: list[ChainHint] = []
-        at = 0
-        while at < len(data):
-            kind, n = data[at], data[at + 1] | data[at + 2] << 8
-            end = at + 3 + 4 * n
-            removable: dict[int, int] = {}
-            if kind == 0:  # a cycle: digits that see an 'on' and an 'off' of the same digit
-                cells, values, ons = data[at + 3 : end - 4 : 4], data[at + 4 : end - 4 : 4], data[at + 5 : end - 4 : 4]
-                inside = 0
-                for c in cells:
-                    inside |= CELL_BIT[c]
-                forward = [0] * 10
-                back = [0] * 10
-                for c, v, on in zip(cells, values, ons):
-                    if on:
-                        forward[v] |= PEER_MASK[c] & where[v]
-                    else:
-                        back[v] |= PEER_MASK[c] & where[v]
-                for v in range(1, 10):
-                    both = forward[v] & back[v] & ~inside
-                    if both:
-                        for c in cells_of(both):
-                            removable[c] = removable.get(c, 0) | BIT[v]
-            else:  # a forcing chain: its end is the target
-                cell, value = data[at + 3], data[at + 4]
-                removable[cell] = cands[cell] & ~BIT[value] if data[at + 5] else BIT[value]
-            if removable:
-                complexity = len({data[k : k + 3] for k in range(at + 3, end, 4)})
-                result.append(_LoopHint(self, CYCLE if kind == 0 else FORCING, removable, data[at:end], complexity,
-                                        x_chain, y_chain))
-            at = end
-        return result
-
-    def _cycle_hint(self, dst_on: Potential, dst_off: Potential, y_chain: bool, x_chain: bool) -> ChainHint:
-        cands = self.cands
-        cells: set[int] = set()
-        p = dst_on
-        while p.parents:
-            cells.add(p.cell)
-            p = p.parents[0]
-        forward: set[tuple[int, int]] = set()
-        back: set[tuple[int, int]] = set()
-        p = dst_on
-        while p.parents:
-            bit = BIT[p.value]
-            for c in _HOUSE_CELLS_OF[p.cell]:
-                if c not in cells and cands[c] & bit:
-                    (forward if p.on else back).add((c, p.value))
-            p = p.parents[0]
-        removable: dict[int, int] = {}
-        for c, v in sorted(forward & back):  # cell order (SE's own HashMap order is arbitrary)
-            removable[c] = removable.get(c, 0) | BIT[v]
-        return ChainHint(self, CYCLE, removable, [dst_on, dst_off], None, is_x=x_chain, is_y=y_chain)
-
-    def _forcing_chain_hint(self, target: Potential, y_chain: bool, x_chain: bool) -> ChainHint:
-        if not target.on:
-            removable = {target.cell: BIT[target.value]}
-        else:
-            removable = {target.cell: self.cands[target.cell] & ~BIT[target.value]}
-        return ChainHint(self, FORCING, removable, [target], target, is_x=x_chain, is_y=y_chain)
 
     # ======================================== multiple, Nishio and dynamic chains
     def _multiple_chains(self) -> list[ChainHint]:
@@ -874,74 +487,11 @@ class Chaining:
         return result
 
 
-def _record_chain(data: bytes, at: int, end: int) -> Potential:
-    """The potentials of one kernel chain record (``data[at:end]``), its end returned."""
-    p: Optional[Potential] = None
-    for k in range(end - 4, at + 2, -4):  # the root first
-        cause = data[k + 3]
-        p = Potential(data[k], data[k + 1], bool(data[k + 2]), p, None if cause == 255 else cause)
-    if p is None:
-        raise RuntimeError("internal error: an empty chain record")
-    return p
-
-
-class _LoopHint(ChainHint):
-    """A cycle or forcing X/Y-chain hint made from a kernel record: its eliminations,
-    complexity (distinct candidates of the chain) and kind are known at once, so it is
-    rated, sorted and de-duplicated without potentials; ``targets`` and ``result`` are
-    built on first use (a path shows one hint of the hundreds a search finds)."""
-
-    __slots__ = ("_record", "_chains")
-
-    def __init__(self, rule: Chaining, kind: str, removable: dict[int, int], record: bytes, complexity: int,
-                 is_x: bool, is_y: bool) -> None:
-        super().__init__(rule, kind, removable, [], None, is_x=is_x, is_y=is_y)
-        self._record = record
-        self._chains: Optional[list[Potential]] = None
-        self._complexity = complexity
-
-    @property
-    def targets(self) -> list[Potential]:
-        """The chains: a cycle read both ways, or the forcing chain."""
-        if self._chains is None:
-            p = _record_chain(self._record, 0, len(self._record))
-            self._chains = [p, _reversed_cycle(p)] if self.kind == CYCLE else [p]
-        return self._chains
-
-    @targets.setter
-    def targets(self, value: list[Potential]) -> None:
-        self._chains = value or None
-
-    @property
-    def result(self) -> Optional[Potential]:
-        """A forcing chain's end (its conclusion); None for a cycle."""
-        return self.targets[0] if self.kind == FORCING else None
-
-    @result.setter
-    def result(self, value: Optional[Potential]) -> None:
-        pass  # derived from the record
-
-
 def _hidden_parent(offs: PSet, cell: int, value: int) -> Potential:
     p = offs.get((cell * 9 + value) * 2)
     if p is None:  # SE raises too: the grid can only lose candidates the chain took off
         raise RuntimeError(f"chaining: no parent for r{cell // 9 + 1}c{cell % 9 + 1}<>{value}")
     return p
-
-
-def _reversed_cycle(org: Potential) -> Potential:
-    """The cycle read backwards with every state flipped (``getReversedCycle``)."""
-    rev_list: list[Potential] = []
-    cause = None
-    p: Optional[Potential] = org
-    while p is not None:
-        rev = Potential(p.cell, p.value, not p.on, None, p.cause)
-        rev_list.insert(0, rev)
-        p = p.parents[0] if p.parents else None
-    for a, b in zip(rev_list, rev_list[1:]):
-        a.parents.append(b)
-    del cause
-    return rev_list[0]
 
 
 #: SE's chaining producers in the order serate tries them, with their technique ids:

@@ -17,7 +17,8 @@ from typing import Optional
 from .. import _backend
 
 from .model import BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_NAMES, POPCOUNT, Candidates
-from .se_chains import BINARY, CELL, CHAINING_RULES, CYCLE, FORCING, LIMIT, Budget, Chaining, ChainHint, NestedRule, Potential
+from .se_chains import CHAINING_RULES, LIMIT, Budget, Chaining
+from .se_hints import BINARY, CELL, CYCLE, FORCING, ChainHint, NestedRule, Potential
 from .step import Step, cell_text, cells_text
 
 __all__ = ["aligned_exclusion", "nested_rules", "chain_finder", "aligned_finder", "colex", "chain_path", "chain_notation", "eureka_notation", "chain_links", "hint_step"]

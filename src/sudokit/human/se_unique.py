@@ -17,7 +17,8 @@ from collections.abc import Iterator
 from .. import _backend
 from .._pyseunique9 import difficulty
 from .model import BIT, DIGITS_OF, HOUSE_CELLS, POPCOUNT, Candidates
-from .se_chains import _HOUSE_CELLS_OF, _SE_HOUSES, LIMIT, BudgetExceeded
+from .se_budget import LIMIT, BudgetExceeded
+from .se_hints import _HOUSE_CELLS_OF, _SE_HOUSES
 from .se_rules import colex
 from .step import Step, cells_text
 
