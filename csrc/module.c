@@ -23,6 +23,7 @@
 #include "engine.h"
 #include "human9.h"
 #include "sechain9.h"
+#include "seloops9.h"
 #include "sedyn9.h"
 #include "serules9.h"
 #include "solver9.h"
@@ -429,6 +430,34 @@ static PyObject *core_se_loops(PyObject *self, PyObject *args)
         sechain9_out_free(&out);
         if (status == SC_NO_MEMORY) return PyErr_NoMemory();
         PyErr_SetString(PyExc_ValueError, status == SC_BAD_INPUT ? "candidate masks must be 0..0x1FF and x_chain or y_chain set"
+                                                                 : "internal error in the chain search");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, spent);
+    sechain9_out_free(&out);
+    return result;
+}
+
+/* se_loop_hints(cands, max_hints) -> (hints, spent): SE's Forcing Chains & Cycles hints,
+ * rated, sorted and de-duplicated, see seloops9.h and _core.pyi. */
+static PyObject *core_se_loop_hints(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    int max_hints;
+    if (!PyArg_ParseTuple(args, "y*i:se_loop_hints", &cv, &max_hints)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    sc_out out = {NULL, 0, 0};
+    long spent = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = seloops9_hints(cands, max_hints, &out, &spent);
+    Py_END_ALLOW_THREADS
+    if (status != SC_OK) {
+        sechain9_out_free(&out);
+        if (status == SC_NO_MEMORY) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, status == SC_BAD_INPUT ? "candidate masks must be 0..0x1FF and max_hints >= 0"
                                                                  : "internal error in the chain search");
         return NULL;
     }
@@ -927,6 +956,8 @@ static PyMethodDef core_methods[] = {
      "The singles and SE's direct techniques at the front of the SE rating order. See _core.pyi."},
     {"se_loops", core_se_loops, METH_VARARGS,
      "se_loops(cands, y_chain, x_chain) -> (chains, spent)\n\nSE's cycles and forcing X/Y-chains (sechain9.h)."},
+    {"se_loop_hints", core_se_loop_hints, METH_VARARGS,
+     "se_loop_hints(cands, max_hints) -> (hints, spent)\n\nSE's Forcing Chains & Cycles hints, sorted (seloops9.h)."},
     {"se_dyn", core_se_dyn, METH_VARARGS,
      "se_dyn(cands, multiple, dynamic, nishio, level, counts, limit) -> (hints, spent)\n\nSE's multiple/Nishio/dynamic forcing chains (sedyn9.h)."},
     {"se_aligned", core_se_aligned, METH_VARARGS,

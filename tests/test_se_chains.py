@@ -198,6 +198,62 @@ def test_chain_search_kernel_and_twin_give_the_same_bytes() -> None:
             impl.se_loops(array("H", [3] * 81).tobytes(), False, False)
 
 
+def _loop_records(data: bytes) -> list[tuple[dict[int, int], int, int, bytes]]:
+    """se_loop_hints' records as (removable, complexity, link set, chain record)."""
+    out = []
+    at = 0
+    while at < len(data):
+        links, complexity, n_rem = data[at], data[at + 1] | data[at + 2] << 8, data[at + 3]
+        removable = {data[k]: data[k + 1] | data[k + 2] << 8 for k in range(at + 4, at + 4 + 3 * n_rem, 3)}
+        at += 4 + 3 * n_rem
+        end = at + 3 + 4 * (data[at + 1] | data[at + 2] << 8)
+        out.append((removable, complexity, links, data[at:end]))
+        at = end
+    return out
+
+
+def test_sorted_loop_hints_agree_with_the_python_engine() -> None:
+    # csrc/seloops9.c rates, sorts and de-duplicates the three searches' hints: the same
+    # bytes as its twin, and the same hints in the same order (and the same rounds) as the
+    # Python engine's own reading of se_loops (Chaining._search); asked for the first one
+    # or two, a prefix of that, and the search with both link sets skipped at least once.
+    from array import array
+
+    from sudokit import _pycore
+    from sudokit.human.se_chains import Chaining
+
+    core = pytest.importorskip("sudokit._core", reason="the C core is not built")
+    state = Candidates.from_puzzle(SERATE[2][0])
+    steps = explain(SERATE[2][0], techniques="all")
+    compared = skipped = 0
+    for k, step in enumerate(steps):
+        if k % 12 == 0 and not all(state.values):
+            cands = array("H", state.cands).tobytes()
+            engine = Chaining(False, False, False, 0)
+            engine.lazy_loops = True
+            expected = [(h.removable, h.complexity(), 2 if h.is_x and h.is_y else int(h.is_y), h._record)  # type: ignore[attr-defined]
+                        for h in engine._search(list(state.cands), [0] * 10)]
+            full = core.se_loop_hints(cands, 0)
+            twin = k % 24 == 0  # the twin's search is slow: every other state
+            assert not twin or full == _pycore.se_loop_hints(cands, 0)
+            assert _loop_records(full[0]) == expected and full[1] == engine.budget.used
+            for m in (1, 2):
+                got = core.se_loop_hints(cands, m)
+                assert not twin or m > 1 or got == _pycore.se_loop_hints(cands, m)
+                assert _loop_records(got[0]) == expected[:m] and got[1] <= full[1]
+                skipped += got[1] < full[1]
+            compared += bool(expected)
+        state.apply(step)
+    assert compared >= 3 and skipped >= 1
+    for impl in (core, _pycore):
+        with pytest.raises(ValueError):
+            impl.se_loop_hints(b"\x00" * 160, 0)
+        with pytest.raises(ValueError):
+            impl.se_loop_hints(array("H", [0x200] * 81).tobytes(), 0)
+        with pytest.raises(ValueError):
+            impl.se_loop_hints(array("H", [3] * 81).tobytes(), -1)
+
+
 def test_chain_steps_write_their_chains_out() -> None:
     # The notation is the chain itself: each branch starts with a candidate of the grid
     # and moves on/off alternately; a forcing chain ends on its start's opposite.

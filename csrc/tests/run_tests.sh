@@ -70,6 +70,12 @@ echo "== sechain9 (SE chains): cc -O2, then -O1 -fsanitize=address,undefined"
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/sechain_san" "$root/csrc/sechain9.c" "$here/test_sechain.c"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/sechain_san" --rounds 60
 
+echo "== seloops9 (SE chain hints, sorted): cc -O2, then -O1 -fsanitize=address,undefined"
+"$cc" -O2 "${warn[@]}" -o "$out/seloops_o2" "$root/csrc/seloops9.c" "$root/csrc/sechain9.c" "$here/test_seloops.c"
+"$out/seloops_o2" --rounds 60
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/seloops_san" "$root/csrc/seloops9.c" "$root/csrc/sechain9.c" "$here/test_seloops.c"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/seloops_san" --rounds 15
+
 echo "== aligned9 (SE aligned exclusion): cc -O2, then -O1 -fsanitize=address,undefined"
 al_srcs=("$root/csrc/aligned9.c" "$root/csrc/solver9.c" "$here/ref_solver.c" "$here/test_aligned.c")
 "$cc" -O2 "${warn[@]}" -o "$out/aligned_o2" "${al_srcs[@]}"

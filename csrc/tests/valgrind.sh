@@ -32,6 +32,8 @@ if [[ -f "$root/csrc/engine.c" && -f "$here/test_engine.c" ]]; then
 fi
 build sechain "$root/csrc/sechain9.c" "$here/test_sechain.c"
 "${vg[@]}" "$out/sechain" --rounds 3
+build seloops "$root/csrc/seloops9.c" "$root/csrc/sechain9.c" "$here/test_seloops.c"
+"${vg[@]}" "$out/seloops" --rounds 1
 build aligned "$root/csrc/aligned9.c" "$root/csrc/solver9.c" "$here/ref_solver.c" "$here/test_aligned.c"
 "${vg[@]}" "$out/aligned" --rounds 3
 build hofish "$root/csrc/hofish9.c" "$here/ref_solver.c" "$here/test_hofish.c"

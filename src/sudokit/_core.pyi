@@ -150,6 +150,19 @@ def se_loops(cands: bytes, y_chain: bool, x_chain: bool) -> tuple[bytes, int]:
     link set.
     """
 
+def se_loop_hints(cands: bytes, max_hints: int) -> tuple[bytes, int]:
+    """SE's Forcing Chains & Cycles hints (the three searches of :func:`se_loops`: X-only,
+    Y-only, both), rated, sorted easiest first and de-duplicated: ``(hints, spent)``.
+
+    ``hints``: at most ``max_hints`` (0: all) records, each the link set (0 X-only, 1
+    Y-only, 2 both), the complexity (uint16 little-endian), n_rem then n_rem (cell, mask
+    low byte, mask high byte) eliminations in cell order, then the chain's record as
+    :func:`se_loops` gives it. With ``max_hints`` > 0 the search with both link sets is
+    skipped when the first two already give that many hints rated below 7.0 (see
+    csrc/seloops9.h). ``spent``: search rounds of the searches run. Raises ValueError on
+    a wrong size, a mask > 0x1FF or a negative ``max_hints``.
+    """
+
 # ----------------------------------------------------------------- SE's aligned exclusion
 # Sudoku Explainer's Aligned Pair/Triplet Exclusion (csrc/aligned9.h; twin:
 # sudokit._pyaligned9). Both give the same bytes; sudokit.human.se_rules reads them.

@@ -25,6 +25,7 @@ from ._pyals9 import ho_als as ho_als  # HoDoKu's ALS and restricted commons (cs
 from ._pycolor9 import ho_colors as ho_colors  # Simple Colors and Multi-Colors (csrc/hocolor9.h)
 from ._pyseunique9 import se_unique as se_unique  # SE's unique rectangles and loops (csrc/seunique9.h)
 from ._pysechain9 import se_loops as se_loops  # SE's cycles and forcing X/Y-chains (csrc/sechain9.h)
+from ._pyseloops9 import se_loop_hints as se_loop_hints  # SE's Forcing Chains & Cycles hints (csrc/seloops9.h)
 from ._pysedyn9 import se_dyn as se_dyn  # SE's multiple/dynamic forcing chains (csrc/sedyn9.h)
 from ._pysedyn9 import se_simple as se_simple  # SE's simple rules in nested chains (csrc/serules9.h)
 from ._pyengine import engine_solve as engine_solve  # the variant engine (csrc/engine.c)

@@ -35,7 +35,7 @@ Cells are 0..80 row-major, candidates are the 9-bit masks of :mod:`.model`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Optional
 
 from array import array
@@ -45,7 +45,7 @@ from .model import BIT, DIGITS_OF, HOUSE_CELLS, POPCOUNT
 from .se_budget import LIMIT, Budget, BudgetExceeded
 from .se_hints import (_HOUSES_OF, _KINDS, _PEER_PARTS, _SE_HOUSES, ADVANCED, BINARY, CELL, NAKED, REGION, ChainHint, NestedRule,
                        Potential, PSet, length_surcharge, nested_suffix)
-from .se_loops import loop_hints
+from .se_loops import loop_hints, sorted_loop_hints
 
 __all__ = ["Potential", "ChainHint", "Chaining", "Budget", "BudgetExceeded", "LIMIT", "CHAINING_RULES", "length_surcharge"]
 
@@ -114,10 +114,32 @@ class Chaining:
         used = self.budget.used
         if self.multiple or self.dynamic:
             found = self._kernel_hints(cands, counts)  # the whole search in the kernel (csrc/sedyn9.c)
+        elif self.lazy_loops:
+            self.cands = cands
+            found, spent = sorted_loop_hints(self, 0)  # searched, rated and sorted in the kernel (csrc/seloops9.c)
+            self.budget.spend(spent)
         else:
             found = self._search(cands, counts)
         self._cache_key, self._cache, self._cache_spent = key, found, self.budget.used - used
         return found
+
+    def iter_hints(self, cands: list[int], counts: Sequence[int]) -> Iterator[ChainHint]:
+        """:meth:`hints` one at a time, for a caller that may want only the first (a
+        path). Forcing Chains & Cycles asks the kernel for the easiest hint first, which
+        can skip the slowest of its three searches (csrc/seloops9.h), and searches again
+        for the rest only when they are asked for."""
+        if self.multiple or self.dynamic or not self.lazy_loops:
+            yield from self.hints(cands, counts)
+            return
+        self.cands = list(cands)
+        first, spent_first = sorted_loop_hints(self, 1)
+        self.budget.spend(spent_first)
+        if not first:
+            return
+        yield first[0]
+        rest, spent = sorted_loop_hints(self, 0)
+        self.budget.spend(spent - spent_first)  # the rounds of the first search are not spent twice
+        yield from rest[1:]
 
     def python_hints(self, cands: list[int], counts: Sequence[int]) -> list[ChainHint]:
         """:meth:`hints` of a multiple/dynamic rule by this module's own engine (the kernel

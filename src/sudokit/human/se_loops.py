@@ -3,7 +3,11 @@ X/Y-chains, the static rule of :mod:`.se_chains`): the kernel's search (``se_loo
 csrc/sechain9.c, twin ``sudokit._pysechain9``) read back into hints.
 
 The functions take the :class:`~.se_chains.Chaining` engine whose grid (``cands``,
-``where``), budget and settings they use.
+``where``), budget and settings they use. A path wants the easiest hint only: the kernel
+rates, sorts and de-duplicates the hints itself (``se_loop_hints``: csrc/seloops9.c, twin
+``sudokit._pyseloops9``) and :func:`sorted_loop_hints` reads back just the hints it asks
+for; :func:`loop_hints` reads every chain of one link set (the nested rules and the
+Python engine use it).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from .se_hints import _HOUSE_CELLS_OF, CYCLE, FORCING, ChainHint, Potential
 if TYPE_CHECKING:
     from .se_chains import Chaining
 
-__all__ = ["loop_hints"]
+__all__ = ["loop_hints", "sorted_loop_hints"]
 
 
 def loop_hints(engine: Chaining, y_chain: bool, x_chain: bool) -> list[ChainHint]:
@@ -42,6 +46,27 @@ def loop_hints(engine: Chaining, y_chain: bool, x_chain: bool) -> list[ChainHint
             result.append(hint)
     return result
 
+
+def sorted_loop_hints(engine: Chaining, max_hints: int) -> tuple[list[ChainHint], int]:
+    """The first ``max_hints`` (0: all) hints of SE's Forcing Chains & Cycles on the
+    engine's grid, easiest first, without duplicates (what ``engine.hints`` gives), from
+    the kernel's sorted records (:func:`loop_hints` of the three link sets, rated, sorted
+    and de-duplicated in C), and the search rounds the kernel spent (the caller spends
+    them)."""
+    data, spent = _backend.kernel().se_loop_hints(array("H", engine.cands).tobytes(), max_hints)
+    hints: list[ChainHint] = []
+    at = 0
+    while at < len(data):
+        links, complexity, n_rem = data[at], data[at + 1] | data[at + 2] << 8, data[at + 3]
+        removable = {data[k]: data[k + 1] | data[k + 2] << 8 for k in range(at + 4, at + 4 + 3 * n_rem, 3)}
+        at += 4 + 3 * n_rem
+        end = at + 3 + 4 * (data[at + 1] | data[at + 2] << 8)
+        hint = _LoopHint(engine, CYCLE if data[at] == 0 else FORCING, removable, data[at:end], complexity,
+                         links != 1, links != 0)  # links: 0 X-only, 1 Y-only, 2 both
+        hint.order = len(hints)
+        hints.append(hint)
+        at = end
+    return hints, spent
 
 def _lazy_loops(engine: Chaining, data: bytes, y_chain: bool, x_chain: bool) -> list[ChainHint]:
     """:func:`loop_hints`'s hints rated and compared from the kernel's records alone: the

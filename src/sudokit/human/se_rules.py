@@ -331,7 +331,7 @@ class _ChainFinder:
     def __call__(self, state: Candidates, budget: Optional[Budget] = None) -> Iterator[Step]:
         engine = Chaining(*self.args, budget=budget)
         cands = list(state.cands)
-        for hint in engine.hints(cands, _counts(state)):
+        for hint in engine.iter_hints(cands, _counts(state)):
             yield hint_step(self.technique, hint, cands)
 
 

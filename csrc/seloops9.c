@@ -1,0 +1,261 @@
+/* seloops9.c -- SE's Forcing Chains & Cycles hints, rated, sorted, de-duplicated; see
+ * seloops9.h. */
+#include "seloops9.h"
+#include "segeom9.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    double difficulty;
+    int32_t complexity, sort_key, order;
+    const uint8_t *rec; /* the sechain9 record, from its kind byte */
+    int n, links, n_rem;
+    size_t rem; /* where its (cell, mask) pairs start in rem[] */
+    uint64_t rhash;
+} sl_hint;
+
+typedef struct {
+    uint8_t house[27][9], se_houses[81][3], parts[81][20], part_end[81][3];
+    sl_hint *h;
+    size_t n, cap;
+    uint16_t *rem; /* cell, mask pairs */
+    size_t n_rem, cap_rem;
+} sl_list;
+
+/* SE's length surcharge (se_hints.length_surcharge), in the same double arithmetic. */
+static double surcharge(int complexity)
+{
+    double added = 0.0;
+    int ceil = 4, length = complexity - 2, odd = 0;
+    while (length > ceil) {
+        added += 0.1;
+        ceil = !odd ? ceil * 3 / 2 : ceil * 4 / 3;
+        odd = !odd;
+    }
+    return added;
+}
+
+static uint64_t hash_pairs(const uint16_t *p, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t k = 0; k < n; k++) h = (h ^ p[k]) * 1099511628211ull;
+    return h ^ (h >> 29);
+}
+
+static int push_rem(sl_list *L, int cell, unsigned mask)
+{
+    if (L->n_rem + 2 > L->cap_rem) {
+        size_t cap = L->cap_rem ? 2 * L->cap_rem : 1024;
+        uint16_t *grown = realloc(L->rem, cap * sizeof *grown);
+        if (!grown) return SC_NO_MEMORY;
+        L->rem = grown, L->cap_rem = cap;
+    }
+    L->rem[L->n_rem++] = (uint16_t)cell;
+    L->rem[L->n_rem++] = (uint16_t)mask;
+    return SC_OK;
+}
+
+/* What the chain r (n potentials) removes, appended to L->rem; *n_rem pairs. */
+static int removable(sl_list *L, const uint16_t cands[81], int kind, const uint8_t *r, int n, int *n_rem)
+{
+    *n_rem = 0;
+    if (kind == 1) {
+        unsigned bit = 1u << (r[1] - 1);
+        *n_rem = 1;
+        return push_rem(L, r[0], r[2] ? (unsigned)(cands[r[0]] & ~bit) : bit);
+    }
+    uint8_t in[81] = {0};
+    uint16_t fwd[81] = {0}, back[81] = {0};
+    for (int k = 0; k < n - 1; k++) in[r[4 * k]] = 1;
+    for (int k = 0; k < n - 1; k++) {
+        int cell = r[4 * k];
+        unsigned bit = 1u << (r[4 * k + 1] - 1);
+        for (int j = 0; j < 20; j++) {
+            int other = L->parts[cell][j];
+            if (in[other] || !(cands[other] & bit)) continue;
+            if (r[4 * k + 2]) fwd[other] |= (uint16_t)bit;
+            else back[other] |= (uint16_t)bit;
+        }
+    }
+    for (int cell = 0; cell < 81; cell++) {
+        if (!(fwd[cell] & back[cell])) continue;
+        int st = push_rem(L, cell, fwd[cell] & back[cell]);
+        if (st != SC_OK) return st;
+        ++*n_rem;
+    }
+    return SC_OK;
+}
+
+/* The hints of one sechain9 output of link set `links`, appended to L. */
+static int read_hints(sl_list *L, const uint16_t cands[81], const sc_out *o, int links)
+{
+    size_t at = 0;
+    while (at < o->len) {
+        if (o->len - at < 3) return SC_INTERNAL;
+        const uint8_t *rec = o->data + at;
+        int kind = rec[0], n = rec[1] | rec[2] << 8;
+        if (n < 2 || (o->len - at - 3) / 4 < (size_t)n) return SC_INTERNAL;
+        at += 3 + 4 * (size_t)n;
+        const uint8_t *r = rec + 3;
+        size_t rem0 = L->n_rem;
+        int n_rem;
+        int st = removable(L, cands, kind, r, n, &n_rem);
+        if (st != SC_OK) return st;
+        if (!n_rem) continue;
+        if (L->n == L->cap) {
+            size_t cap = L->cap ? 2 * L->cap : 256;
+            sl_hint *grown = realloc(L->h, cap * sizeof *grown);
+            if (!grown) return SC_NO_MEMORY;
+            L->h = grown, L->cap = cap;
+        }
+        uint8_t seen[2 * 729] = {0};
+        int complexity = 0;
+        for (int k = 0; k < n; k++) {
+            int key = ((r[4 * k] * 9 + r[4 * k + 1] - 1) << 1) | (r[4 * k + 2] & 1);
+            if (!seen[key]) seen[key] = 1, complexity++;
+        }
+        double base = links == 2 ? 7.0 : kind == 0 ? 6.5 : 6.6;
+        sl_hint *h = &L->h[L->n];
+        h->difficulty = base + surcharge(complexity);
+        h->complexity = complexity;
+        h->sort_key = links == 2 ? 4 : links == 1 ? 3 : 2;
+        h->order = (int32_t)L->n;
+        h->rec = rec, h->n = n, h->links = links, h->n_rem = n_rem, h->rem = rem0;
+        h->rhash = hash_pairs(L->rem + rem0, 2 * (size_t)n_rem);
+        L->n++;
+    }
+    return SC_OK;
+}
+
+static int cmp_hint(const void *a, const void *b)
+{
+    const sl_hint *x = a, *y = b;
+    if (x->difficulty != y->difficulty) return x->difficulty < y->difficulty ? -1 : 1;
+    if (x->complexity != y->complexity) return x->complexity < y->complexity ? -1 : 1;
+    if (x->sort_key != y->sort_key) return x->sort_key < y->sort_key ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static int same_rem(const sl_list *L, const sl_hint *a, const sl_hint *b)
+{
+    return a->rhash == b->rhash && a->n_rem == b->n_rem &&
+           !memcmp(L->rem + a->rem, L->rem + b->rem, 4 * (size_t)a->n_rem);
+}
+
+/* Sort L->h and keep the first of each set of eliminations: keep[k] = index of the k-th
+ * kept hint; returns how many were kept (at most max_keep when > 0), or -1 on no memory. */
+static long sort_unique(sl_list *L, size_t max_keep, size_t *keep)
+{
+    if (!L->n) return 0;
+    qsort(L->h, L->n, sizeof *L->h, cmp_hint);
+    size_t size = 1;
+    while (size < 2 * L->n) size *= 2;
+    int32_t *table = malloc(size * sizeof *table);
+    if (!table) return -1;
+    memset(table, 0xFF, size * sizeof *table);
+    size_t kept = 0;
+    for (size_t k = 0; k < L->n && (!max_keep || kept < max_keep); k++) {
+        size_t slot = (size_t)L->h[k].rhash & (size - 1);
+        int dup = 0;
+        while (table[slot] >= 0 && !dup) {
+            dup = same_rem(L, &L->h[table[slot]], &L->h[k]);
+            slot = (slot + 1) & (size - 1);
+        }
+        if (dup) continue;
+        table[slot] = (int32_t)k;
+        keep[kept++] = k;
+    }
+    free(table);
+    return (long)kept;
+}
+
+static int emit(sc_out *out, const uint8_t *bytes, size_t n)
+{
+    if (out->len + n > out->cap) {
+        size_t cap = out->cap ? out->cap : 1024;
+        while (cap < out->len + n) cap *= 2;
+        uint8_t *grown = realloc(out->data, cap);
+        if (!grown) return SC_NO_MEMORY;
+        out->data = grown, out->cap = cap;
+    }
+    memcpy(out->data + out->len, bytes, n);
+    out->len += n;
+    return SC_OK;
+}
+
+static int emit_hint(const sl_list *L, const sl_hint *h, sc_out *out)
+{
+    uint8_t head[4] = {(uint8_t)h->links, (uint8_t)(h->complexity & 0xFF), (uint8_t)(h->complexity >> 8),
+                       (uint8_t)h->n_rem};
+    int st = emit(out, head, 4);
+    for (int k = 0; k < h->n_rem && st == SC_OK; k++) {
+        unsigned cell = L->rem[h->rem + 2 * (size_t)k], mask = L->rem[h->rem + 2 * (size_t)k + 1];
+        uint8_t e[3] = {(uint8_t)cell, (uint8_t)(mask & 0xFF), (uint8_t)(mask >> 8)};
+        st = emit(out, e, 3);
+    }
+    if (st == SC_OK) st = emit(out, h->rec, 3 + 4 * (size_t)h->n);
+    return st;
+}
+
+/* Whether the first max_hints distinct hints of L (X-only and Y-only so far) all rate
+ * below 7.0: then the search with both link sets cannot change them. */
+static int settled(sl_list *L, int max_hints, size_t *keep, int *status)
+{
+    if (max_hints <= 0 || L->n < (size_t)max_hints) return 0;
+    long kept = sort_unique(L, (size_t)max_hints, keep);
+    if (kept < 0) {
+        *status = SC_NO_MEMORY;
+        return 0;
+    }
+    if (kept < max_hints) return 0;
+    for (long k = 0; k < kept; k++)
+        if (!(L->h[keep[k]].difficulty < 7.0)) return 0;
+    return 1;
+}
+
+int seloops9_hints(const uint16_t cands[81], int max_hints, sc_out *out, long *spent)
+{
+    static const int LINKS[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* (y, x): X-only, Y-only, both */
+    *spent = 0;
+    if (max_hints < 0) return SC_BAD_INPUT;
+    for (int i = 0; i < 81; i++)
+        if (cands[i] > 0x1FF) return SC_BAD_INPUT;
+    sl_list *L = calloc(1, sizeof *L);
+    sc_ws *ws = sechain9_ws_new();
+    sc_out o[3] = {{0}, {0}, {0}};
+    size_t *keep = NULL;
+    int status = L && ws ? SC_OK : SC_NO_MEMORY;
+    if (status == SC_OK) {
+        segeom_houses(L->house);
+        segeom_peers(L->house, L->se_houses, L->parts, L->part_end);
+    }
+    for (int k = 0; k < 3 && status == SC_OK; k++) {
+        if (k == 2) { /* settled() sorts the hints; each keeps its search order number */
+            keep = malloc((L->n ? L->n : 1) * sizeof *keep);
+            if (!keep) status = SC_NO_MEMORY;
+            else if (settled(L, max_hints, keep, &status)) break;
+            if (status != SC_OK) break;
+        }
+        long s = 0;
+        status = sechain9_loops_ws(ws, cands, LINKS[k][0], LINKS[k][1], &o[k], &s);
+        *spent += s;
+        if (status == SC_OK) status = read_hints(L, cands, &o[k], k);
+    }
+    if (status == SC_OK) {
+        free(keep);
+        keep = malloc((L->n ? L->n : 1) * sizeof *keep);
+        long kept = keep ? sort_unique(L, (size_t)max_hints, keep) : -1;
+        if (kept < 0) status = SC_NO_MEMORY;
+        for (long k = 0; k < kept && status == SC_OK; k++) status = emit_hint(L, &L->h[keep[k]], out);
+    }
+    for (int k = 0; k < 3; k++) sechain9_out_free(&o[k]);
+    sechain9_ws_free(ws);
+    if (L) {
+        free(L->h);
+        free(L->rem);
+    }
+    free(L);
+    free(keep);
+    return status;
+}
