@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from .. import _backend
 from .._pyseunique9 import difficulty
-from .model import BIT, DIGITS_OF, HOUSE_CELLS, POPCOUNT, Candidates
+from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, POPCOUNT, Candidates
 from .se_budget import LIMIT, BudgetExceeded
 from .se_hints import _HOUSE_CELLS_OF, _SE_HOUSES
 from .se_rules import colex
@@ -86,16 +86,21 @@ def find_se_bug(state: Candidates) -> Iterator[Step]:
     all_values = 0
     common: list[int] | None = None
     temp = list(cands)
+    where = state.where
+    crowded = 0  # cells with three or more candidates (81-bit mask)
+    for c, m in enumerate(cands):
+        if POPCOUNT[m] >= 3:
+            crowded |= CELL_BIT[c]
     for h in _SE_REGION_ORDER:
-        cells = HOUSE_CELLS[h]
+        hmask = HOUSE_MASK[h]
         for v in range(1, 10):
             bit = BIT[v]
-            pos = [c for c in cells if cands[c] & bit]
-            if len(pos) in (0, 2):
+            pos = where[v] & hmask  # the places of v in h: SE wants none or two
+            if pos.bit_count() in (0, 2):
                 continue
-            new = [c for c in pos if POPCOUNT[cands[c]] >= 3]
-            if len(new) == 1:
-                cell = new[0]
+            new = pos & crowded
+            if new and not new & (new - 1):  # one of them has three or more candidates
+                cell = new.bit_length() - 1
                 if cell not in bug_cells:
                     bug_cells.append(cell)
                 bug_values[cell] = bug_values.get(cell, 0) | bit
