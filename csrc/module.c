@@ -17,6 +17,7 @@
 #include "hosdc9.h"
 #include "hoals9.h"
 #include "hocolor9.h"
+#include "hosingle9.h"
 #include "seunique9.h"
 #include "canon9.h"
 #include "dig9.h"
@@ -579,6 +580,39 @@ static PyObject *core_ho_xy(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_single(cands, kind, budget) -> (records, spent): the single-digit pattern and
+ * X-Chain searches of sudokit.human.single_digit / chains, see hosingle9.h and _core.pyi
+ * (records None: past the budget). */
+static PyObject *core_ho_single(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    int kind;
+    long budget;
+    if (!PyArg_ParseTuple(args, "y*il:ho_single", &cv, &kind, &budget)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    hd_out out = {NULL, 0, 0};
+    long spent = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = hosingle9_search(cands, kind, budget, &out, &spent);
+    Py_END_ALLOW_THREADS
+    if (status == HD_BUDGET) {
+        hosingle9_out_free(&out);
+        return Py_BuildValue("(Ol)", Py_None, spent);
+    }
+    if (status != HD_OK) {
+        hosingle9_out_free(&out);
+        if (status == HD_NO_MEMORY) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, the kind 0..4 and the budget >= 0");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, spent);
+    hosingle9_out_free(&out);
+    return result;
+}
+
 /* ho_als(cands) -> (alses, rcs): HoDoKu's ALS and restricted commons for sudokit.human.als,
  * see hoals9.h and _core.pyi. */
 static PyObject *core_ho_als(PyObject *self, PyObject *args)
@@ -968,6 +1002,8 @@ static PyMethodDef core_methods[] = {
      "ho_basic_fish(cands, size, mode, max_hits) -> (fish, spent)\n\nBasic, finned and sashimi fish on rows and columns (hofish9.h)."},
     {"ho_xy", core_ho_xy, METH_VARARGS,
      "ho_xy(cands, remote, budget) -> (chains, spent)\n\nXY-Chain / Remote Pair search (hoxy9.h)."},
+    {"ho_single", core_ho_single, METH_VARARGS,
+     "ho_single(cands, kind, budget) -> (records, spent)\n\nSingle-digit patterns and HoDoKu's X-Chain search (hosingle9.h)."},
     {"ho_nice_loops", core_ho_nice_loops, METH_VARARGS,
      "ho_nice_loops(cands, grouped, budget) -> (loops, spent)\n\nHoDoKu's Nice Loop / AIC tabling search (hotable9.h)."},
     {"ho_sdc", core_ho_sdc, METH_VARARGS,

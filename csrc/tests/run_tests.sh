@@ -124,6 +124,12 @@ hc_srcs=("$root/csrc/hocolor9.c" "$here/ref_solver.c" "$here/test_hocolor.c")
 "$out/hocolor_o2" --rounds 40
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hocolor_san" "${hc_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hocolor_san" --rounds 10
+echo "== hosingle9 (single-digit patterns, X-Chain): cc -O2, then -O1 -fsanitize=address,undefined"
+hd_srcs=("$root/csrc/hosingle9.c" "$here/ref_solver.c" "$here/test_hosingle.c")
+"$cc" -O2 "${warn[@]}" -o "$out/hosingle_o2" "${hd_srcs[@]}"
+"$out/hosingle_o2" --rounds 30
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hosingle_san" "${hd_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hosingle_san" --rounds 10
 
 echo "== seunique9 (SE unique rectangles and loops): cc -O2, then -O1 -fsanitize=address,undefined"
 su_srcs=("$root/csrc/seunique9.c" "$here/ref_solver.c" "$here/test_seunique.c")

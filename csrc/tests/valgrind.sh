@@ -48,6 +48,8 @@ build hoals "$root/csrc/hoals9.c" "$here/ref_solver.c" "$here/test_hoals.c"
 "${vg[@]}" "$out/hoals" --rounds 1
 build hocolor "$root/csrc/hocolor9.c" "$here/ref_solver.c" "$here/test_hocolor.c"
 "${vg[@]}" "$out/hocolor" --rounds 4
+build hosingle "$root/csrc/hosingle9.c" "$here/ref_solver.c" "$here/test_hosingle.c"
+"${vg[@]}" "$out/hosingle" --rounds 3
 build seunique "$root/csrc/seunique9.c" "$here/ref_solver.c" "$here/test_seunique.c"
 "${vg[@]}" "$out/seunique" --rounds 2
 build sedyn "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"

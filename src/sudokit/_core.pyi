@@ -218,6 +218,23 @@ def ho_xy(cands: bytes, remote: bool, budget: int) -> tuple[bytes | None, int]:
     Raises ValueError on a wrong size, a mask > 0x1FF or a negative budget.
     """
 
+# ------------------------------------------- single-digit patterns and X-Chain search
+# Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle and HoDoKu's depth-first X-Chain
+# search (csrc/hosingle9.h; twin: sudokit._pysingle9). Both give the same bytes;
+# sudokit.human.single_digit and sudokit.human.chains read them.
+
+def ho_single(cands: bytes, kind: int, budget: int) -> tuple[bytes | None, int]:
+    """The records of one search (``kind``: 0 Skyscraper, 1 2-String Kite, 2 Turbot Fish,
+    3 Empty Rectangle, 4 X-Chain): ``(records, spent)``.
+
+    ``cands``: 81 native uint16 masks as for :func:`se_loops`. ``records``, in the order
+    the finders yield them (X-Chain: HoDoKu's search order), as ``csrc/hosingle9.h``
+    lays them out; None when the X-Chain search took more than ``budget`` links (the
+    caller raises SearchLimitExceeded). ``spent``: X-Chain links taken (0 otherwise).
+    Raises ValueError on a wrong size, a mask > 0x1FF, a kind outside 0..4 or a
+    negative budget.
+    """
+
 # ------------------------------------------------------- Nice Loop / AIC tabling search
 # HoDoKu's tables and its loop/AIC checks for sudokit.human.tabling (csrc/hotable9.h; twin:
 # sudokit._pytable9). Both give the same bytes; sudokit.human.tabling sorts and names them.
