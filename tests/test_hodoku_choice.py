@@ -7,8 +7,9 @@ HoDoKu path used to part from HoDoKu's): Turbot Fish (HoDoKu sorts every 3-link 
 Skyscraper (row links before column links), W-Wing (the smaller digit eliminated first),
 Simple Colors (one search: a wrap before a trap of the same cluster), XY-Chain (Java's
 sort, where different eliminations with equal index sums compare equal; the depth-first
-search reaching a chain a shortest-path search misses) and Remote Pair (a longer chain
-with more eliminations).
+search reaching a chain a shortest-path search misses), Remote Pair (a longer chain
+with more eliminations) and X-Chain (of two chains of one length, the one HoDoKu's
+depth-first search meets first).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from test_forcing import library_state
 
 #: HoDoKu library code -> the technique whose slot of the HoDoKu path searches it.
 _SLOT = {"0403": "turbot_fish", "0400": "skyscraper", "0803": "w_wing", "0703": "remote_pair",
-         "0501": "simple_colors_trap", "0702": "xy_chain"}
+         "0501": "simple_colors_trap", "0702": "xy_chain", "0701": "x_chain"}
 
 CASES = (
     (':0403:2:+1..85+64+9.9....7.81.4..+19+75...457+3+1.9...9.1...3+1+9.685+7..9.6.+5.1.56.1.+4+9.7..1+792..+5:213 222 223 224 325 631 233 339 251 851 852 253 653 853 257 258 259 459 271 871 373 379:239::',
@@ -44,6 +45,8 @@ CASES = (
      'XY-Chain: 9 9- r2c1 -2- r2c9 -8- r2c2 -7- r2c4 -5- r7c4 -6- r8c6 -5- r8c7 -4- r8c8 -2- r3c8 -9 => r2c8,r3c13<>9'),
     (':0400:3:7...1+8+4.23+4.9..+7+18+2+8+174..5+9+5+1.4..9.6+4+68..9.+71+92......+417+4.+95..+3+6..83..4+7+8+32.+7+4.+9+5:614 664:337 348 368::',
      'Skyscraper: 3 in r1c8,r5c7 (connected by r15c4) => r3c7,r46c8<>3'),
+    (':0701:1:7..+836+594+3+4+9+15+76+2+8+5+86+9+4213+7+4.8+5.12.+36+3.7.49.5..+5.......5.2.9+3....34.5..+99......+5+2:162 262 173 675 878 782 688 792 193:175::7',
+     'X-Chain: 1 r7c9 =1= r6c9 -1- r6c1 =1= r5c3 -1- r1c3 =1= r1c2 -1- r9c2 =1= r9c5 => r7c5<>1'),
 )
 
 

@@ -1,14 +1,11 @@
 """Chains: X-Chain, XY-Chain, Remote Pair, Nice Loops and AIC (grouped or not).
 
-Every finder walks the :class:`~sudokit.human.links.LinkGraph` with one breadth-first
-search of *implications*: a state is a node and a truth value; a true node makes the nodes
-weakly linked to it false, a false node makes the nodes strongly linked to it true. The
-search from a start node gives, for every state it reaches, the shortest chain of
-inferences leading there, which is how HoDoKu 2.2 builds its chains (its ``ChainSolver``
-for X-Chains, its ``TablingSolver`` for nice loops and AICs; XY-Chains and Remote Pairs
-follow HoDoKu's own depth-first ``ChainSolver`` search instead, in the kernel, because
-a Remote Pair's eliminations depend on the whole chain and HoDoKu's choice among chains on
-its search order):
+A chain is a sequence of *implications* over the nodes of the
+:class:`~sudokit.human.links.LinkGraph`: a true node makes the nodes weakly linked to it
+false, a false node makes the nodes strongly linked to it true. The searches run in the
+kernel as HoDoKu 2.2 runs them, because HoDoKu's choice among chains depends on its search
+order: X-Chains, XY-Chains and Remote Pairs follow its depth-first ``ChainSolver``
+(``ho_single``, ``ho_xy``), nice loops and AICs its ``TablingSolver`` (``ho_nice_loops``):
 
 * **X-Chain** (one digit, house links only): start false => end true, both the same digit;
   the digit leaves every cell that sees both ends.
@@ -22,11 +19,11 @@ its search order):
 
 When several instances exist, the finders yield them in HoDoKu's preference order (more
 eliminations first, then the smaller candidate index sum, then the shorter chain), one
-per set of eliminations (its shortest chain). Step text is HoDoKu's, e.g.
+per set of eliminations. Step text is HoDoKu's, e.g.
 ``AIC: 5 5- r1c2 =5= r2c3 =1= r2c1 -1- r5c1 -8- r6c1 -9- r6c3 -5 => r2c3,r4c2<>5``;
 :func:`eureka` writes the same chain in Eureka notation.
 
-Searches are bounded: ``budget`` states per call; past it :class:`SearchLimitExceeded`.
+Searches are bounded: ``budget`` links (or states) per call; past it :class:`SearchLimitExceeded`.
 """
 
 from __future__ import annotations
@@ -38,7 +35,7 @@ from functools import partial
 from .. import _backend
 from ..errors import SearchLimitExceeded
 from .hosort import ContractViolation, java_sort
-from .links import CELL_LINK, GROUP_BASE, LinkGraph
+from .links import GROUP_BASE, LinkGraph
 from .model import BIT, CELL_BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .step import Step, candidates_text, cell_text
 
@@ -57,79 +54,6 @@ DEFAULT_BUDGET = 2_000_000
 Chain = tuple[tuple[int, bool], ...]
 #: A chain step found, for HoDoKu's sort: (eliminations, index sum, their set, length, make it).
 _Item = tuple[int, int, frozenset[tuple[int, int]], int, Callable[[], Step]]
-
-
-# ----------------------------------------------------------------- search
-class _Budget:
-    __slots__ = ("left",)
-
-    def __init__(self, states: int) -> None:
-        self.left = states
-
-    def spend(self, n: int) -> None:
-        self.left -= n
-        if self.left < 0:
-            raise SearchLimitExceeded("chain search budget exhausted")
-
-
-def _search(
-    start: int, truth: bool, strong: Callable[[int], Sequence[int]], weak: Callable[[int], Sequence[int]],
-    max_links: int, budget: _Budget, cache: dict[int, list[int]] | None = None, states: int = 2 * GROUP_BASE,
-) -> tuple[list[int], list[int]]:
-    """Breadth-first implications from (start, truth): the parent of every reached state
-    (``2 * node + truth``; -1 for the start, -2 for a state not reached; ``states``: how
-    many there are) and the states in order of distance (the start excluded). ``cache``
-    keeps each state's successors between searches on the same graph."""
-    succ_of: dict[int, list[int]] = {} if cache is None else cache
-    s0 = 2 * start + truth
-    parent = [-2] * states
-    parent[s0] = -1
-    order: list[int] = []
-    frontier = [s0]
-    for _ in range(max_links):
-        nxt = []
-        for s in frontier:
-            succ = succ_of.get(s)
-            if succ is None:
-                n = s >> 1
-                succ = succ_of[s] = [2 * m for m in weak(n)] if s & 1 else [2 * m + 1 for m in strong(n)]
-            for s2 in succ:
-                if parent[s2] == -2:
-                    parent[s2] = s
-                    nxt.append(s2)
-        if not nxt:
-            break
-        budget.spend(len(nxt))
-        order += nxt
-        frontier = nxt
-    return parent, order
-
-
-def _path(parent: Sequence[int], state: int) -> Chain:
-    out = []
-    while state != -1:
-        out.append((state >> 1, bool(state & 1)))
-        state = parent[state]
-    return tuple(reversed(out))
-
-
-def _is_simple(g: LinkGraph, chain: Chain, loop: bool) -> bool:
-    """No cell used twice (a candidate node may move inside its cell once per visit); a
-    loop ends in its start cell and must leave it at once."""
-    used = 0
-    cur = 0
-    last = len(chain) - 1
-    for k, (node, _t) in enumerate(chain):
-        cells = g.cells(node)
-        if k and cells == cur and node < GROUP_BASE and chain[k - 1][0] < GROUP_BASE:
-            if loop and k == 1:
-                return False
-            continue
-        used |= cur
-        if used & cells and not (loop and k == last and cells == g.cells(chain[0][0])):
-            return False
-        cur = cells
-    return True
 
 
 # ---------------------------------------------------------------- text
@@ -205,24 +129,6 @@ def _cells(g: LinkGraph, chain: Chain) -> tuple[tuple[int, str], ...]:
     return tuple(seen.items())
 
 
-class _Found:
-    """Collects steps, one per elimination set (the shortest chain), sorted as HoDoKu."""
-
-    def __init__(self) -> None:
-        self.best: dict[frozenset[tuple[int, int]], tuple[int, int, int, int, Callable[[], Step]]] = {}
-
-    def add(self, elims: list[tuple[int, int]], length: int, make: Callable[[], Step]) -> None:
-        key = frozenset(elims)
-        old = self.best.get(key)
-        if old is not None and old[2] <= length:
-            return
-        self.best[key] = (-len(key), _index_sum(elims), length, len(self.best), make)
-
-    def steps(self) -> Iterator[Step]:
-        for *_, make in sorted(self.best.values(), key=lambda v: v[:4]):
-            yield make()
-
-
 def _step(technique: str, name: str, g: LinkGraph, chain: Chain, elims: list[tuple[int, int]], text: str, why: str) -> Step:
     digits = tuple(sorted({g.digit(n) for n, _ in chain}))
     return Step(
@@ -238,39 +144,37 @@ def _step(technique: str, name: str, g: LinkGraph, chain: Chain, elims: list[tup
 
 # ---------------------------------------------------------------- X-Chain
 def find_x_chain(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator[Step]:
-    """Chains on one digit: house strong links alternating with weak links."""
-    g = LinkGraph(state)
-    spend = _Budget(budget)
-    found = _Found()
+    """Chains on one digit: house strong links alternating with weak links. The chains
+    of the kernel's ``ho_single`` X-Chain search (csrc/hosingle9.c, twin
+    :mod:`sudokit._pysingle9`: HoDoKu's depth-first ``ChainSolver`` search), sorted as
+    HoDoKu sorts them (:func:`_ho_order`); one step per set of eliminations, the first."""
     where = state.where
-    for d in range(1, 10):
-        def strong(n: int) -> list[int]:
-            return [m for m, h in g.strong.get(n, ()) if h != CELL_LINK]
+    data, _spent = _backend.kernel().ho_single(array("H", state.cands).tobytes(), 4, budget)
+    if data is None:
+        raise SearchLimitExceeded("chain search budget exhausted")
+    graph: list[LinkGraph] = []  # built only when a step is written
 
-        def weak(n: int, d: int = d) -> list[int]:
-            return [9 * c + d - 1 for c in cells_of(where[d] & PEER_MASK[n // 9])]
+    def g() -> LinkGraph:
+        if not graph:
+            graph.append(LinkGraph(state))
+        return graph[0]
 
-        cache: dict[int, list[int]] = {}
-        for start in cells_of(where[d]):
-            s = 9 * start + d - 1
-            if not strong(s):
-                continue
-            parent, order = _search(s, False, strong, weak, MAX_CHAIN_LINKS, spend, cache)
-            for st in order:
-                if not st & 1:
-                    continue
-                end = (st >> 1) // 9
-                if end == start:
-                    continue
-                elims_mask = where[d] & PEER_MASK[start] & PEER_MASK[end]
-                if not elims_mask:
-                    continue
-                chain = _path(parent, st)
-                if len(chain) < 4 or not _is_simple(g, chain, False):
-                    continue
-                elims = [(c, d) for c in cells_of(elims_mask)]
-                found.add(elims, len(chain), partial(_chain_step, "x_chain", "X-Chain", g, chain, elims, f"{d} ", "", d))
-    yield from found.steps()
+    found: list[_Item] = []
+    at = 0
+    while at < len(data):
+        d, n = data[at], data[at + 1]
+        cells = data[at + 2:at + 2 + n]
+        at += 2 + n
+        chain: Chain = tuple((9 * c + d - 1, bool(k & 1)) for k, c in enumerate(cells))
+        elims = [(c, d) for c in cells_of(where[d] & PEER_MASK[cells[0]] & PEER_MASK[cells[-1]])]
+        key = frozenset(elims)
+        found.append((len(key), _index_sum(elims), key, n,
+                      partial(_lazy_chain_step, "x_chain", "X-Chain", g, chain, elims, f"{d} ", "", d)))
+    done: set[frozenset[tuple[int, int]]] = set()
+    for _n, _sum, key, _length, make in _ho_order(found):
+        if key not in done:
+            done.add(key)
+            yield make()
 
 
 def _chain_step(technique: str, name: str, g: LinkGraph, chain: Chain, elims: list[tuple[int, int]],
