@@ -227,7 +227,76 @@ static void link_fold(model *m, int p, int j, int d, int epoch)
  * places: non-consecutive neighbours that are the only places of 5 in their row hold
  * neither 4 nor 6; a cell between two places of 5 holds neither either.)  Only the first
  * place and the cells related to it can lose anything: they are the ones tried. */
+static int rel_points_dups(model *m, uint32_t *cand);
+
+/* What place p of digit d+1 excludes at the cells it is related to: link_gone[x] (valid
+ * while link_stamp[x] == epoch), and at p itself its other digits. */
+SK_INLINE void link_mark(model *m, int p, int d, int epoch)
+{
+    int *stamp = m->link_stamp;
+    uint32_t *gone = m->link_gone;
+    for (int t = m->w_rel.start[p]; t < m->w_rel.start[p + 1]; t++) {
+        int arc = m->rel_arc[t], x = m->rel_to[t];
+        stamp[x] = epoch, gone[x] = ~(arc & 1 ? m->rev : m->fwd)[(size_t)(arc >> 1) * (size_t)m->n_digits + (size_t)d];
+    }
+    stamp[p] = epoch, gone[p] = ~(1u << d);
+}
+
 static int rel_points(model *m, uint32_t *cand)
+{
+    if (m->rel_dups) return rel_points_dups(m, cand);
+    int changed = 0, n = m->n_digits;
+    for (int h = 0; h < m->n_full; h++) {
+        if (!(m->d_house[h] & ENG_D_PAIR) || !m->house_rel[h]) continue;
+        m->d_house[h] &= (uint8_t)~ENG_D_PAIR;
+        const int *cells = m->full_cells + m->full_start[h];
+        uint32_t c1 = 0, c2 = 0, c3 = 0;
+        for (int j = 0; j < n; j++) {
+            uint32_t v = cand[cells[j]];
+            c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
+        }
+        /* two places (three or four cut few more branches at twice the cost), found in one
+         * scan for every such digit */
+        uint32_t two = c2 & ~c3, seen = 0;
+        if (!two) continue;
+        int first[ENG_MAX_DIGITS], second[ENG_MAX_DIGITS];
+        for (int j = 0; j < n; j++)
+            for (uint32_t v = cand[cells[j]] & two; v; v = clear_lowest(v)) {
+                int d = lowest_index(v);
+                if (seen >> d & 1u) second[d] = cells[j];
+                else first[d] = cells[j], seen |= 1u << d;
+            }
+        for (uint32_t ds = two; ds; ds = clear_lowest(ds)) {
+            int d = lowest_index(ds), p0 = first[d], p1 = second[d];
+            uint32_t bit = 1u << d;
+            if (!(cand[p0] & bit) || !(cand[p1] & bit)) continue; /* an earlier digit took a place */
+            if (m->link_epoch == INT_MAX) /* stamps of long searches start over */
+                memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
+            int epoch = ++m->link_epoch;
+            link_mark(m, p1, d, epoch); /* what p1 excludes; then p0 and its relations, which p1 must exclude too */
+            for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
+                int x;
+                uint32_t g;
+                if (t < m->w_rel.start[p0]) {
+                    x = p0, g = ~bit;
+                } else {
+                    int arc = m->rel_arc[t];
+                    x = m->rel_to[t], g = ~(arc & 1 ? m->rev : m->fwd)[(size_t)(arc >> 1) * (size_t)n + (size_t)d];
+                }
+                if (m->link_stamp[x] != epoch) continue;
+                uint32_t gone = g & m->link_gone[x] & cand[x];
+                if (gone) {
+                    if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
+                    changed = 1;
+                }
+            }
+        }
+    }
+    return changed;
+}
+
+/* rel_points when two relations join one pair of cells (folding every relation of a place). */
+static int rel_points_dups(model *m, uint32_t *cand)
 {
     int changed = 0, n = m->n_digits;
     for (int h = 0; h < m->n_full; h++) {
