@@ -397,3 +397,39 @@ def test_simple_rules_kernel_and_twin_give_the_same_bytes() -> None:
             impl.se_simple(b"\x00" * 162, b"\x00" * 162, bytes([10] * 10))
         with pytest.raises(ValueError):
             impl.se_simple(b"\x00" * 160, b"\x00" * 162, bytes(10))
+
+
+def test_se_bug_steps_never_remove_a_solution_digit() -> None:
+    # SE's BUG (se_unique.find_se_bug, with its quick exit _crowded) on the SE path of a
+    # puzzle serate rates by a BUG, and on variants of each state with one false
+    # candidate taken off or put back: every BUG step it finds keeps the solution.
+    from sudokit.human.path import next_step
+    from sudokit.human.se_unique import find_se_bug
+
+    puzzle = SERATE[4][0]
+    solution = solve(puzzle)
+    assert solution is not None
+    order = se_techniques(enabled_techniques("all", True))
+    state = Candidates.from_puzzle(puzzle)
+    rng = random.Random(12)
+    types: set[str] = set()
+    while not all(state.values):
+        variants = [state]
+        for _ in range(40):
+            v = state.copy()
+            cell = rng.choice([c for c in range(81) if not v.values[c]])
+            digit = rng.choice([d for d in range(1, 10) if d != solution[cell]])
+            if v.cands[cell] >> (digit - 1) & 1:
+                v.eliminate(cell, digit)
+            else:
+                v.cands[cell] |= 1 << (digit - 1)
+                v.where[digit] |= 1 << cell
+            variants.append(v)
+        for v in variants:
+            for step in find_se_bug(v):
+                types.add(step.name)
+                assert all(solution[c] != d for c, d in step.eliminations)
+        step = next_step(state, order)
+        assert step is not None
+        state.apply(step)
+    assert "BUG type 2" in types  # the step serate takes here

@@ -47,6 +47,13 @@ from .se_hints import (_HOUSES_OF, _KINDS, _PEER_PARTS, _SE_HOUSES, ADVANCED, BI
                        Potential, PSet, length_surcharge, nested_suffix)
 from .se_loops import loop_hints, sorted_loop_hints
 
+# the names this module had before the split, still importable from here
+from .se_hints import _CAUSE_OF_HOUSE as _CAUSE_OF_HOUSE, _HOUSE_CELLS_OF as _HOUSE_CELLS_OF
+from .se_hints import _house_of_cause as _house_of_cause, ancestor_count as ancestor_count
+from .se_hints import chain_of as chain_of, CYCLE as CYCLE, FORCING as FORCING
+from .se_hints import HIDDEN_BLOCK as HIDDEN_BLOCK, HIDDEN_ROW as HIDDEN_ROW, HIDDEN_COLUMN as HIDDEN_COLUMN
+from .se_loops import _LoopHint as _LoopHint, _record_chain as _record_chain, _reversed_cycle as _reversed_cycle
+
 __all__ = ["Potential", "ChainHint", "Chaining", "Budget", "BudgetExceeded", "LIMIT", "CHAINING_RULES", "length_surcharge"]
 
 

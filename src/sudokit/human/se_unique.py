@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from .. import _backend
 from .._pyseunique9 import difficulty
-from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, POPCOUNT, Candidates
+from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates
 from .se_budget import LIMIT, BudgetExceeded
 from .se_hints import _HOUSE_CELLS_OF, _SE_HOUSES
 from .se_rules import colex
@@ -87,10 +87,9 @@ def find_se_bug(state: Candidates) -> Iterator[Step]:
     common: list[int] | None = None
     temp = list(cands)
     where = state.where
-    crowded = 0  # cells with three or more candidates (81-bit mask)
-    for c, m in enumerate(cands):
-        if POPCOUNT[m] >= 3:
-            crowded |= CELL_BIT[c]
+    crowded = _crowded(state)
+    if crowded is None:
+        return
     for h in _SE_REGION_ORDER:
         hmask = HOUSE_MASK[h]
         for v in range(1, 10):
@@ -135,6 +134,30 @@ def find_se_bug(state: Candidates) -> Iterator[Step]:
         if len(bug_cells) == 2:
             yield from _bug4(cands, bug_cells, bug_values, all_values)
         yield from _bug3(cands, bug_cells, all_values, common)
+
+
+def _crowded(state: Candidates) -> int | None:
+    """The cells with three or more candidates (81-bit mask), or None when no BUG step
+    can come out of this grid (checked first: most grids fail here at once).
+
+    Only a "bug cell" loses candidates in :func:`find_se_bug`, and at its end every empty
+    cell must hold exactly two, so: an empty cell with fewer than two candidates, or no
+    cell with three or more, gives nothing; and the bug cells must be exactly the crowded
+    cells, so when two or more of them have no common peer outside them, there is
+    neither a type 2/3 elimination (they need one) nor a type 4 (two cells in one house
+    share its other seven cells)."""
+    crowded = 0
+    common = -1
+    for c, m in enumerate(state.cands):
+        n = POPCOUNT[m]
+        if n >= 3:
+            crowded |= CELL_BIT[c]
+            common &= PEER_MASK[c]
+        elif n < 2 and not state.values[c]:
+            return None
+    if not crowded or (crowded & (crowded - 1) and not common & ~crowded):
+        return None
+    return crowded
 
 
 def _shared(cells: list[int]) -> Iterator[int]:
