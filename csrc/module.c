@@ -18,6 +18,7 @@
 #include "hoals9.h"
 #include "hocolor9.h"
 #include "hosingle9.h"
+#include "subset9.h"
 #include "seunique9.h"
 #include "canon9.h"
 #include "dig9.h"
@@ -660,6 +661,34 @@ static PyObject *core_ho_colors(PyObject *self, PyObject *args)
     return result;
 }
 
+/* subsets(cands, values) -> records: the naked and hidden subsets of sudokit.human.subsets,
+ * see subset9.h and _core.pyi. */
+static PyObject *core_subsets(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv, vv;
+    if (!PyArg_ParseTuple(args, "y*y*:subsets", &cv, &vv)) return NULL;
+    uint8_t values[81];
+    int ok = vv.len == 81;
+    if (ok) memcpy(values, vv.buf, 81);
+    PyBuffer_Release(&vv);
+    if (!ok) {
+        PyBuffer_Release(&cv);
+        PyErr_SetString(PyExc_ValueError, "need 81 values");
+        return NULL;
+    }
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    sb_out out = {NULL, 0, 0};
+    int status = subset9_search(cands, values, &out);
+    PyObject *result = NULL;
+    if (status == SB_NO_MEMORY) PyErr_NoMemory();
+    else if (status != SB_OK) PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF and values 0..9");
+    else result = PyBytes_FromStringAndSize(out.data ? (const char *)out.data : "", (Py_ssize_t)out.len);
+    subset9_out_free(&out);
+    return result;
+}
+
 /* ho_sdc(cands, max_hits) -> (records, spent): HoDoKu's Sue de Coq search of
  * sudokit.human.sue_de_coq, see hosdc9.h and _core.pyi. */
 static PyObject *core_ho_sdc(PyObject *self, PyObject *args)
@@ -1012,6 +1041,8 @@ static PyMethodDef core_methods[] = {
      "ho_als(cands) -> (alses, rcs)\n\nHoDoKu's almost locked sets and restricted commons (hoals9.h)."},
     {"ho_colors", core_ho_colors, METH_VARARGS,
      "ho_colors(cands) -> (clusters, records)\n\nHoDoKu's Simple Colors and Multi-Colors (hocolor9.h)."},
+    {"subsets", core_subsets, METH_VARARGS,
+     "subsets(cands, values) -> records\n\nThe naked and hidden subsets (subset9.h)."},
     {"se_unique", core_se_unique, METH_VARARGS,
      "se_unique(cands, values, limit) -> (hints, spent)\n\nSE's Unique Rectangles and Loops, easiest first (seunique9.h)."},
     {"se_simple", core_se_simple, METH_VARARGS,

@@ -131,6 +131,13 @@ hd_srcs=("$root/csrc/hosingle9.c" "$here/ref_solver.c" "$here/test_hosingle.c")
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hosingle_san" "${hd_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hosingle_san" --rounds 10
 
+echo "== subset9 (naked and hidden subsets): cc -O2, then -O1 -fsanitize=address,undefined"
+sb_srcs=("$root/csrc/subset9.c" "$here/ref_solver.c" "$here/test_subset.c")
+"$cc" -O2 "${warn[@]}" -o "$out/subset_o2" "${sb_srcs[@]}"
+"$out/subset_o2" --rounds 40
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/subset_san" "${sb_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/subset_san" --rounds 10
+
 echo "== seunique9 (SE unique rectangles and loops): cc -O2, then -O1 -fsanitize=address,undefined"
 su_srcs=("$root/csrc/seunique9.c" "$here/ref_solver.c" "$here/test_seunique.c")
 "$cc" -O2 "${warn[@]}" -o "$out/seunique_o2" "${su_srcs[@]}"

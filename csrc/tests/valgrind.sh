@@ -50,6 +50,8 @@ build hocolor "$root/csrc/hocolor9.c" "$here/ref_solver.c" "$here/test_hocolor.c
 "${vg[@]}" "$out/hocolor" --rounds 4
 build hosingle "$root/csrc/hosingle9.c" "$here/ref_solver.c" "$here/test_hosingle.c"
 "${vg[@]}" "$out/hosingle" --rounds 3
+build subset "$root/csrc/subset9.c" "$here/ref_solver.c" "$here/test_subset.c"
+"${vg[@]}" "$out/subset" --rounds 4
 build seunique "$root/csrc/seunique9.c" "$here/ref_solver.c" "$here/test_seunique.c"
 "${vg[@]}" "$out/seunique" --rounds 2
 build sedyn "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"

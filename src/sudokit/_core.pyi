@@ -282,6 +282,21 @@ def ho_colors(cands: bytes) -> tuple[bytes, bytes]:
     Raises ValueError on a wrong size or a mask > 0x1FF.
     """
 
+# ------------------------------------------------------------- naked and hidden subsets
+# The subset searches of sudokit.human.subsets (csrc/subset9.h; twin: sudokit._pysubset9).
+# Both give the same bytes; sudokit.human.subsets lists the eliminations and writes the steps.
+
+def subsets(cands: bytes, values: bytes) -> bytes:
+    """Every naked subset (sizes 2, 3, 4), then every hidden subset (sizes 2, 3, 4).
+
+    ``cands``: 81 native uint16 masks as for :func:`se_loops`; ``values``: 81 bytes, the
+    digit of each filled cell (0 when empty). One record per subset that eliminates
+    something, each size's houses in order (rows, columns, boxes), combinations in cell
+    (naked) or digit (hidden) order: kind (0 naked, 1 hidden), size n, house, the n cells,
+    the digits as a little-endian uint16 mask. Raises ValueError on a wrong size, a mask
+    > 0x1FF or a value > 9.
+    """
+
 # -------------------------------------------------- almost locked sets, restricted commons
 # HoDoKu's ALS collection and restricted commons for sudokit.human.als (csrc/hoals9.h; twin:
 # sudokit._pyals9). Both give the same bytes.

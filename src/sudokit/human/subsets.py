@@ -7,10 +7,11 @@ cells hold nothing else.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
-from itertools import combinations
 
-from .model import BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_NAMES, POPCOUNT, Candidates
+from .. import _backend
+from .model import DIGITS_OF, HOUSE_CELLS, HOUSE_NAMES, Candidates
 from .step import Step, cells_text
 
 __all__ = [
@@ -25,24 +26,30 @@ _SIZE_ID = {2: "pair", 3: "triple", 4: "quad"}
 
 def _naked(state: Candidates, size: int) -> Iterator[Step]:
     cands = state.cands
-    for h in range(27):
+    for h, combo, union in _found(state)[(0, size)]:
         house = HOUSE_CELLS[h]
-        cells = [c for c in house if 2 <= POPCOUNT[cands[c]] <= size]
-        if len(cells) < size:
-            continue
-        for combo in combinations(cells, size):
-            union = 0
-            for c in combo:
-                union |= cands[c]
-            if POPCOUNT[union] != size:
-                continue
-            elims = [
-                (c, d) for c in house
-                if c not in combo and cands[c] & union
-                for d in DIGITS_OF[cands[c] & union]
-            ]
-            if elims:
-                yield _naked_step(size, h, combo, union, elims)
+        elims = [
+            (c, d) for c in house
+            if c not in combo and cands[c] & union
+            for d in DIGITS_OF[cands[c] & union]
+        ]
+        yield _naked_step(size, h, combo, union, elims)
+
+
+def _found(state: Candidates) -> dict[tuple[int, int], list[tuple[int, tuple[int, ...], int]]]:
+    """The kernel's subsets of the grid (``subsets``: csrc/subset9.c, twin
+    :mod:`sudokit._pysubset9`), once per candidate grid: (kind 0 naked / 1 hidden, size) ->
+    [(house, cells, digit mask)] in search order."""
+    def build() -> dict[tuple[int, int], list[tuple[int, tuple[int, ...], int]]]:
+        data = _backend.kernel().subsets(array("H", state.cands).tobytes(), bytes(state.values))
+        found: dict[tuple[int, int], list[tuple[int, tuple[int, ...], int]]] = {(k, n): [] for k in (0, 1) for n in (2, 3, 4)}
+        j = 0
+        while j < len(data):
+            n = data[j + 1]
+            found[(data[j], n)].append((data[j + 2], tuple(data[j + 3 : j + 3 + n]), data[j + 3 + n] | data[j + 4 + n] << 8))
+            j += 5 + n
+        return found
+    return state.cached("subsets", build)
 
 
 def _naked_step(size: int, h: int, combo: tuple[int, ...], union: int, elims: list[tuple[int, int]]) -> Step:
@@ -61,30 +68,10 @@ def _naked_step(size: int, h: int, combo: tuple[int, ...], union: int, elims: li
 
 
 def _hidden(state: Candidates, size: int) -> Iterator[Step]:
-    cands, values = state.cands, state.values
-    tables = [(d, state.position_table(d)) for d in range(1, 10)]
-    for h in range(27):
-        house = HOUSE_CELLS[h]
-        empty = [c for c in house if not values[c]]
-        if len(empty) <= size:
-            continue  # a hidden subset of all remaining cells eliminates nothing
-        positions: list[tuple[int, int]] = []  # (digit, 9-bit position mask within the house)
-        for d, table in tables:
-            pos = table[h]
-            if 1 <= POPCOUNT[pos] <= size:
-                positions.append((d, pos))
-        for combo in combinations(positions, size):
-            union = 0
-            dmask = 0
-            for d, pos in combo:
-                union |= pos
-                dmask |= BIT[d]
-            if POPCOUNT[union] != size:
-                continue
-            cells = [house[k] for k in range(9) if union >> k & 1]
-            elims = [(c, d) for c in cells for d in DIGITS_OF[cands[c] & ~dmask]]
-            if elims:
-                yield _hidden_step(size, h, cells, dmask, elims)
+    cands = state.cands
+    for h, cells, dmask in _found(state)[(1, size)]:
+        elims = [(c, d) for c in cells for d in DIGITS_OF[cands[c] & ~dmask]]
+        yield _hidden_step(size, h, list(cells), dmask, elims)
 
 
 def _hidden_step(size: int, h: int, cells: list[int], dmask: int, elims: list[tuple[int, int]]) -> Step:
