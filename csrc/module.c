@@ -19,6 +19,7 @@
 #include "hocolor9.h"
 #include "hosingle9.h"
 #include "subset9.h"
+#include "howing9.h"
 #include "seunique9.h"
 #include "canon9.h"
 #include "dig9.h"
@@ -689,6 +690,25 @@ static PyObject *core_subsets(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_wings(cands) -> records: HoDoKu's XY-Wing, XYZ-Wing and W-Wing for sudokit.human.wings,
+ * see howing9.h and _core.pyi. */
+static PyObject *core_ho_wings(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    if (!PyArg_ParseTuple(args, "y*:ho_wings", &cv)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    hw_out out = {NULL, 0, 0};
+    int status = howing9_search(cands, &out);
+    PyObject *result = NULL;
+    if (status == HW_NO_MEMORY) PyErr_NoMemory();
+    else if (status != HW_OK) PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF");
+    else result = PyBytes_FromStringAndSize(out.data ? (const char *)out.data : "", (Py_ssize_t)out.len);
+    howing9_out_free(&out);
+    return result;
+}
+
 /* ho_sdc(cands, max_hits) -> (records, spent): HoDoKu's Sue de Coq search of
  * sudokit.human.sue_de_coq, see hosdc9.h and _core.pyi. */
 static PyObject *core_ho_sdc(PyObject *self, PyObject *args)
@@ -1043,6 +1063,8 @@ static PyMethodDef core_methods[] = {
      "ho_colors(cands) -> (clusters, records)\n\nHoDoKu's Simple Colors and Multi-Colors (hocolor9.h)."},
     {"subsets", core_subsets, METH_VARARGS,
      "subsets(cands, values) -> records\n\nThe naked and hidden subsets (subset9.h)."},
+    {"ho_wings", core_ho_wings, METH_VARARGS,
+     "ho_wings(cands) -> records\n\nHoDoKu's XY-Wing, XYZ-Wing and W-Wing (howing9.h)."},
     {"se_unique", core_se_unique, METH_VARARGS,
      "se_unique(cands, values, limit) -> (hints, spent)\n\nSE's Unique Rectangles and Loops, easiest first (seunique9.h)."},
     {"se_simple", core_se_simple, METH_VARARGS,

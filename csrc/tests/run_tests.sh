@@ -138,6 +138,13 @@ sb_srcs=("$root/csrc/subset9.c" "$here/ref_solver.c" "$here/test_subset.c")
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/subset_san" "${sb_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/subset_san" --rounds 10
 
+echo "== howing9 (XY-Wing, XYZ-Wing, W-Wing): cc -O2, then -O1 -fsanitize=address,undefined"
+hw_srcs=("$root/csrc/howing9.c" "$here/ref_solver.c" "$here/test_howing.c")
+"$cc" -O2 "${warn[@]}" -o "$out/howing_o2" "${hw_srcs[@]}"
+"$out/howing_o2" --rounds 40
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/howing_san" "${hw_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/howing_san" --rounds 10
+
 echo "== seunique9 (SE unique rectangles and loops): cc -O2, then -O1 -fsanitize=address,undefined"
 su_srcs=("$root/csrc/seunique9.c" "$here/ref_solver.c" "$here/test_seunique.c")
 "$cc" -O2 "${warn[@]}" -o "$out/seunique_o2" "${su_srcs[@]}"

@@ -52,6 +52,8 @@ build hosingle "$root/csrc/hosingle9.c" "$here/ref_solver.c" "$here/test_hosingl
 "${vg[@]}" "$out/hosingle" --rounds 3
 build subset "$root/csrc/subset9.c" "$here/ref_solver.c" "$here/test_subset.c"
 "${vg[@]}" "$out/subset" --rounds 4
+build howing "$root/csrc/howing9.c" "$here/ref_solver.c" "$here/test_howing.c"
+"${vg[@]}" "$out/howing" --rounds 4
 build seunique "$root/csrc/seunique9.c" "$here/ref_solver.c" "$here/test_seunique.c"
 "${vg[@]}" "$out/seunique" --rounds 2
 build sedyn "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"

@@ -297,6 +297,20 @@ def subsets(cands: bytes, values: bytes) -> bytes:
     > 0x1FF or a value > 9.
     """
 
+# ------------------------------------------------------------ XY-, XYZ- and W-Wings
+# HoDoKu's wing searches for sudokit.human.wings (csrc/howing9.h; twin: sudokit._pywing9).
+# Both give the same bytes; sudokit.human.wings writes the steps.
+
+def ho_wings(cands: bytes) -> bytes:
+    """Every XY-Wing, then XYZ-Wing, then W-Wing with eliminations, in HoDoKu's order.
+
+    ``cands``: 81 native uint16 masks as for :func:`se_loops`. One record each: kind (0 XY,
+    1 XYZ, 2 W), cells a, b, c (pivot and pincers; W: the two bivalue cells and 255), the
+    eliminated digit z, then x, the link's house and its two cells (W only, else 255), a
+    count byte and the cells losing z ascending. Raises ValueError on a wrong size or a
+    mask > 0x1FF.
+    """
+
 # -------------------------------------------------- almost locked sets, restricted commons
 # HoDoKu's ALS collection and restricted commons for sudokit.human.als (csrc/hoals9.h; twin:
 # sudokit._pyals9). Both give the same bytes.

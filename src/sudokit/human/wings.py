@@ -9,9 +9,11 @@ of them is y, so y leaves every cell that sees both.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 
-from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_MASK, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
+from .. import _backend
+from .model import CELL_HOUSES, DIGITS_OF, HOUSE_NAMES, Candidates
 from .step import Step, cell_text, cells_text
 
 __all__ = ["find_xy_wing", "find_xyz_wing", "find_w_wing", "conjugate_pairs"]
@@ -22,50 +24,30 @@ _FAMILY = "wings"
 def _wing(state: Candidates, pivot_size: int) -> Iterator[Step]:
     """The wings in HoDoKu's order (its ``WingSolver`` takes the first it meets): XY-Wings
     by their three cells in ascending order, then the pivot's place among them; XYZ-Wings
-    by pivot, then pincers."""
-    found = []
-    for wing in _wings(state, pivot_size):
-        pivot, q1, q2 = wing[:3]
-        if pivot_size == 2:
-            trio = sorted((pivot, q1, q2))
-            key = (trio[0], trio[1], trio[2], trio.index(pivot))
-        else:
-            key = (pivot, min(q1, q2), max(q1, q2), 0)
-        found.append((key, wing))
-    found.sort(key=lambda f: f[0])
-    for _key, (pivot, q1, q2, pm, z, targets) in found:
-        yield _wing_step(pivot_size, pivot, q1, q2, pm, z, targets)
+    by pivot, then pincers (the kernel's ``ho_wings`` search: csrc/howing9.c, twin
+    :mod:`sudokit._pywing9`)."""
+    cands = state.cands
+    for kind, pivot, q1, q2, z, _x, _house, _s1, _s2, targets in _found(state):
+        if kind == pivot_size - 2:
+            yield _wing_step(pivot_size, pivot, q1, q2, cands[pivot], z, targets)
 
 
-def _wings(state: Candidates, pivot_size: int) -> Iterator[tuple[int, int, int, int, int, list[int]]]:
-    cands, where = state.cands, state.where
-    for pivot in range(81):
-        pm = cands[pivot]
-        if POPCOUNT[pm] != pivot_size:
-            continue
-        pincers = [q for q in PEER_CELLS[pivot] if POPCOUNT[cands[q]] == 2 and POPCOUNT[cands[q] & pm] == pivot_size - 1]
-        if pivot_size == 2:
-            pincers = [q for q in pincers if cands[q] != pm]
-        for i, q1 in enumerate(pincers):
-            for q2 in pincers[i + 1:]:
-                m1, m2 = cands[q1], cands[q2]
-                if m1 == m2:
-                    continue
-                zmask = m1 & m2
-                if POPCOUNT[zmask] != 1:
-                    continue
-                if pivot_size == 2:
-                    if zmask & pm or (m1 | m2) & pm != pm:
-                        continue
-                    seen = PEER_MASK[q1] & PEER_MASK[q2]
-                elif not (zmask & pm) or (m1 | m2) != pm:
-                    continue
-                else:
-                    seen = PEER_MASK[q1] & PEER_MASK[q2] & PEER_MASK[pivot]
-                z = DIGITS_OF[zmask][0]
-                targets = cells_of(where[z] & seen & ~CELL_BIT[pivot])
-                if targets:
-                    yield pivot, q1, q2, pm, z, targets
+_Record = tuple[int, int, int, int, int, int, int, int, int, list[int]]
+
+
+def _found(state: Candidates) -> list[_Record]:
+    """The kernel's wing records of the grid (kind 0 XY, 1 XYZ, 2 W; cells a, b, c; z; x,
+    house, s1, s2; targets), once per candidate grid (the three searches share them)."""
+    def build() -> list[_Record]:
+        data = _backend.kernel().ho_wings(array("H", state.cands).tobytes())
+        out: list[_Record] = []
+        j = 0
+        while j < len(data):
+            n = data[j + 9]
+            out.append((*data[j : j + 9], list(data[j + 10 : j + 10 + n])))
+            j += 10 + n
+        return out
+    return state.cached("ho_wings", build)
 
 
 def _wing_step(size: int, pivot: int, q1: int, q2: int, pm: int, z: int, targets: list[int]) -> Step:
@@ -117,38 +99,9 @@ def find_w_wing(state: Candidates) -> Iterator[Step]:
     order (its ``WingSolver`` takes the first it meets): first cell, second cell after it,
     the eliminated digit smaller first, then the first house (rows, columns, boxes) whose
     two places of the link digit see one cell each; one step per cell pair and digit."""
-    cands, where = state.cands, state.where
-    bivalue = [c for c in range(81) if POPCOUNT[cands[c]] == 2]
-    for i, a in enumerate(bivalue):
-        for b in bivalue[i + 1:]:
-            if cands[a] != cands[b]:
-                continue
-            for y in DIGITS_OF[cands[a]]:
-                targets = cells_of(where[y] & PEER_MASK[a] & PEER_MASK[b])
-                if not targets:
-                    continue
-                x = DIGITS_OF[cands[a] & ~BIT[y]][0]
-                link = _w_link(state, x, a, b)
-                if link is not None:
-                    yield _w_step(a, b, x, y, *link, targets)
-
-
-def _w_link(state: Candidates, x: int, a: int, b: int) -> tuple[int, int, int] | None:
-    """The first house with exactly two places for ``x`` (neither ``a`` nor ``b``), one
-    seeing ``a`` and the other ``b``, as HoDoKu tests them (a place seeing ``a`` counts
-    for ``a`` only): (house, place seeing a, place seeing b)."""
-    for house, _p, _q in state.strong_links(x):
-        s1 = s2 = -1
-        for c in cells_of(state.where[x] & HOUSE_MASK[house]):
-            if c in (a, b):
-                continue
-            if PEER_MASK[c] >> a & 1:
-                s1 = c
-            elif PEER_MASK[c] >> b & 1:
-                s2 = c
-        if s1 >= 0 and s2 >= 0:
-            return house, s1, s2
-    return None
+    for kind, a, b, _c, y, x, house, s1, s2, targets in _found(state):
+        if kind == 2:
+            yield _w_step(a, b, x, y, house, s1, s2, targets)
 
 
 def _w_step(a: int, b: int, x: int, y: int, house: int, s1: int, s2: int, targets: list[int]) -> Step:

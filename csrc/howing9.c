@@ -1,0 +1,227 @@
+/* howing9.c -- HoDoKu's XY-Wing, XYZ-Wing and W-Wing; see howing9.h and the twin
+ * src/sudokit/_pywing9.py (same search, same order, same records). */
+#include "howing9.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define REC 10 /* head bytes: kind, a, b, c, z, x, house, s1, s2, count */
+
+typedef struct {
+    int key[4];
+    uint8_t head[9];
+    uint8_t targets[81];
+    int n;
+} wing;
+
+typedef struct {
+    uint8_t sees[81][81];
+    int house_of[81][3];
+    int peers[81][20];
+    wing *found;
+    int nfound, cap;
+} hw_ctx;
+
+static int house_cell(int h, int k)
+{
+    if (h < 9) return h * 9 + k;
+    if (h < 18) return k * 9 + h - 9;
+    int b = h - 18;
+    return (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3;
+}
+
+static int pc(unsigned m)
+{
+    int n = 0;
+    for (; m; m &= m - 1) n++;
+    return n;
+}
+
+static int low_digit(unsigned m)
+{
+    int d = 1;
+    while (!(m & 1)) m >>= 1, d++;
+    return d;
+}
+
+static void build(hw_ctx *x)
+{
+    memset(x->sees, 0, sizeof x->sees);
+    for (int c = 0; c < 81; c++) {
+        x->house_of[c][0] = c / 9;
+        x->house_of[c][1] = 9 + c % 9;
+        x->house_of[c][2] = 18 + c / 27 * 3 + c % 9 / 3;
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 9; j++) {
+                int p = house_cell(x->house_of[c][k], j);
+                if (p != c) x->sees[c][p] = 1;
+            }
+    }
+    for (int c = 0; c < 81; c++) {
+        int n = 0;
+        for (int p = 0; p < 81; p++)
+            if (x->sees[c][p]) x->peers[c][n++] = p;
+    }
+}
+
+static int put(hw_out *out, const uint8_t *bytes, size_t n)
+{
+    if (out->len + n > out->cap) {
+        size_t cap = out->cap ? 2 * out->cap : 256;
+        while (cap < out->len + n) cap *= 2;
+        uint8_t *data = realloc(out->data, cap);
+        if (!data) return HW_NO_MEMORY;
+        out->data = data;
+        out->cap = cap;
+    }
+    memcpy(out->data + out->len, bytes, n);
+    out->len += n;
+    return HW_OK;
+}
+
+static int put_record(hw_out *out, const uint8_t head[9], const uint8_t *targets, int n)
+{
+    uint8_t rec[REC + 81];
+    memcpy(rec, head, 9);
+    rec[9] = (uint8_t)n;
+    memcpy(rec + REC, targets, (size_t)n);
+    return put(out, rec, (size_t)(REC + n));
+}
+
+static int cmp_wing(const void *p, const void *q)
+{
+    const wing *a = p, *b = q;
+    for (int k = 0; k < 4; k++)
+        if (a->key[k] != b->key[k]) return a->key[k] < b->key[k] ? -1 : 1;
+    return 0;
+}
+
+/* XY-Wings (size 2) or XYZ-Wings (size 3), sorted, written to out. */
+static int wings(hw_ctx *x, const uint16_t cands[81], int size, hw_out *out)
+{
+    x->nfound = 0;
+    for (int pivot = 0; pivot < 81; pivot++) {
+        unsigned pm = cands[pivot];
+        if (pc(pm) != size) continue;
+        int pincers[20], np = 0;
+        for (int k = 0; k < 20; k++) {
+            int q = x->peers[pivot][k];
+            if (pc(cands[q]) == 2 && pc(cands[q] & pm) == size - 1 && (size == 3 || cands[q] != pm)) pincers[np++] = q;
+        }
+        for (int i = 0; i < np; i++)
+            for (int j = i + 1; j < np; j++) {
+                int q1 = pincers[i], q2 = pincers[j];
+                unsigned m1 = cands[q1], m2 = cands[q2], z = m1 & m2;
+                if (m1 == m2 || pc(z) != 1) continue;
+                if (size == 2 ? (z & pm) || ((m1 | m2) & pm) != pm : !(z & pm) || (m1 | m2) != pm) continue;
+                int d = low_digit(z), n = 0;
+                uint8_t targets[81];
+                for (int c = 0; c < 81; c++)
+                    if (c != pivot && cands[c] & z && x->sees[q1][c] && x->sees[q2][c] && (size == 2 || x->sees[pivot][c]))
+                        targets[n++] = (uint8_t)c;
+                if (!n) continue;
+                if (x->nfound == x->cap) {
+                    int cap = x->cap ? 2 * x->cap : 64;
+                    wing *f = realloc(x->found, (size_t)cap * sizeof *f);
+                    if (!f) return HW_NO_MEMORY;
+                    x->found = f, x->cap = cap;
+                }
+                wing *w = &x->found[x->nfound++];
+                if (size == 2) {
+                    int t[3] = {pivot, q1, q2};
+                    for (int a = 0; a < 3; a++) /* sort the trio */
+                        for (int b = a + 1; b < 3; b++)
+                            if (t[b] < t[a]) { int s = t[a]; t[a] = t[b]; t[b] = s; }
+                    w->key[0] = t[0], w->key[1] = t[1], w->key[2] = t[2];
+                    w->key[3] = t[0] == pivot ? 0 : t[1] == pivot ? 1 : 2;
+                } else {
+                    w->key[0] = pivot, w->key[1] = q1 < q2 ? q1 : q2, w->key[2] = q1 < q2 ? q2 : q1, w->key[3] = 0;
+                }
+                uint8_t head[9] = {(uint8_t)(size - 2), (uint8_t)pivot, (uint8_t)q1, (uint8_t)q2, (uint8_t)d, 255, 255, 255, 255};
+                memcpy(w->head, head, 9);
+                memcpy(w->targets, targets, (size_t)n);
+                w->n = n;
+            }
+    }
+    if (x->nfound > 1) qsort(x->found, (size_t)x->nfound, sizeof *x->found, cmp_wing);
+    for (int k = 0; k < x->nfound; k++) {
+        int st = put_record(out, x->found[k].head, x->found[k].targets, x->found[k].n);
+        if (st) return st;
+    }
+    return HW_OK;
+}
+
+/* The W-Wing link for x between a and b (see howing9.h); 1 when found. */
+static int w_link(const hw_ctx *x, const uint16_t cands[81], int dx, int a, int b, int *house, int *s1, int *s2)
+{
+    unsigned bit = 1u << (dx - 1);
+    for (int h = 0; h < 27; h++) {
+        int places[9], np = 0;
+        for (int k = 0; k < 9; k++) {
+            int c = house_cell(h, k);
+            if (cands[c] & bit) places[np++] = c;
+        }
+        if (np != 2) continue;
+        if (places[0] > places[1]) { int s = places[0]; places[0] = places[1]; places[1] = s; }
+        int t1 = -1, t2 = -1;
+        for (int k = 0; k < 2; k++) {
+            int c = places[k];
+            if (c == a || c == b) continue;
+            if (x->sees[c][a]) t1 = c;
+            else if (x->sees[c][b]) t2 = c;
+        }
+        if (t1 >= 0 && t2 >= 0) {
+            *house = h, *s1 = t1, *s2 = t2;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int w_wings(const hw_ctx *x, const uint16_t cands[81], hw_out *out)
+{
+    int bivalue[81], nb = 0;
+    for (int c = 0; c < 81; c++)
+        if (pc(cands[c]) == 2) bivalue[nb++] = c;
+    for (int i = 0; i < nb; i++)
+        for (int j = i + 1; j < nb; j++) {
+            int a = bivalue[i], b = bivalue[j];
+            if (cands[a] != cands[b]) continue;
+            for (unsigned rest = cands[a]; rest; rest &= rest - 1) {
+                int y = low_digit(rest), n = 0;
+                uint8_t targets[81];
+                for (int c = 0; c < 81; c++)
+                    if (cands[c] >> (y - 1) & 1 && x->sees[a][c] && x->sees[b][c]) targets[n++] = (uint8_t)c;
+                if (!n) continue;
+                int dx = low_digit(cands[a] & ~(1u << (y - 1))), house, s1, s2;
+                if (!w_link(x, cands, dx, a, b, &house, &s1, &s2)) continue;
+                uint8_t head[9] = {2, (uint8_t)a, (uint8_t)b, 255, (uint8_t)y, (uint8_t)dx, (uint8_t)house, (uint8_t)s1, (uint8_t)s2};
+                int st = put_record(out, head, targets, n);
+                if (st) return st;
+            }
+        }
+    return HW_OK;
+}
+
+int howing9_search(const uint16_t cands[81], hw_out *out)
+{
+    for (int i = 0; i < 81; i++)
+        if (cands[i] > 0x1FF) return HW_BAD_INPUT;
+    hw_ctx *x = malloc(sizeof *x);
+    if (!x) return HW_NO_MEMORY;
+    build(x);
+    x->found = NULL, x->cap = 0;
+    int st = wings(x, cands, 2, out);
+    if (!st) st = wings(x, cands, 3, out);
+    if (!st) st = w_wings(x, cands, out);
+    free(x->found);
+    free(x);
+    return st;
+}
+
+void howing9_out_free(hw_out *out)
+{
+    free(out->data);
+    out->data = NULL;
+    out->len = out->cap = 0;
+}
