@@ -31,6 +31,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from typing import Protocol
 
 from .. import _backend
 from ..errors import SearchLimitExceeded
@@ -57,7 +58,34 @@ _Item = tuple[int, int, frozenset[tuple[int, int]], int, Callable[[], Step]]
 
 
 # ---------------------------------------------------------------- text
-def chain_text(g: LinkGraph, chain: Chain) -> str:
+class Nodes(Protocol):
+    """What writing a chain needs of its nodes: a :class:`LinkGraph` or :data:`CANDIDATES`."""
+
+    def digit(self, node: int) -> int: ...
+
+    def cells(self, node: int) -> int: ...
+
+    def text(self, node: int) -> str: ...
+
+
+class _Candidates:
+    """Candidate nodes only (``9 * cell + digit - 1``), as a :class:`LinkGraph` reads them:
+    writing an X-, XY-Chain or Remote Pair needs no graph."""
+
+    def digit(self, node: int) -> int:
+        return node % 9 + 1
+
+    def cells(self, node: int) -> int:
+        return CELL_BIT[node // 9]
+
+    def text(self, node: int) -> str:
+        return cell_text(node // 9)
+
+
+CANDIDATES: Nodes = _Candidates()
+
+
+def chain_text(g: Nodes, chain: Chain) -> str:
     """HoDoKu's chain notation: cells joined by ``=d=`` (the next node becomes true) or
     ``-d-`` (it becomes false); a move inside a cell is not written."""
     parts = [g.text(chain[0][0])]
@@ -73,7 +101,7 @@ def chain_text(g: LinkGraph, chain: Chain) -> str:
     return " ".join(parts)
 
 
-def eureka(g: LinkGraph, chain: Chain) -> str:
+def eureka(g: Nodes, chain: Chain) -> str:
     """The chain in Eureka notation, e.g. ``(5)r1c2=r1c7-(5=3)r3c8``."""
     out: list[str] = []
     k = 0
@@ -108,7 +136,7 @@ def _index_sum(elims: Sequence[tuple[int, int]]) -> int:
     return total
 
 
-def _links(g: LinkGraph, chain: Chain) -> tuple[tuple[tuple[int, int], tuple[int, int], bool], ...]:
+def _links(g: Nodes, chain: Chain) -> tuple[tuple[tuple[int, int], tuple[int, int], bool], ...]:
     """The chain's links for drawing: ((cell, digit), (cell, digit), strong); a group
     node is drawn from its first cell."""
     out = []
@@ -118,7 +146,7 @@ def _links(g: LinkGraph, chain: Chain) -> tuple[tuple[tuple[int, int], tuple[int
     return tuple(out)
 
 
-def _cells(g: LinkGraph, chain: Chain) -> tuple[tuple[int, str], ...]:
+def _cells(g: Nodes, chain: Chain) -> tuple[tuple[int, str], ...]:
     """Chain cells with their role: the two ends ``pincer``, the cells between ``link``."""
     seen: dict[int, str] = {}
     last = len(chain) - 1
@@ -129,7 +157,7 @@ def _cells(g: LinkGraph, chain: Chain) -> tuple[tuple[int, str], ...]:
     return tuple(seen.items())
 
 
-def _step(technique: str, name: str, g: LinkGraph, chain: Chain, elims: list[tuple[int, int]], text: str, why: str) -> Step:
+def _step(technique: str, name: str, g: Nodes, chain: Chain, elims: list[tuple[int, int]], text: str, why: str) -> Step:
     digits = tuple(sorted({g.digit(n) for n, _ in chain}))
     return Step(
         technique, name, _FAMILY,
@@ -152,13 +180,6 @@ def find_x_chain(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator
     data, _spent = _backend.kernel().ho_single(array("H", state.cands).tobytes(), 4, budget)
     if data is None:
         raise SearchLimitExceeded("chain search budget exhausted")
-    graph: list[LinkGraph] = []  # built only when a step is written
-
-    def g() -> LinkGraph:
-        if not graph:
-            graph.append(LinkGraph(state))
-        return graph[0]
-
     found: list[_Item] = []
     at = 0
     while at < len(data):
@@ -169,7 +190,7 @@ def find_x_chain(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator
         elims = [(c, d) for c in cells_of(where[d] & PEER_MASK[cells[0]] & PEER_MASK[cells[-1]])]
         key = frozenset(elims)
         found.append((len(key), _index_sum(elims), key, n,
-                      partial(_lazy_chain_step, "x_chain", "X-Chain", g, chain, elims, f"{d} ", "", d)))
+                      partial(_chain_step, "x_chain", "X-Chain", CANDIDATES, chain, elims, f"{d} ", "", d)))
     done: set[frozenset[tuple[int, int]]] = set()
     for _n, _sum, key, _length, make in _ho_order(found):
         if key not in done:
@@ -177,13 +198,13 @@ def find_x_chain(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator
             yield make()
 
 
-def _chain_step(technique: str, name: str, g: LinkGraph, chain: Chain, elims: list[tuple[int, int]],
+def _chain_step(technique: str, name: str, g: Nodes, chain: Chain, elims: list[tuple[int, int]],
                 head: str, tail: str, d: int) -> Step:
     """A chain step whose text is ``head + chain + tail``."""
     return _step(technique, name, g, chain, elims, head + chain_text(g, chain) + tail, _ends_why(g, chain, d))
 
 
-def _ends_why(g: LinkGraph, chain: Chain, d: int) -> str:
+def _ends_why(g: Nodes, chain: Chain, d: int) -> str:
     a, z = g.text(chain[0][0]), g.text(chain[-1][0])
     return (f"If {a} is not {g.digit(chain[0][0])}, the chain forces {z} to be {g.digit(chain[-1][0])}: one of the "
             f"two ends holds it, so no cell that sees both ends can be {d}.")
@@ -208,13 +229,6 @@ def _xy(state: Candidates, budget: int, remote: bool) -> Iterator[Step]:
     data, _spent = _backend.kernel().ho_xy(array("H", state.cands).tobytes(), remote, budget)
     if data is None:
         raise SearchLimitExceeded("chain search budget exhausted")
-    graph: list[LinkGraph] = []  # built only when a step is written
-
-    def g() -> LinkGraph:
-        if not graph:
-            graph.append(LinkGraph(state))
-        return graph[0]
-
     found: list[tuple[int, int, frozenset[tuple[int, int]], int, Callable[[], Step]]] = []
     at = 0
     while at < len(data):
@@ -233,7 +247,7 @@ def _xy(state: Candidates, budget: int, remote: bool) -> Iterator[Step]:
             technique, name = "xy_chain", "XY-Chain"
         key = frozenset(elims)
         found.append((len(key), _index_sum(elims), key, len(chain),
-                      partial(_lazy_chain_step, technique, name, g, chain, elims, head, tail, d)))
+                      partial(_chain_step, technique, name, CANDIDATES, chain, elims, head, tail, d)))
     done: set[frozenset[tuple[int, int]]] = set()
     for _n, _sum, key, _length, make in _ho_order(found):
         if key not in done:
@@ -257,11 +271,6 @@ def _ho_order(found: list[_Item]) -> list[_Item]:
         return java_sort(list(found), cmp)
     except ContractViolation:  # Java would throw; keep a stable order by the same keys
         return sorted(found, key=lambda f: (-f[0], f[1], f[3]))
-
-
-def _lazy_chain_step(technique: str, name: str, g: Callable[[], LinkGraph], chain: Chain, elims: list[tuple[int, int]],
-                     head: str, tail: str, d: int) -> Step:
-    return _chain_step(technique, name, g(), chain, elims, head, tail, d)
 
 
 def _remote_elims(state: Candidates, chain: Chain, pair: int) -> list[tuple[int, int]]:
