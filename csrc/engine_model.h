@@ -74,6 +74,7 @@ typedef struct {
                               and the cell it revises */
     uint32_t *luts;
     eng_csr w_house, w_rel, w_sum, w_tri, w_sw; /* watchers: items of each kind per cell */
+    int *cell_h3; /* when every cell is in exactly three full houses: them, three per cell (else NULL) */
     uint8_t *dirty;                             /* one block holding the flags below */
     /* d_house[h]: which house propagators have to revisit full house h (ENG_D_* bits: one
      * store per house when a cell narrows); one flag per other item */
@@ -107,7 +108,10 @@ static inline void eng_mark(eng_model *m, int c, uint32_t removed)
     unsigned kinds = m->kinds; /* skip the item kinds the program does not have */
     if (kinds & ENG_K_LOST)
         for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_house[w->items[k]] = ENG_D_ALL, m->lost[w->items[k]] |= removed;
-    else
+    else if (m->cell_h3) { /* single grids: no loop */
+        const int *h3 = m->cell_h3 + 3 * c;
+        m->d_house[h3[0]] = ENG_D_ALL, m->d_house[h3[1]] = ENG_D_ALL, m->d_house[h3[2]] = ENG_D_ALL;
+    } else
         for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_house[w->items[k]] = ENG_D_ALL;
     if ((kinds & ENG_K_REL) && !m->d_rel[c] && m->w_rel.start[c] < m->w_rel.start[c + 1])
         m->d_rel[c] = 1, m->rel_stack[m->rel_top++] = c;
