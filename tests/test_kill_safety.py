@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import io
 import os
+import re
+import select
 import signal
 import stat
 import subprocess
@@ -222,18 +224,38 @@ def test_a_killed_generate_keeps_the_previous_file_or_complete_records(tmp_path:
         pytest.importorskip("pyarrow")
     target = tmp_path / f"out.{ext}"
     write_collection([EXAMPLE], target)
-    proc = _start(["generate", "-n", "100000", "--seed", "3", "-o", target.name], tmp_path)
-    time.sleep(3.0)
+    proc = _start(["generate", "-n", "100000", "--seed", "3", "-o", target.name, "--progress"], tmp_path)
+    # Signal once the bar shows puzzles made: a fixed sleep could land in start-up on a
+    # loaded machine (pyarrow's import alone took 6 s of wall time at load 15), before the
+    # run has anything of its own to keep.
+    shown = _read_until(proc, re.compile(rb"\b[1-9]\d*/100000"))
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=30)
+    err = shown + err
     assert "Traceback" not in err.decode(), err.decode()
     records = [str(r.puzzle) for r in read_collection(target)]
     if sig == signal.SIGKILL:
         assert records == [EXAMPLE]  # the previous file, untouched
-    else:
-        # the new run's complete records (none yet, on a slow machine or the Python twin)
-        assert proc.returncode == 143 and EXAMPLE not in records
+    else:  # the new run's complete records
+        assert proc.returncode == 143 and records and EXAMPLE not in records
     assert _leftovers(tmp_path, {target.name}) == []
+
+
+def _read_until(proc: subprocess.Popen[bytes], pattern: re.Pattern[bytes], seconds: float = 60.0) -> bytes:
+    """What ``proc`` wrote to stderr up to the first match of ``pattern`` (the test fails
+    after ``seconds`` without one)."""
+    assert proc.stderr is not None
+    fd, seen = proc.stderr.fileno(), b""
+    deadline = time.monotonic() + seconds
+    while not pattern.search(seen):
+        left = deadline - time.monotonic()
+        ready, _, _ = select.select([fd], [], [], max(left, 0))
+        chunk = os.read(fd, 4096) if ready else b""
+        if not chunk:
+            proc.kill()
+            pytest.fail(f"no match of {pattern.pattern!r} on stderr: {seen[-300:]!r}")
+        seen += chunk
+    return seen
 
 
 def test_convert_killed_leaves_no_temp_file_and_the_previous_output(tmp_path: Path) -> None:
