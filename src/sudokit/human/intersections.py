@@ -11,9 +11,10 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from .model import (
-    DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, POPCOUNT, Candidates, cells_of,
+    CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, HOUSE_NAMES, POPCOUNT, Candidates, cells_of,
 )
 from .step import Step, cells_text
+from .subsets import naked_subset_cells
 
 __all__ = ["find_pointing", "find_claiming", "find_locked_pair", "find_locked_triple", "INTERSECTIONS"]
 
@@ -81,6 +82,11 @@ def find_claiming(state: Candidates) -> Iterator[Step]:
 
 
 def _locked_subsets(state: Candidates, size: int) -> Iterator[Step]:
+    # A locked subset with eliminations is a naked subset of its box (or line) with
+    # eliminations there, so none exists when no such naked subset lies in one box and one
+    # line: the kernel's subset list (built once per grid) answers that for most grids.
+    if not any(_one_intersection(cells) for cells in naked_subset_cells(state, size)):
+        return
     cands = state.cands
     seen: set[tuple[int, ...]] = set()
     for (box, line, _), three in zip(INTERSECTIONS, _INTERSECTION_CELLS):
@@ -100,6 +106,13 @@ def _locked_subsets(state: Candidates, size: int) -> Iterator[Step]:
                         elims.extend((c, d) for d in DIGITS_OF[cands[c] & union])
             if elims:
                 yield _subset_step(size, combo, union, line, box, sorted(set(elims)))
+
+
+def _one_intersection(cells: tuple[int, ...]) -> bool:
+    """True when the cells lie in one box and in one row or column."""
+    first = CELL_HOUSES[cells[0]]
+    same = [all(CELL_HOUSES[c][k] == first[k] for c in cells) for k in range(3)]
+    return same[2] and (same[0] or same[1])
 
 
 def _subset_step(size: int, combo: tuple[int, ...], union: int, line: int, box: int,

@@ -36,6 +36,12 @@ def _naked(state: Candidates, size: int) -> Iterator[Step]:
         yield _naked_step(size, h, combo, union, elims)
 
 
+def naked_subset_cells(state: Candidates, size: int) -> list[tuple[int, ...]]:
+    """The cells of every naked subset of ``size`` that eliminates something in its house
+    (the records :func:`find_naked_pair` and co. build their steps from), in search order."""
+    return [cells for _h, cells, _digits in _found(state)[(0, size)]]
+
+
 def _found(state: Candidates) -> dict[tuple[int, int], list[tuple[int, tuple[int, ...], int]]]:
     """The kernel's subsets of the grid (``subsets``: csrc/subset9.c, twin
     :mod:`sudokit._pysubset9`), once per candidate grid: (kind 0 naked / 1 hidden, size) ->
