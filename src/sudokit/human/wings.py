@@ -27,27 +27,24 @@ def _wing(state: Candidates, pivot_size: int) -> Iterator[Step]:
     by pivot, then pincers (the kernel's ``ho_wings`` search: csrc/howing9.c, twin
     :mod:`sudokit._pywing9`)."""
     cands = state.cands
-    for kind, pivot, q1, q2, z, _x, _house, _s1, _s2, targets in _found(state):
-        if kind == pivot_size - 2:
-            yield _wing_step(pivot_size, pivot, q1, q2, cands[pivot], z, targets)
+    for _kind, pivot, q1, q2, z, _x, _house, _s1, _s2, targets in _found(state, pivot_size - 2):
+        yield _wing_step(pivot_size, pivot, q1, q2, cands[pivot], z, targets)
 
 
 _Record = tuple[int, int, int, int, int, int, int, int, int, list[int]]
 
 
-def _found(state: Candidates) -> list[_Record]:
-    """The kernel's wing records of the grid (kind 0 XY, 1 XYZ, 2 W; cells a, b, c; z; x,
-    house, s1, s2; targets), once per candidate grid (the three searches share them)."""
-    def build() -> list[_Record]:
-        data = _backend.kernel().ho_wings(array("H", state.cands).tobytes())
-        out: list[_Record] = []
-        j = 0
-        while j < len(data):
-            n = data[j + 9]
-            out.append((*data[j : j + 9], list(data[j + 10 : j + 10 + n])))
-            j += 10 + n
-        return out
-    return state.cached("ho_wings", build)
+def _found(state: Candidates, kind: int) -> Iterator[_Record]:
+    """The kernel's wing records of ``kind`` (0 XY, 1 XYZ, 2 W; each: kind; cells a, b, c;
+    z; x, house, s1, s2; targets): the bytes once per candidate grid (the three searches
+    share them), a record read when a search reaches it."""
+    data: bytes = state.cached("ho_wings", lambda: _backend.kernel().ho_wings(array("H", state.cands).tobytes()))
+    j = 0
+    while j < len(data):
+        n = data[j + 9]
+        if data[j] == kind:
+            yield (*data[j : j + 9], list(data[j + 10 : j + 10 + n]))
+        j += 10 + n
 
 
 def _wing_step(size: int, pivot: int, q1: int, q2: int, pm: int, z: int, targets: list[int]) -> Step:
@@ -99,9 +96,8 @@ def find_w_wing(state: Candidates) -> Iterator[Step]:
     order (its ``WingSolver`` takes the first it meets): first cell, second cell after it,
     the eliminated digit smaller first, then the first house (rows, columns, boxes) whose
     two places of the link digit see one cell each; one step per cell pair and digit."""
-    for kind, a, b, _c, y, x, house, s1, s2, targets in _found(state):
-        if kind == 2:
-            yield _w_step(a, b, x, y, house, s1, s2, targets)
+    for _kind, a, b, _c, y, x, house, s1, s2, targets in _found(state, 2):
+        yield _w_step(a, b, x, y, house, s1, s2, targets)
 
 
 def _w_step(a: int, b: int, x: int, y: int, house: int, s1: int, s2: int, targets: list[int]) -> Step:
