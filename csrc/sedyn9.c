@@ -54,6 +54,12 @@ typedef struct {
     size_t blob, blob_len; /* the serialised targets in ctx.blobs */
 } dhint;
 
+typedef struct {
+    uint64_t hash;
+    size_t grid, res, len; /* offsets into sr_grids / sr_res */
+    int used;
+} sr_slot;
+
 typedef struct dctx {
     uint16_t cands[81], init[81];
     uint16_t src[81]; /* nested mode: the outer closure's source grid (rule parents) */
@@ -91,6 +97,12 @@ typedef struct dctx {
     } memo[N_CANDS];
     int32_t *memo_ids;
     int32_t n_memo_ids, cap_memo_ids;
+    /* The simple rules' hits per grid met in this search (serules9 reads a grid against
+     * init, fixed for the search): a dynamic closure is computed again for each region
+     * that asks for it, and meets the same grids. */
+    sr_slot *sr_slots;
+    size_t sr_cap, sr_used;
+    sd_out sr_grids, sr_res;
 } dctx;
 
 static const uint8_t CAUSE_OF_HOUSE[3] = {HIDDEN_ROW, HIDDEN_COLUMN, HIDDEN_BLOCK}; /* by house / 9 */
@@ -338,15 +350,71 @@ static int add_hits(dctx *c, closure *cl, int *t_off, const uint8_t *data, size_
     return st;
 }
 
+static uint64_t grid_hash(const uint16_t g[81])
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < 81; i += 3)
+        h = (h ^ ((uint64_t)g[i] | (uint64_t)g[i + 1] << 16 | (uint64_t)g[i + 2] << 32)) * 1099511628211ull;
+    return h ^ (h >> 29);
+}
+
+static void simple_cache_reset(dctx *c)
+{
+    if (c->sr_slots) memset(c->sr_slots, 0, c->sr_cap * sizeof *c->sr_slots);
+    c->sr_used = 0;
+    c->sr_grids.len = c->sr_res.len = 0;
+}
+
+/* serules9_advanced on c->cands, through the search's cache: *hits, *len (valid until the
+ * next call). */
+static int simple_rules(dctx *c, sd_out *buf, const uint8_t **hits, size_t *len)
+{
+    uint64_t h = grid_hash(c->cands);
+    if (c->sr_cap)
+        for (size_t j = (size_t)h & (c->sr_cap - 1); c->sr_slots[j].used; j = (j + 1) & (c->sr_cap - 1)) {
+            const sr_slot *slot = &c->sr_slots[j];
+            if (slot->hash != h || memcmp(c->sr_grids.data + slot->grid, c->cands, sizeof c->cands)) continue;
+            *hits = c->sr_res.data + slot->res, *len = slot->len;
+            return SD_OK;
+        }
+    int rule = -1, st = serules9_advanced(c->cands, c->init, c->counts, buf, &rule);
+    *hits = buf->data, *len = buf->len;
+    if (st != SD_OK) return st;
+    if (c->sr_grids.len + c->sr_res.len > ((size_t)1 << 25)) simple_cache_reset(c);
+    if (2 * (c->sr_used + 1) > c->sr_cap) {
+        size_t cap = c->sr_cap ? 2 * c->sr_cap : 1024;
+        sr_slot *grown = calloc(cap, sizeof *grown);
+        if (!grown) return SD_NO_MEMORY;
+        for (size_t k = 0; k < c->sr_cap; k++) {
+            if (!c->sr_slots[k].used) continue;
+            size_t j = (size_t)c->sr_slots[k].hash & (cap - 1);
+            while (grown[j].used) j = (j + 1) & (cap - 1);
+            grown[j] = c->sr_slots[k];
+        }
+        free(c->sr_slots);
+        c->sr_slots = grown, c->sr_cap = cap;
+    }
+    size_t j = (size_t)h & (c->sr_cap - 1);
+    while (c->sr_slots[j].used) j = (j + 1) & (c->sr_cap - 1);
+    sr_slot *slot = &c->sr_slots[j];
+    slot->hash = h, slot->grid = c->sr_grids.len, slot->res = c->sr_res.len, slot->len = buf->len, slot->used = 1;
+    c->sr_used++;
+    st = sedyn9_emit(&c->sr_grids, (const uint8_t *)c->cands, sizeof c->cands);
+    if (st == SD_OK && buf->len) st = sedyn9_emit(&c->sr_res, buf->data, buf->len);
+    return st;
+}
+
 /* SE's getAdvancedPotentials: the eliminations of the first simple rule (serules9) that
  * needs some of the closure's eliminations; at level 2 and up, when none does, those of
  * the first nested chaining rule (senest9) with some. */
 static int advanced(dctx *c, closure *cl, int *t_off)
 {
     sd_out buf = {0};
-    int rule = -1, st = serules9_advanced(c->cands, c->init, c->counts, &buf, &rule);
-    if (st == SD_OK && buf.len) st = add_hits(c, cl, t_off, buf.data, buf.len, 0);
-    int simple = buf.len > 0;
+    const uint8_t *found = NULL;
+    size_t n_found = 0;
+    int st = simple_rules(c, &buf, &found, &n_found);
+    if (st == SD_OK && n_found) st = add_hits(c, cl, t_off, found, n_found, 0);
+    int simple = n_found > 0;
     sedyn9_out_free(&buf);
     if (st != SD_OK || simple || c->level < 2) return st;
     const uint8_t *hits;
@@ -804,6 +872,9 @@ static void ctx_free(dctx *c)
     free(c->hints);
     free(c->blobs.data);
     free(c->memo_ids);
+    free(c->sr_slots);
+    free(c->sr_grids.data);
+    free(c->sr_res.data);
     free(c);
 }
 
@@ -835,6 +906,7 @@ static int ctx_run(dctx *c)
     for (int32_t k = 0; k < c->n_hints; k++) c->best[c->hints[k].cell * 512 + c->hints[k].mask] = NO_NODE;
     c->n_hints = 0, c->order = 0, c->blobs.len = 0;
     c->n_nodes = c->n_pars = 0, c->n_memo_ids = 0;
+    simple_cache_reset(c);
     if (++c->cur_memo == 0) {
         memset(c->memo_gen, 0, sizeof c->memo_gen);
         c->cur_memo = 1;
