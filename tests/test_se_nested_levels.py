@@ -38,7 +38,8 @@ def _records(data: bytes) -> list[tuple[int, int, int, int]]:
     """(cell, eliminations mask, complexity, size of the chains) of every se_dyn record."""
     out, at = [], 0
     while at < len(data):
-        cell, mask, complexity, n_targets = data[at + 4], data[at + 5] | data[at + 6] << 8, data[at + 11] | data[at + 12] << 8, data[at + 13]
+        cell, n_targets = data[at + 4], data[at + 13]
+        mask, complexity = data[at + 5] | data[at + 6] << 8, data[at + 11] | data[at + 12] << 8
         at += 14
         size = 0
         for _ in range(n_targets):
