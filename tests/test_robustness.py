@@ -276,11 +276,31 @@ def test_render_with_no_valid_puzzle_prints_no_empty_picture() -> None:
 # ======================================================================
 # Bugs first found in other modules (once strict xfails, fixed since).
 # ======================================================================
+def _wait_for_cpu(pid: int, seconds: float) -> None:
+    """Wait until process ``pid`` has used ``seconds`` of CPU (at most 60 s of wall time),
+    so a signal lands in its work, not in its start-up, however loaded the machine is (a
+    fixed sleep failed at load 11). Without Linux's /proc: sleep ``seconds``."""
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():
+        time.sleep(seconds)
+        return
+    ticks = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return  # it has ended: the caller sees how
+        if (int(fields[11]) + int(fields[12])) / ticks >= seconds:
+            return
+        time.sleep(0.05)
+
+
 def _interrupt_after(argv: list[str], seconds: float, env: dict[str, str]) -> tuple[int | None, str]:
-    """Run the CLI in a subprocess, send SIGINT after ``seconds``; (exit code or None if
+    """Run the CLI in a subprocess, send SIGINT after ``seconds`` of its CPU; (exit code or None if
     it was still running 5 s later, stderr)."""
     process = subprocess.Popen([sys.executable, "-m", "sudokit", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
-    time.sleep(seconds)
+    _wait_for_cpu(process.pid, seconds)
     process.send_signal(signal.SIGINT)
     try:
         _, err = process.communicate(timeout=5)
