@@ -16,6 +16,7 @@
 #include "hotable9.h"
 #include "hosdc9.h"
 #include "hoals9.h"
+#include "hoalschain9.h"
 #include "hocolor9.h"
 #include "hosingle9.h"
 #include "subset9.h"
@@ -640,6 +641,30 @@ static PyObject *core_ho_als(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_als_chain(cands, max_nodes) -> (chains, nodes): HoDoKu's ALS-Chain search for
+ * sudokit.human.als, see hoalschain9.h and _core.pyi. */
+static PyObject *core_ho_als_chain(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    long max_nodes;
+    if (!PyArg_ParseTuple(args, "y*l:ho_als_chain", &cv, &max_nodes)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    ha_out out = {NULL, 0, 0};
+    long nodes = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = hoalschain9_search(cands, max_nodes, &out, &nodes);
+    Py_END_ALLOW_THREADS
+    PyObject *result = NULL;
+    if (status == HA_NO_MEMORY) PyErr_NoMemory();
+    else if (status != HA_OK) PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF and max_nodes >= 0");
+    else result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, nodes);
+    hoals9_out_free(&out);
+    return result;
+}
+
 /* ho_colors(cands) -> (clusters, records): HoDoKu's Simple Colors and Multi-Colors for
  * sudokit.human.coloring, see hocolor9.h and _core.pyi. */
 static PyObject *core_ho_colors(PyObject *self, PyObject *args)
@@ -1059,6 +1084,8 @@ static PyMethodDef core_methods[] = {
      "ho_sdc(cands, max_hits) -> (records, spent)\n\nHoDoKu's Sue de Coq search (hosdc9.h)."},
     {"ho_als", core_ho_als, METH_VARARGS,
      "ho_als(cands) -> (alses, rcs)\n\nHoDoKu's almost locked sets and restricted commons (hoals9.h)."},
+    {"ho_als_chain", core_ho_als_chain, METH_VARARGS,
+     "ho_als_chain(cands, max_nodes) -> (chains, nodes)\n\nHoDoKu's ALS-Chain search (hoalschain9.h)."},
     {"ho_colors", core_ho_colors, METH_VARARGS,
      "ho_colors(cands) -> (clusters, records)\n\nHoDoKu's Simple Colors and Multi-Colors (hocolor9.h)."},
     {"subsets", core_subsets, METH_VARARGS,

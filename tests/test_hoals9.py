@@ -75,3 +75,62 @@ def test_alses_and_restricted_commons(backend: str) -> None:
 def test_bad_input_is_refused(backend: str, cands: bytes) -> None:
     with pytest.raises(ValueError):
         _backend.kernel().ho_als(cands)
+
+
+@pytest.mark.single_backend
+def test_chain_search_c_and_twin_give_the_same_bytes() -> None:
+    if "c" not in _backend.available():
+        pytest.skip("the C extension is not built: nothing to compare the twin with")
+    from sudokit import _core, _pyals9
+
+    chains = 0
+    for puzzle in PUZZLES:
+        for state in _grids(puzzle, 2):
+            grid = array.array("H", state.cands).tobytes()
+            for limit in (0, 50, 5_000):
+                found = _core.ho_als_chain(grid, limit)
+                assert _pyals9.ho_als_chain(grid, limit) == found
+            chains += len(found[0])
+    assert chains > 0
+
+
+def test_als_chain_steps_keep_the_solution(backend: str) -> None:
+    from sudokit.human.als import find_als_chain
+
+    steps = 0
+    for puzzle, n in zip(PUZZLES, (1, 3)):  # the others' searches run long on the twin
+        solution = solve(puzzle)
+        for state in _grids(puzzle, n):
+            for step in find_als_chain(state):
+                assert step.eliminations and all(solution[c] != d for c, d in step.eliminations)
+                assert step.notation.count("- ") >= 4  # four ALS at least
+                steps += 1
+    assert steps > 0
+
+
+def test_als_chain_spends_the_callers_budget(backend: str) -> None:
+    from sudokit.human.als import find_als_chain
+    from sudokit.human.se_budget import LIMIT, Budget, BudgetExceeded
+
+    state = _grids(PUZZLES[1], 3)[2]
+    nodes = _backend.kernel().ho_als_chain(array.array("H", state.cands).tobytes(), 3_000_000)[1]
+    assert nodes >= 2048
+    token = LIMIT.set(Budget(nodes - 1024))
+    try:
+        with pytest.raises(BudgetExceeded):
+            list(find_als_chain(state))
+    finally:
+        LIMIT.reset(token)
+    token = LIMIT.set(Budget(nodes))
+    try:
+        assert list(find_als_chain(state)) is not None
+    finally:
+        LIMIT.reset(token)
+
+
+@pytest.mark.parametrize("cands, limit", [(array.array("H", [0b11] * 81).tobytes(), -1),
+                                          (array.array("H", [0x200] + [0b11] * 80).tobytes(), 10),
+                                          (array.array("H", [0b11] * 80).tobytes(), 10)])
+def test_chain_search_refuses_bad_input(backend: str, cands: bytes, limit: int) -> None:
+    with pytest.raises(ValueError):
+        _backend.kernel().ho_als_chain(cands, limit)

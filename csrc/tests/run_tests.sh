@@ -118,6 +118,13 @@ ha_srcs=("$root/csrc/hoals9.c" "$here/ref_solver.c" "$here/test_hoals.c")
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hoals_san" "${ha_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hoals_san" --rounds 2
 
+echo "== hoalschain9 (ALS-Chain search): cc -O2, then -O1 -fsanitize=address,undefined"
+hac_srcs=("$root/csrc/hoalschain9.c" "$root/csrc/hoals9.c" "$here/ref_solver.c" "$here/test_hoalschain.c")
+"$cc" -O2 "${warn[@]}" -o "$out/hoalschain_o2" "${hac_srcs[@]}"
+"$out/hoalschain_o2" --rounds 6
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hoalschain_san" "${hac_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hoalschain_san" --rounds 2
+
 echo "== hocolor9 (Simple Colors and Multi-Colors): cc -O2, then -O1 -fsanitize=address,undefined"
 hc_srcs=("$root/csrc/hocolor9.c" "$here/ref_solver.c" "$here/test_hocolor.c")
 "$cc" -O2 "${warn[@]}" -o "$out/hocolor_o2" "${hc_srcs[@]}"

@@ -46,6 +46,8 @@ build hosdc "$root/csrc/hosdc9.c" "$here/ref_solver.c" "$here/test_hosdc.c"
 "${vg[@]}" "$out/hosdc" --rounds 4
 build hoals "$root/csrc/hoals9.c" "$here/ref_solver.c" "$here/test_hoals.c"
 "${vg[@]}" "$out/hoals" --rounds 1
+build hoalschain "$root/csrc/hoalschain9.c" "$root/csrc/hoals9.c" "$here/ref_solver.c" "$here/test_hoalschain.c"
+"${vg[@]}" "$out/hoalschain" --rounds 1
 build hocolor "$root/csrc/hocolor9.c" "$here/ref_solver.c" "$here/test_hocolor.c"
 "${vg[@]}" "$out/hocolor" --rounds 4
 build hosingle "$root/csrc/hosingle9.c" "$here/ref_solver.c" "$here/test_hosingle.c"

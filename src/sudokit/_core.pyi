@@ -326,6 +326,16 @@ def ho_als(cands: bytes) -> tuple[bytes, bytes]:
     > 0x1FF.
     """
 
+def ho_als_chain(cands: bytes, max_nodes: int) -> tuple[bytes, int]:
+    """HoDoKu's ALS-Chain search over the ALS and RCs of :func:`ho_als`: ``(chains, nodes)``.
+
+    One record per elimination set, in the order of its first finding: the first ALS
+    (uint16 little-endian), the number of links n (uint8), n links of 5 bytes (the RC's
+    index in ``ho_als``' rcs, uint32 little-endian, and its linking digits: 1 x1, 2 x2,
+    3 both). ``nodes``: the search calls made; it stops after ``max_nodes``. Raises
+    ValueError on a wrong size, a mask > 0x1FF or ``max_nodes`` < 0.
+    """
+
 # ------------------------------------------------------- SE's unique rectangles and loops
 # serate's UniqueLoops rule (csrc/seunique9.h; twin: sudokit._pyseunique9). Both give the
 # same bytes; sudokit.human.se_unique reads them.

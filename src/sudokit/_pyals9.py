@@ -8,14 +8,15 @@ An ALS is n cells (1..8) of one house holding n + 1 digits, collected as HoDoKu 
 houses in order (rows, columns, boxes), cell subsets of the house's empty cells depth
 first, each cell set once. Two ALS that do not overlap have a restricted common X when
 every X cell of both sees every X cell of the other (at most two are listed); the pairs
-(i < j) in order.
+(i < j) in order. ``ho_als_chain`` (twin of csrc/hoalschain9.c) is HoDoKu's ALS-Chain
+search over them.
 """
 
 from __future__ import annotations
 
 from array import array
 
-__all__ = ["ho_als"]
+__all__ = ["ho_als", "ho_als_chain"]
 
 _HOUSE_CELLS = (
     [[r * 9 + c for c in range(9)] for r in range(9)]
@@ -107,3 +108,131 @@ def ho_als(cands: bytes) -> tuple[bytes, bytes]:
             if found:
                 rcs += i.to_bytes(2, "little") + j.to_bytes(2, "little") + bytes((found[0], found[1] if len(found) > 1 else 0))
     return bytes(out), bytes(rcs)
+
+
+#: HoDoKu's longest ALS-Chain (``AlsSolver.MAX_RC`` links).
+_CHAIN_LINKS = 50
+
+
+def ho_als_chain(cands: bytes, max_nodes: int) -> tuple[bytes, int]:
+    """HoDoKu's ALS-Chain search: ``(chains, nodes)`` (see ``_core.pyi``)."""
+    if max_nodes < 0:
+        raise ValueError("max_nodes must be >= 0")
+    data, rc_data = ho_als(cands)
+    grid = array("H")
+    grid.frombytes(cands)
+    where = [0] * 10
+    for c in range(81):
+        for d in _DIGITS[grid[c]]:
+            where[d] |= 1 << c
+    alses = []
+    for k in range(0, len(data), 13):
+        cells, digits = int.from_bytes(data[k:k + 11], "little"), data[k + 11] | data[k + 12] << 8
+        sees = [r & ~cells for r in _reach(list(grid), where, cells, digits)]
+        alses.append((cells, digits, bin(cells).count("1"), sees))
+    rcs = [(rc_data[k] | rc_data[k + 1] << 8, rc_data[k + 2] | rc_data[k + 3] << 8, rc_data[k + 4], rc_data[k + 5])
+           for k in range(0, len(rc_data), 6)]
+    search = _ChainSearch(alses, rcs, max_nodes)
+    search.run()
+    return b"".join(record for _, record in search.found), search.nodes
+
+
+class _ChainSearch:
+    """The depth-first ALS-Chain search (one object per grid; HoDoKu's
+    ``AlsSolver.getAlsXYChain``, forward only)."""
+
+    def __init__(self, alses: list[tuple[int, int, int, list[int]]], rcs: list[tuple[int, int, int, int]],
+                 max_nodes: int) -> None:
+        self.alses = alses
+        self.rcs = rcs
+        self.by_start: dict[int, list[int]] = {}
+        for k, rc in enumerate(rcs):
+            self.by_start.setdefault(rc[0], []).append(k)
+        self.found: list[tuple[int, bytes]] = []  # (size, record) per elimination set
+        self.by_elims: dict[tuple[int, ...], int] = {}
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.chain: list[tuple[int, int]] = []  # (rc index, actual)
+
+    def run(self) -> None:
+        for start in range(len(self.alses)):
+            if self.nodes > self.max_nodes:
+                break
+            self._extend(start, start, None)
+
+    def _extend(self, start: int, at: int, last: tuple[int, int, int] | None) -> None:
+        self.nodes += 1
+        if len(self.chain) >= _CHAIN_LINKS or self.nodes > self.max_nodes:
+            return
+        links = self.by_start.get(at, [])
+        first_try = True
+        k = 0
+        while k < len(links):
+            rc = self.rcs[links[k]]
+            actual = _actual_rc(rc[2], rc[3], last, first_try)
+            if actual:
+                self.chain.append((links[k], actual))
+                if len(self.chain) >= 3:
+                    self._check(start, rc[1])
+                self._extend(start, rc[1], (rc[2], rc[3], actual))
+                self.chain.pop()
+                if last is None and rc[3] and first_try:
+                    first_try = False
+                    continue  # the first link has two digits: try the second one as well
+                first_try = True
+            k += 1
+
+    def _check(self, start: int, end: int) -> None:
+        (k1, a1), (k2, a2) = self.chain[0], self.chain[-1]
+        r1, r2 = self.rcs[k1], self.rcs[k2]
+        skip = (_BIT[r1[2]] if a1 != 2 else 0) | (_BIT[r1[3]] if a1 == 2 else 0)
+        skip |= (_BIT[r2[2]] if a2 in (1, 3) else 0) | (_BIT[r2[3]] if a2 in (2, 3) else 0)
+        a, b = self.alses[start], self.alses[end]
+        outside = ~(a[0] | b[0])
+        key = tuple(a[3][z] & b[3][z] & outside if a[1] & b[1] & ~skip & _BIT[z] else 0 for z in range(1, 10))
+        if not any(key):
+            return
+        size = a[2] + sum(self.alses[self.rcs[k][1]][2] for k, _ in self.chain)
+        at = self.by_elims.get(key)
+        if at is not None and self.found[at][0] <= size:
+            return
+        record = start.to_bytes(2, "little") + bytes((len(self.chain),))
+        record += b"".join(k.to_bytes(4, "little") + bytes((actual,)) for k, actual in self.chain)
+        if at is None:
+            self.by_elims[key] = len(self.found)
+            self.found.append((size, record))
+        else:
+            self.found[at] = (size, record)
+
+
+_BIT = (0,) + tuple(1 << (d - 1) for d in range(1, 10))
+
+
+def _actual_rc(c1: int, c2: int, last: tuple[int, int, int] | None, first_try: bool) -> int:
+    """HoDoKu's ``RestrictedCommon.checkRC``: which of this link's digits (1: the first, 2: the
+    second, 3: both, 0: none) can follow the previous link's digits."""
+    if last is None:
+        return (1 if first_try else 2) if c2 else 1
+    l1, l2, actual = last
+    if actual == 1:
+        return _follow(l1, 0, c1, c2)
+    if actual == 2:
+        return _follow(l2, 0, c1, c2)
+    return _follow(l1, l1, c1, c2)  # sic: HoDoKu passes the first digit twice here
+
+
+def _follow(c11: int, c12: int, c21: int, c22: int) -> int:
+    """HoDoKu's ``RestrictedCommon.checkRCInt``."""
+    if c12 == 0:
+        if c22 == 0:
+            return 0 if c11 == c21 else 1
+        return 1 if c11 == c22 else 2 if c11 == c21 else 3
+    if c22 == 0:
+        return 0 if c21 in (c11, c12) else 1
+    if (c11 == c21 and c12 == c22) or (c11 == c22 and c12 == c21):
+        return 0
+    if c22 in (c11, c12):
+        return 1
+    if c21 in (c11, c12):
+        return 2
+    return 3

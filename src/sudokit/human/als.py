@@ -222,126 +222,51 @@ def find_als_chain(state: Candidates) -> Iterator[Step]:
     digits common to the first and the last ALS (minus the first and last link digits) give
     eliminations. One chain per elimination set (the one with fewest cells), all of them
     sorted as HoDoKu sorts ALS steps (most eliminations, then smallest index sum, then fewest
-    ALS and cells); yields them best first."""
+    ALS and cells); yields them best first. The search is the kernel's ``ho_als_chain``
+    (csrc/hoalschain9.c, twin :mod:`sudokit._pyals9`)."""
     alses, rcs = _alses_and_rcs(state)
-    out = _ChainSearch(alses, rcs).run()
+    data, nodes = _backend.kernel().ho_als_chain(array("H", state.cands).tobytes(), _CHAIN_NODES)
+    budget = LIMIT.get()
+    if budget is not None and nodes >= 1024:
+        budget.spend(nodes & ~1023)  # as the search spent it, 1024 per 1024 nodes; raises BudgetExceeded
+    out = []
+    k = 0
+    while k < len(data):
+        start, n = data[k] | data[k + 1] << 8, data[k + 2]
+        chain = [(rcs[int.from_bytes(data[p:p + 4], "little")], data[p + 4]) for p in range(k + 3, k + 3 + 5 * n, 5)]
+        out.append(_chain_entry(alses, start, chain))
+        k += 3 + 5 * n
     # HoDoKu's comparator (stable sort): most eliminations, smallest index sum, fewest ALS, fewest cells
     out.sort(key=lambda f: (-len(f[0]), f[1], f[2], f[3]))
     for found in out:
         yield found[4]
 
 
-class _ChainSearch:
-    """The depth-first ALS-Chain search (one object per grid)."""
-
-    def __init__(self, alses: list[Als], rcs: list[tuple[int, int, int, int]]) -> None:
-        self.alses = alses
-        self.rcs = rcs
-        self.by_start: dict[int, list[tuple[int, int, int, int]]] = {}
-        for rc in rcs:
-            self.by_start.setdefault(rc[0], []).append(rc)
-        self.found: list[tuple[list[tuple[int, int]], int, int, int, Step]] = []
-        self.by_elims: dict[tuple[tuple[int, int], ...], int] = {}
-        self.nodes = 0
-        self.budget = LIMIT.get()
-        self.chain: list[tuple[tuple[int, int, int, int], int]] = []
-
-    def run(self) -> list[tuple[list[tuple[int, int]], int, int, int, Step]]:
-        for start in range(len(self.alses)):
-            if self.nodes > _CHAIN_NODES:
-                break
-            self._extend(start, start, None)
-        return self.found
-
-    def _extend(self, start: int, at: int, last: tuple[int, int, int] | None) -> None:
-        self.nodes += 1
-        if self.budget is not None and not self.nodes & 1023:
-            self.budget.spend(1024)  # raises BudgetExceeded when the caller's budget is spent
-        if len(self.chain) >= _CHAIN_LINKS or self.nodes > _CHAIN_NODES:
-            return
-        links = self.by_start.get(at, ())
-        first_try = True
-        k = 0
-        while k < len(links):
-            rc = links[k]
-            actual = _actual_rc(rc[2], rc[3], last, first_try)
-            if actual:
-                self.chain.append((rc, actual))
-                if len(self.chain) >= 3:
-                    self._check(start, rc[1])
-                self._extend(start, rc[1], (rc[2], rc[3], actual))
-                self.chain.pop()
-                if last is None and rc[3] and first_try:
-                    first_try = False
-                    continue  # the first link has two digits: try the second one as well
-                first_try = True
-            k += 1
-
-    def _check(self, start: int, end: int) -> None:
-        (r1, a1), (r2, a2) = self.chain[0], self.chain[-1]
-        skip = (BIT[r1[2]] if a1 != 2 else 0) | (BIT[r1[3]] if a1 == 2 else 0)
-        skip |= (BIT[r2[2]] if a2 in (1, 3) else 0) | (BIT[r2[3]] if a2 in (2, 3) else 0)
-        a, b = self.alses[start], self.alses[end]
-        elims, _zs = _common_elims(a, b, skip)
-        if not elims:
-            return
-        key = tuple(elims)
-        sets = [a] + [self.alses[rc[1]] for rc, _ in self.chain]
-        size = sum(x.cells.bit_count() for x in sets)
-        at = self.by_elims.get(key)
-        if at is not None and self.found[at][3] <= size:
-            return
-        step = self._step(sets, elims)
-        index_sum = sum(cell * (1 + 80 * n) + d for n, (cell, d) in enumerate(elims))
-        entry = (elims, index_sum, len(sets), size, step)
-        if at is None:
-            self.by_elims[key] = len(self.found)
-            self.found.append(entry)
-        else:
-            self.found[at] = entry
-
-    def _step(self, sets: list[Als], elims: list[tuple[int, int]]) -> Step:
-        digits = "".join(str(d) for d in sorted({d for _, d in elims}))
-        parts = [sets[0].text()]
-        for (rc, actual), als in zip(self.chain, sets[1:]):
-            link = (str(rc[2]) if actual in (1, 3) else "") + (str(rc[3]) if actual in (2, 3) else "")
-            parts.append(f" -{link}- {als.text()}")
-        return _als_step(
-            "als_chain", "Almost Locked Set Chain", elims, tuple(sets),
-            f"{digits}- {''.join(parts)} -{digits}",
-            "If the first set loses its link digit, every link forces the next set to lose its own, so the last "
-            "set is locked; either way the first or the last set holds each of the end digits.",
-        )
+def _chain_entry(alses: list[Als], start: int, chain: list[tuple[tuple[int, int, int, int], int]]
+                 ) -> tuple[list[tuple[int, int]], int, int, int, Step]:
+    """(eliminations, index sum, ALS count, cells, step) of a chain the search kept."""
+    (r1, a1), (r2, a2) = chain[0], chain[-1]
+    skip = (BIT[r1[2]] if a1 != 2 else 0) | (BIT[r1[3]] if a1 == 2 else 0)
+    skip |= (BIT[r2[2]] if a2 in (1, 3) else 0) | (BIT[r2[3]] if a2 in (2, 3) else 0)
+    sets = [alses[start]] + [alses[rc[1]] for rc, _ in chain]
+    elims, _zs = _common_elims(sets[0], sets[-1], skip)
+    size = sum(x.cells.bit_count() for x in sets)
+    index_sum = sum(cell * (1 + 80 * n) + d for n, (cell, d) in enumerate(elims))
+    return elims, index_sum, len(sets), size, _chain_step(chain, sets, elims)
 
 
-def _actual_rc(c1: int, c2: int, last: tuple[int, int, int] | None, first_try: bool) -> int:
-    """HoDoKu's ``RestrictedCommon.checkRC``: which of this link's digits (1: the first, 2: the
-    second, 3: both, 0: none) can follow the previous link's digits."""
-    if last is None:
-        return (1 if first_try else 2) if c2 else 1
-    l1, l2, actual = last
-    if actual == 1:
-        return _follow(l1, 0, c1, c2)
-    if actual == 2:
-        return _follow(l2, 0, c1, c2)
-    return _follow(l1, l1, c1, c2)  # sic: HoDoKu passes the first digit twice here
-
-
-def _follow(c11: int, c12: int, c21: int, c22: int) -> int:
-    """HoDoKu's ``RestrictedCommon.checkRCInt``."""
-    if c12 == 0:
-        if c22 == 0:
-            return 0 if c11 == c21 else 1
-        return 1 if c11 == c22 else 2 if c11 == c21 else 3
-    if c22 == 0:
-        return 0 if c21 in (c11, c12) else 1
-    if (c11 == c21 and c12 == c22) or (c11 == c22 and c12 == c21):
-        return 0
-    if c22 in (c11, c12):
-        return 1
-    if c21 in (c11, c12):
-        return 2
-    return 3
+def _chain_step(chain: list[tuple[tuple[int, int, int, int], int]], sets: list[Als], elims: list[tuple[int, int]]) -> Step:
+    digits = "".join(str(d) for d in sorted({d for _, d in elims}))
+    parts = [sets[0].text()]
+    for (rc, actual), als in zip(chain, sets[1:]):
+        link = (str(rc[2]) if actual in (1, 3) else "") + (str(rc[3]) if actual in (2, 3) else "")
+        parts.append(f" -{link}- {als.text()}")
+    return _als_step(
+        "als_chain", "Almost Locked Set Chain", elims, tuple(sets),
+        f"{digits}- {''.join(parts)} -{digits}",
+        "If the first set loses its link digit, every link forces the next set to lose its own, so the last "
+        "set is locked; either way the first or the last set holds each of the end digits.",
+    )
 
 
 def find_death_blossom(state: Candidates) -> Iterator[Step]:
