@@ -1,6 +1,7 @@
 /* hoals9.c -- HoDoKu's ALS and restricted commons; see hoals9.h and the twin
  * src/sudokit/_pyals9.py (same search, same order, same records). */
 #include "hoals9.h"
+#include "geom9.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -121,14 +122,6 @@ static int grow(ha_ctx *x, const int *free_cells, int nfree, int start, cs81 cel
     return HA_OK;
 }
 
-static int house_cell(int h, int k)
-{
-    if (h < 9) return h * 9 + k;
-    if (h < 18) return k * 9 + h - 9;
-    int b = h - 18;
-    return (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3;
-}
-
 static void geometry(ha_ctx *x)
 {
     for (int c = 0; c < 81; c++) {
@@ -202,7 +195,7 @@ int hoals9_search(const uint16_t cands[81], ha_out *alses, ha_out *rcs)
     for (int h = 0; h < 27 && status == HA_OK; h++) {
         int free_cells[9], nfree = 0;
         for (int k = 0; k < 9; k++) {
-            int c = house_cell(h, k);
+            int c = geom9_house_cell(h, k);
             if (cands[c]) free_cells[nfree++] = c;
         }
         status = grow(x, free_cells, nfree, 0, (cs81){0, 0}, 0, 0);

@@ -1,6 +1,7 @@
 /* hocolor9.c -- HoDoKu's Simple Colors and Multi-Colors; see hocolor9.h and the twin
  * src/sudokit/_pycolor9.py (same search, same order, same records). */
 #include "hocolor9.h"
+#include "geom9.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,14 +29,6 @@ typedef struct {
     int house_of[81][3];
 } tables;
 
-static int house_cell(int h, int k)
-{
-    if (h < 9) return h * 9 + k;
-    if (h < 18) return k * 9 + h - 9;
-    int b = h - 18;
-    return (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3;
-}
-
 static void build_tables(tables *t)
 {
     for (int c = 0; c < 81; c++) {
@@ -47,7 +40,7 @@ static void build_tables(tables *t)
     for (int c = 0; c < 81; c++)
         for (int k = 0; k < 3; k++)
             for (int j = 0; j < 9; j++) {
-                int p = house_cell(t->house_of[c][k], j);
+                int p = geom9_house_cell(t->house_of[c][k], j);
                 if (p != c) t->peers[c] = cm_or(t->peers[c], cm_cell(p));
             }
 }
@@ -103,7 +96,7 @@ static int clusters_of(const tables *t, const uint16_t cands[81], int d, cluster
     for (int h = 0; h < 27; h++) {
         int places[9], np = 0;
         for (int k = 0; k < 9; k++) {
-            int c = house_cell(h, k);
+            int c = geom9_house_cell(h, k);
             if (cands[c] & bit) places[np++] = c;
         }
         if (np != 2) continue;

@@ -1,6 +1,7 @@
 /* hosdc9.c -- HoDoKu's Sue de Coq search; see hosdc9.h and the twin src/sudokit/_pysdc9.py
  * (same search, same order, same records). */
 #include "hosdc9.h"
+#include "geom9.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -46,14 +47,6 @@ static int put(hs_out *out, const uint8_t *bytes, size_t n)
     memcpy(out->data + out->len, bytes, n);
     out->len += n;
     return HS_OK;
-}
-
-static int house_cell(int h, int k)
-{
-    if (h < 9) return h * 9 + k;
-    if (h < 18) return k * 9 + h - 9;
-    int b = h - 18;
-    return (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3;
 }
 
 static int in_house(int h, int c)
@@ -172,7 +165,7 @@ static int search(hs_ctx *x)
     for (int line = 0; line < 18; line++) {
         cell_list line_cells = {{0}, 0};
         for (int k = 0; k < 9; k++) {
-            int c = house_cell(line, k);
+            int c = geom9_house_cell(line, k);
             if (cands[c]) line_cells.cells[line_cells.n++] = c;
         }
         for (int box = 18; box < 27; box++) {
@@ -182,7 +175,7 @@ static int search(hs_ctx *x)
             if (n < 2) continue;
             cell_list box_cells = {{0}, 0};
             for (int k = 0; k < 9; k++) {
-                int c = house_cell(box, k);
+                int c = geom9_house_cell(box, k);
                 if (cands[c]) box_cells.cells[box_cells.n++] = c;
             }
             for (int a = 0; a < n - 1; a++)

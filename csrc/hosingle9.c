@@ -1,6 +1,7 @@
 /* hosingle9.c -- HoDoKu's single-digit patterns and X-Chain search; see hosingle9.h and
  * the twin src/sudokit/_pysingle9.py (same searches, same order, same records). */
 #include "hosingle9.h"
+#include "geom9.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,15 +33,6 @@ static int count(cellset s) { return count64(s.lo) + count64(s.hi); }
 static int row_of(int c) { return c / 9; }
 static int col_of(int c) { return c % 9; }
 static int box_of(int c) { return c / 27 * 3 + c % 9 / 3; }
-
-/* The k-th cell of house h (rows 0-8, columns 9-17, boxes 18-26), in house order. */
-static int house_cell(int h, int k)
-{
-    if (h < 9) return 9 * h + k;
-    if (h < 18) return 9 * k + (h - 9);
-    int b = h - 18;
-    return (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3;
-}
 
 /* House k (0 row, 1 column, 2 box) of cell c. */
 static int house_of(int c, int k) { return k == 0 ? row_of(c) : k == 1 ? 9 + col_of(c) : 18 + box_of(c); }
@@ -95,7 +87,7 @@ static void strong_links(hd_ctx *x, int d, int lo, int hi)
         if (x->cnt[h][d] != 2) continue;
         int a = -1, b = -1; /* house order is ascending cell order */
         for (int k = 0; k < 9; k++) {
-            int c = house_cell(h, k);
+            int c = geom9_house_cell(h, k);
             if (has(x->where[d], c)) *(a < 0 ? &a : &b) = c;
         }
         x->strong[x->nstrong++] = (hd_strong){(uint8_t)h, (uint8_t)a, (uint8_t)b};
@@ -186,7 +178,7 @@ static void chain_links(hd_ctx *x, int d)
             int h = house_of(c, k);
             uint8_t strong = x->cnt[h][d] == 2;
             for (int i = 0; i < 9; i++) {
-                int o = house_cell(h, i);
+                int o = geom9_house_cell(h, i);
                 if (o == c || !has(x->where[d], o)) continue;
                 if (k == 2 && (row_of(o) == row_of(c) || col_of(o) == col_of(c))) continue;
                 links[c][nlinks[c]++] = (hd_link){(uint8_t)o, strong};
@@ -474,7 +466,7 @@ int hosingle9_search(const uint16_t cands[81], int kind, long budget, hd_out *ou
     if (!x) return HD_NO_MEMORY;
     x->out = out;
     for (int h = 0; h < 27; h++)
-        for (int k = 0; k < 9; k++) add(&x->house[h], house_cell(h, k));
+        for (int k = 0; k < 9; k++) add(&x->house[h], geom9_house_cell(h, k));
     for (int i = 0; i < 81; i++) {
         for (int k = 0; k < 3; k++) {
             cellset hm = x->house[house_of(i, k)];

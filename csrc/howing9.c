@@ -1,6 +1,7 @@
 /* howing9.c -- HoDoKu's XY-Wing, XYZ-Wing and W-Wing; see howing9.h and the twin
  * src/sudokit/_pywing9.py (same search, same order, same records). */
 #include "howing9.h"
+#include "geom9.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,14 +22,6 @@ typedef struct {
     wing *found;
     int nfound, cap;
 } hw_ctx;
-
-static int house_cell(int h, int k)
-{
-    if (h < 9) return h * 9 + k;
-    if (h < 18) return k * 9 + h - 9;
-    int b = h - 18;
-    return (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3;
-}
 
 static int pc(unsigned m)
 {
@@ -53,7 +46,7 @@ static void build(hw_ctx *x)
         x->house_of[c][2] = 18 + c / 27 * 3 + c % 9 / 3;
         for (int k = 0; k < 3; k++)
             for (int j = 0; j < 9; j++) {
-                int p = house_cell(x->house_of[c][k], j);
+                int p = geom9_house_cell(x->house_of[c][k], j);
                 if (p != c) x->sees[c][p] = 1;
             }
     }
@@ -158,7 +151,7 @@ static int w_link(const hw_ctx *x, const uint16_t cands[81], int dx, int a, int 
     for (int h = 0; h < 27; h++) {
         int places[9], np = 0;
         for (int k = 0; k < 9; k++) {
-            int c = house_cell(h, k);
+            int c = geom9_house_cell(h, k);
             if (cands[c] & bit) places[np++] = c;
         }
         if (np != 2) continue;

@@ -1,17 +1,10 @@
 /* subset9.c -- naked and hidden subsets; see subset9.h and the twin src/sudokit/_pysubset9.py
  * (same search, same order, same records). */
 #include "subset9.h"
+#include "geom9.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static int house_cell(int h, int k)
-{
-    if (h < 9) return h * 9 + k;
-    if (h < 18) return k * 9 + h - 9;
-    int b = h - 18;
-    return (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3;
-}
 
 static int pc(unsigned m)
 {
@@ -106,7 +99,7 @@ int subset9_search(const uint16_t cands[81], const uint8_t values[81], sb_out *o
         if (cands[i] > 0x1FF || values[i] > 9) return SB_BAD_INPUT;
     int house[27][9];
     for (int h = 0; h < 27; h++)
-        for (int k = 0; k < 9; k++) house[h][k] = house_cell(h, k);
+        for (int k = 0; k < 9; k++) house[h][k] = geom9_house_cell(h, k);
     walk w;
     w.cands = cands;
     w.out = out;
