@@ -239,7 +239,7 @@ def _killer(base: Puzzle, solution: Sequence[int], rng: random.Random, givens: b
 #: again on ``_TIDY_BUDGET`` branches (:func:`_drop_givens`), then its one-cell cages are
 #: joined to a neighbouring cage where ``_MERGE_BUDGET`` branches show it stays unique
 #: (:func:`_merge_singles`). 16x16, seeds 0-9 (load 10): one-cell cages 31% -> 22% of the
-#: cages, 0.46 -> 2.2 s a puzzle (benchmarks/RESULTS.md). 25x25 is left as it was: 39% -> 32%
+#: cages, 0.46 -> 2.4 s a puzzle (benchmarks/RESULTS.md). 25x25 is left as it was: 39% -> 32%
 #: took 7 -> 30 s (seed 0).
 _TIDY_UP_TO = 16
 _TIDY_BUDGET = 2_000
