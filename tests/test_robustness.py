@@ -291,8 +291,8 @@ def _wait_for_cpu(pid: int, seconds: float) -> None:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             return  # it has ended: the caller sees how
-        if (int(fields[11]) + int(fields[12])) / ticks >= seconds:
-            return
+        if fields[0] == "Z" or (int(fields[11]) + int(fields[12])) / ticks >= seconds:
+            return  # ended (the caller sees how), or far enough into its work
         time.sleep(0.05)
 
 
