@@ -14,6 +14,11 @@ ratings (ER/EP/ED; level and score) and their total CPU seconds (``/usr/bin/time
 user + sys of one batch run, JVM start-up included) to compare: they print no per-puzzle
 CPU, so their column is the mean. ``--jobs N`` also times ``rate_many(jobs=N)`` on the
 same puzzles (wall time, puzzles per second) against ``jobs=1``. Printed as Markdown.
+
+Each rating system is also timed alone (``rate(p, techniques="all", systems="se")`` and
+``systems="hodoku"``), as a caller who wants only that number runs it: serate computes
+only ER/EP/ED and HoDoKu only its level and score, so these are the like-for-like ratios
+(``--no-alone`` skips them). Their numbers are checked equal to the full rating's.
 """
 
 from __future__ import annotations
@@ -69,23 +74,33 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("puzzles", type=Path)
     parser.add_argument("--serate", type=Path, help="serate's output for the same puzzles")
-    parser.add_argument("--serate-cpu", type=float, help="serate's total CPU seconds (user + sys)")
+    parser.add_argument("--serate-cpu", type=float, help="serate's total CPU seconds (user + sys) for the whole file")
     parser.add_argument("--hodoku", type=Path, help="HoDoKu's /bs output for the same puzzles")
-    parser.add_argument("--hodoku-cpu", type=float, help="HoDoKu's total CPU seconds (user + sys)")
+    parser.add_argument("--hodoku-cpu", type=float, help="HoDoKu's total CPU seconds (user + sys) for the whole file")
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=0, help="also time rate_many(jobs=N) against jobs=1")
     parser.add_argument("--dump", type=Path, help="write one JSON line per puzzle (rating, CPU) here")
+    parser.add_argument("--no-alone", action="store_true", help="skip timing each rating system alone (systems=\"se\" / \"hodoku\")")
     args = parser.parse_args(argv)
     puzzles = read_puzzles(args.puzzles, args.limit)
     serate = read_serate(args.serate) if args.serate else {}
     hodoku = read_hodoku(args.hodoku) if args.hodoku else {}
     cpu: list[float] = []
+    alone: dict[str, list[float]] = {"se": [], "hodoku": []}
+    alone_same = {"se": 0, "hodoku": 0}
     se_same = se_known = ho_same = ho_known = 0
     dump = open(args.dump, "w", encoding="utf-8") if args.dump else None
     for p in puzzles:
         t0 = time.process_time()
         r = rate(p, techniques="all")
         cpu.append(time.process_time() - t0)
+        if not args.no_alone:  # each system alone, as a user who wants one number calls it
+            for system in alone:
+                t0 = time.process_time()
+                one = rate(p, techniques="all", systems=system)
+                alone[system].append(time.process_time() - t0)
+                mine = (one.se, one.ep, one.ed) if system == "se" else (one.hodoku_level, one.hodoku_score)
+                alone_same[system] += mine == ((r.se, r.ep, r.ed) if system == "se" else (r.hodoku_level, r.hodoku_score))
         if p in serate:
             se_known += 1
             se_same += (r.se, r.ep, r.ed) == serate[p]
@@ -103,8 +118,9 @@ def main(argv: list[str] | None = None) -> int:
           f"load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}; {args.puzzles.name}: {n} puzzles\n")
     print("| puzzles | ours CPU s median / p90 / max | ours mean | serate mean | HoDoKu mean | serate / ours | HoDoKu / ours | ER/EP/ED = serate | level+score = HoDoKu |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    se_mean = args.serate_cpu / n if args.serate_cpu else None
-    ho_mean = args.hodoku_cpu / n if args.hodoku_cpu else None
+    whole = len(read_puzzles(args.puzzles, None))  # the references' CPU is for the whole file, --limit or not
+    se_mean = args.serate_cpu / whole if args.serate_cpu else None
+    ho_mean = args.hodoku_cpu / whole if args.hodoku_cpu else None
 
     def cell(x: float | None, fmt: str) -> str:
         return "-" if x is None else format(x, fmt)
@@ -112,6 +128,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| {n} | {quantiles(cpu)} | {mean:.4f} | {cell(se_mean, '.4f')} | {cell(ho_mean, '.4f')} | "
           f"{cell(se_mean and se_mean / mean, '.1f')}x | {cell(ho_mean and ho_mean / mean, '.1f')}x | "
           f"{se_same}/{se_known} | {ho_same}/{ho_known} |")
+    if not args.no_alone:
+        print("\nEach system alone (`rate(p, techniques=\"all\", systems=...)`), against the tool that computes only that rating:\n")
+        print("| system | ours CPU s median / p90 / max | ours mean | reference mean | reference / ours | same numbers as both together |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for system, ref_mean, name in (("se", se_mean, "serate"), ("hodoku", ho_mean, "HoDoKu")):
+            m = sum(alone[system]) / n
+            print(f"| {system} | {quantiles(alone[system])} | {m:.4f} | {cell(ref_mean, '.4f')} ({name}) | "
+                  f"{cell(ref_mean and ref_mean / m, '.1f')}x | {alone_same[system]}/{n} |")
     if args.jobs:
         walls = {}
         for jobs in (1, args.jobs):

@@ -231,6 +231,21 @@ def test_cli_rate_formats(tmp_path: Path) -> None:
     assert json.loads(out) == records
 
 
+def test_cli_rate_systems(tmp_path: Path) -> None:
+    file = tmp_path / "p.txt"
+    file.write_text(f"{EASY}\n")
+    _, both, _ = run(["rate", "--format", "jsonl", str(file)])
+    code, out, _ = run(["rate", "--format", "jsonl", "--systems", "hodoku", str(file)])
+    full, ho = json.loads(both), json.loads(out)
+    assert code == ExitCode.OK and (ho["hodoku_level"], ho["hodoku_score"]) == (full["hodoku_level"], full["hodoku_score"])
+    assert ho["se"] == 0.0 and ho["band"] == ""
+    _, line, _ = run(["rate", str(file)])
+    code, out, _ = run(["rate", "--systems", "se", str(file)])
+    assert code == ExitCode.OK and out.split()[1:] == line.split()[1:2] + ["-", "0"] + line.split()[4:]  # "-": no level
+    code, _, err = run(["rate", "--systems", "serate", str(file)])
+    assert code == ExitCode.USAGE and "unknown rating system" in err
+
+
 def test_cli_rate_errors_name_file_and_line(tmp_path: Path) -> None:
     file = tmp_path / "bad.txt"
     file.write_text(f"{EASY}\n{'11' + '.' * 79}\n{'x' * 81}\n{EASY}\n")

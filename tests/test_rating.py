@@ -107,6 +107,45 @@ def test_se_path_rating_is_rate_without_the_hodoku_path() -> None:
     assert len({rate(p).se for p in puzzles}) > 2  # not all alike
 
 
+def test_systems_alone_give_the_full_ratings_numbers() -> None:
+    from sudokit.generation import generate
+    from sudokit.grid import Grid
+    from sudokit.human.path import enabled_techniques
+    from sudokit.human.rating import hodoku_walk
+
+    order = hodoku_order(enabled_techniques(None, True))
+
+    rng = random.Random(7)
+    puzzles = [EASY] + [str(generate(seed=rng.randrange(10**6)).puzzle) for _ in range(5)]
+    for p in puzzles:
+        full, se, ho = rate(p), rate(p, systems="se"), rate(p, systems=["hodoku"])
+        assert (se.se, se.ep, se.ed, se.band, se.counts, se.hardest) == (full.se, full.ep, full.ed, full.band, full.counts, full.hardest)
+        assert (se.hodoku_level, se.hodoku_score) == ("", 0)
+        assert (ho.hodoku_level, ho.hodoku_score) == (full.hodoku_level, full.hodoku_score), p
+        assert (ho.se, ho.ep, ho.ed, ho.band) == (0.0, 0.0, 0.0, "")
+        path, end = hodoku_walk(Grid.parse(p), order)  # the HoDoKu path is what ho describes
+        assert ho.steps == len(path) and sum(ho.counts.values()) == ho.steps
+        assert ho.hardest in {s.name for s in path} and ho.solved_logically == (end == "solved") == full.solved_logically
+        assert rate(p, systems=("hodoku", "se")) == full
+    assert len({rate(p, systems="hodoku").hodoku_score for p in puzzles}) > 2  # not all alike
+
+
+@pytest.mark.parametrize("systems", [(), "ser", ["se", "explainer"]])
+def test_unknown_rating_systems_are_refused(systems: object) -> None:
+    from sudokit.human import rate_many
+
+    with pytest.raises(ValueError, match="rating system"):
+        rate(EASY, systems=systems)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="rating system"):
+        rate_many([EASY, EASY], jobs=2, systems=systems)  # type: ignore[arg-type]
+
+
+def test_rate_many_passes_systems_on() -> None:
+    from sudokit.human import rate_many
+
+    assert rate_many([EASY, HARD], jobs=1, systems="hodoku") == [rate(EASY, systems="hodoku"), rate(HARD, systems="hodoku")]
+
+
 def test_multiple_solutions_disable_uniqueness() -> None:
     with pytest.raises(MultipleSolutionsError):
         rate(MULTI)  # the one rule: asking for the rating of several solutions is an error
@@ -196,7 +235,11 @@ def test_hodoku_state_matches_the_candidate_model() -> None:
 @pytest.mark.single_backend
 def test_hodoku_path_never_goes_wrong() -> None:
     from sudokit.grid import Grid
+    from sudokit.grid import Grid
+    from sudokit.human.path import enabled_techniques
     from sudokit.human.rating import hodoku_walk
+
+    order = hodoku_order(enabled_techniques(None, True))
 
     lines = shared_file("rated/grantm_sudoku-exchange_diabolical_2020-06-25.txt").read_text().splitlines()
     order = hodoku_order(TECHNIQUES)

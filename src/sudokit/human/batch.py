@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..grid import PuzzleLike
-from .rating import Rating, rate
+from .rating import SYSTEMS, Rating, _systems, rate
 
 __all__ = ["rate_many"]
 
@@ -30,6 +30,7 @@ def rate_many(
     uniqueness: bool | None = None,
     max_seconds: float | None = None,
     max_nodes: int | None = None,
+    systems: str | Iterable[str] = SYSTEMS,
 ) -> list[Rating]:
     """Rate every puzzle (as :func:`~sudokit.human.rate` with the same options), in input
     order, using ``jobs`` worker processes (default: every core; 1 rates in this process).
@@ -39,7 +40,8 @@ def rate_many(
     first when that matters.
     """
     items = list(puzzles)
-    options: dict[str, Any] = {"uniqueness": uniqueness, "max_seconds": max_seconds, "max_nodes": max_nodes}
+    wanted = tuple(sorted(_systems(systems)))  # checked here, not once per worker
+    options: dict[str, Any] = {"uniqueness": uniqueness, "max_seconds": max_seconds, "max_nodes": max_nodes, "systems": wanted}
     if techniques is not None:
         options["techniques"] = techniques if isinstance(techniques, str) else tuple(techniques)
     workers = (os.cpu_count() or 1) if jobs is None else int(jobs)

@@ -50,11 +50,14 @@ from .step import Step
 from .se_path import SE_PATH_DEFAULT_EXTRA, _front, _se_walk, se_techniques, se_walk
 from .hodoku_path import _ho_front, _hodoku_walk, hodoku_walk  # se_walk, hodoku_walk: re-exported (tests, benchmarks, docs)
 
-__all__ = ["Rating", "rate", "se_path_rating", "rating_text", "BANDS", "HODOKU_LEVELS", "HODOKU_MAX_SCORE", "ENGINE_VERSION", "hodoku_order", "band_for"]
+__all__ = ["Rating", "rate", "se_path_rating", "SYSTEMS", "rating_text", "BANDS", "HODOKU_LEVELS", "HODOKU_MAX_SCORE", "ENGINE_VERSION", "hodoku_order", "band_for"]
 
 #: Version of the rating engine: this module's rules plus the registry's order/ratings
 #: version; it changes whenever the rating of some puzzle could change.
 ENGINE_VERSION = f"human-4.{registry.ENGINE_ORDER_VERSION}"  # 4: Dynamic Forcing Chains on the default SE path
+
+#: The rating systems :func:`rate` can compute (its ``systems`` argument).
+SYSTEMS: tuple[str, ...] = ("se", "hodoku")
 
 #: HoDoKu's difficulty levels, easiest first.
 HODOKU_LEVELS: tuple[str, ...] = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
@@ -230,8 +233,8 @@ class Rating:
         """One short line: ``ER/EP/ED HoDoKu-level score band hardest``."""
         mark = "" if self.solved_logically else " (not solved by this set)"
         return (
-            f"{self.se:.1f}/{self.ep:.1f}/{self.ed:.1f} {self.hodoku_level} {self.hodoku_score} "
-            f"{self.band} {self.hardest or '-'}{mark}"
+            f"{self.se:.1f}/{self.ep:.1f}/{self.ed:.1f} {self.hodoku_level or '-'} {self.hodoku_score} "
+            f"{self.band or '-'} {self.hardest or '-'}{mark}"
         )
 
 
@@ -240,8 +243,9 @@ def rating_text(values: dict[str, Any]) -> str:
     from worker processes)."""
     mark = "" if values["solved_logically"] else " (not solved by this set)"
     hardest = (values["hardest"] or "-").replace(" ", "_")
-    return (f"ER={values['se']:.1f}/{values['ep']:.1f}/{values['ed']:.1f} {values['hodoku_level']} "
-            f"{values['hodoku_score']} {values['band']} {hardest}{mark}")
+    level, band = values["hodoku_level"] or "-", values["band"] or "-"  # "": that system was not asked for
+    return (f"ER={values['se']:.1f}/{values['ep']:.1f}/{values['ed']:.1f} {level} "
+            f"{values['hodoku_score']} {band} {hardest}{mark}")
 
 
 def rate(
@@ -253,6 +257,7 @@ def rate(
     max_seconds: float | None = None,
     max_nodes: int | None = None,
     allow_multiple: bool = False,
+    systems: str | Iterable[str] = SYSTEMS,
 ) -> Rating:
     """Rate ``puzzle`` (see the module docstring for every field).
 
@@ -268,11 +273,20 @@ def rate(
     :class:`~sudokit.errors.MultipleSolutionsError` for a puzzle with several solutions
     (a rating of such a puzzle means little; ``sudokit rate`` refuses it too) unless
     ``allow_multiple=True``.
+
+    ``systems`` names the rating systems to compute, ``"se"`` and/or ``"hodoku"`` (a
+    string or an iterable; default both). Each system walks its own path, so asking for
+    one costs about half: a system left out gets zeros (``se``/``ep``/``ed`` 0.0, ``band``
+    ``""``; ``hodoku_level`` ``""``, ``hodoku_score`` 0), and without ``"se"`` the
+    ``counts``, ``steps``, ``hardest`` and ``solved_logically`` fields describe the HoDoKu
+    path instead (``hardest``: its first step of the highest HoDoKu level). An unknown
+    name raises ``ValueError``.
     """
+    wanted = _systems(systems)
     limited = max_seconds is not None or max_nodes is not None
     token = LIMIT.set(Budget(max_nodes, max_seconds) if limited else None)
     try:
-        rating, spent = _rate(puzzle, techniques, uniqueness, max_steps, allow_multiple)
+        rating, spent = _rate(puzzle, techniques, uniqueness, max_steps, allow_multiple, se="se" in wanted, hodoku="hodoku" in wanted)
     finally:
         LIMIT.reset(token)
     if spent:
@@ -281,12 +295,21 @@ def rate(
 
 
 def se_path_rating(puzzle: PuzzleLike, *, techniques: Iterable[str] | None = None) -> Rating:
-    """:func:`rate` without the HoDoKu path: the same ``se``/``ep``/``ed``, ``band``,
-    ``counts`` and ``solved_logically``, with ``hodoku_level`` ``""`` and ``hodoku_score`` 0.
-
-    About a third of :func:`rate`'s CPU (the HoDoKu path is the larger part), for callers
-    that decide on the SE numbers alone: the generator's band and SE-range targets."""
+    """``rate(puzzle, techniques=techniques, systems="se")``: the SE numbers alone, with
+    ``hodoku_level`` ``""`` and ``hodoku_score`` 0 (the generator's band and SE-range
+    targets use it; kept under this name for callers from before ``systems``)."""
     return _rate(puzzle, techniques, None, MAX_STEPS, False, hodoku=False)[0]
+
+
+def _systems(systems: str | Iterable[str]) -> frozenset[str]:
+    """The rating systems asked for, checked: a non-empty subset of :data:`SYSTEMS`."""
+    wanted = frozenset((systems,) if isinstance(systems, str) else systems)
+    unknown = wanted - frozenset(SYSTEMS)
+    if not wanted:
+        raise ValueError(f"no rating system given (choose from {', '.join(SYSTEMS)})")
+    if unknown:
+        raise ValueError(f"unknown rating system(s): {', '.join(sorted(unknown))} (choose from {', '.join(SYSTEMS)})")
+    return wanted
 
 
 def _rate(
@@ -296,10 +319,12 @@ def _rate(
     max_steps: int,
     allow_multiple: bool,
     *,
+    se: bool = True,
     hodoku: bool = True,
 ) -> tuple[Rating, bool]:
     """The rating, and whether a search budget ran out (the rating is then a lower bound);
-    ``hodoku=False`` leaves the HoDoKu path out (level ``""``, score 0)."""
+    ``hodoku=False`` leaves the HoDoKu path out (level ``""``, score 0), ``se=False`` the
+    SE path (ER/EP/ED 0.0, band ``""``)."""
     grid = Grid.parse(puzzle)
     count, _solution = solve_and_count(grid)
     if count > 1 and not allow_multiple:
@@ -309,8 +334,10 @@ def _rate(
     enabled, se_order, se_plan, ho_order, ho_plan = _plan(key, use_uniqueness)
     by_id = {t.id: t for t in enabled}
     by_id.update((t.id, t) for t in se_order)
-    se_steps, se_end = _se_walk(grid, se_order, se_plan, max_steps)
-    solved = se_end == "solved"
+    se_steps: list[Step] = []
+    se_end = "skipped"
+    if se:
+        se_steps, se_end = _se_walk(grid, se_order, se_plan, max_steps)
     ho_steps: list[Step] = []
     ho_end = "limit" if hodoku else "skipped"
     try:
@@ -318,19 +345,25 @@ def _rate(
             ho_steps, ho_end = _hodoku_walk(grid, ho_order, ho_plan, max_steps)
     except BudgetExceeded:
         ho_steps, ho_end = [], "limit"
+    # Both paths use complete technique sets in practice, but the SE path decides
+    # "solved" when it ran (its set is the larger one), as before this option existed.
+    solved = se_end == "solved" if se else ho_end == "solved"
     er, ep, ed, hardest = _se_numbers(se_steps, by_id)
     score, level = _hodoku_numbers(ho_steps, by_id, solved and ho_end == "solved") if hodoku else (0, "")
+    path = se_steps if se else ho_steps
+    if not se:
+        hardest = _hodoku_hardest(ho_steps, by_id)
     return Rating(
         se=er,
         ep=ep,
         ed=ed,
         hodoku_level=level,
         hodoku_score=score,
-        band=band_for(er, solved),
+        band=band_for(er, solved) if se else "",
         hardest=hardest,
-        counts=dict(Counter(s.technique for s in se_steps)),
+        counts=dict(Counter(s.technique for s in path)),
         solved_logically=solved,
-        steps=len(se_steps),
+        steps=len(path),
         uniqueness=use_uniqueness,
         engine_version=ENGINE_VERSION,
         techniques=tuple(t.id for t in enabled),
@@ -392,6 +425,17 @@ def _hodoku_numbers(steps: Sequence[Step], by_id: dict[str, registry.Technique],
 
 
 _REGISTRY_BY_ID: dict[str, registry.Technique] = {t.id: t for t in registry.TECHNIQUES}
+
+
+def _hodoku_hardest(steps: Sequence[Step], by_id: dict[str, registry.Technique]) -> str:
+    """The name of the first step of the highest HoDoKu level on the HoDoKu path."""
+    best, name = -1, ""
+    for step in steps:
+        technique = by_id.get(step.technique) or _REGISTRY_BY_ID.get(step.technique)
+        level = _level_index(technique.hodoku_level) if technique is not None else 0
+        if level > best:
+            best, name = level, step.name
+    return name
 
 
 def _level_index(level: object) -> int:
