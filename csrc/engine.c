@@ -433,6 +433,20 @@ static int propagate(model *m, uint32_t *cand)
     }
 }
 
+/* After a failed propagation: forget what it left dirty.  Every branch starts from its
+ * parent's fixpoint, so only the branched cell's items need a visit; the leftovers of the
+ * failed sibling would make the next propagation rescan houses and relations for nothing. */
+static void settle(model *m)
+{
+    m->qlen = 0;
+    memset(m->d_house, 0, (size_t)m->n_full);
+    if (m->lost) memset(m->lost, 0, sizeof(uint32_t) * (size_t)m->n_full);
+    while (m->rel_top) m->d_rel[m->rel_stack[--m->rel_top]] = 0;
+    memset(m->d_sum, 0, (size_t)m->n_sums);
+    memset(m->d_tri, 0, (size_t)m->n_tri);
+    memset(m->d_sw, 0, (size_t)m->n_sw);
+}
+
 /* Bits set in x, without a library call (no -mpopcnt by default). */
 SK_INLINE int count_bits(uint32_t x)
 {
@@ -466,7 +480,7 @@ static int probe(model *m, uint32_t *cur, uint32_t *tmp)
             m->queue[m->qlen++] = i;
             mark(m, i, cur[i] & ~bit);
             if (propagate(m, tmp)) continue;
-            m->qlen = 0;
+            settle(m);
             if (!narrow(m, cur, i, cur[i] & ~bit) || !propagate(m, cur)) return 0;
             quiet = 0;
         }
@@ -598,6 +612,7 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
             m->queue[m->qlen++] = f->cell;
             mark(m, f->cell, removed);
             if (propagate(m, child)) break;
+            settle(m);
             if (fails[f->cell] < ENG_MAX_FAILS) fails[f->cell]++; /* the twin caps it the same way */
             if (use_lc) lc = f->cell;
         }
