@@ -2,6 +2,8 @@
  * src/sudokit/_pyfish9.py (same search, same order, same records). */
 #include "hofish9.h"
 
+#include "bits.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,29 +108,23 @@ static int emit(hf_ctx *x)
     return put(x->out, rec, 2 + 2 * (size_t)x->size);
 }
 
-/* Cells that see every cell of `cells`. */
-static cells81 buddies(const hf_ctx *x, cells81 cells)
+/* 1 when some cell of `targets` sees every cell of `cells` (the fins): AND the fins'
+ * peer masks, stopping as soon as no target is left. */
+static int seen_by_all(const hf_ctx *x, cells81 cells, cells81 targets)
 {
-    cells81 out = {~(uint64_t)0, ((uint64_t)1 << 17) - 1};
-    for (int i = 0; i < 81; i++)
-        if (c_has(cells, i)) out = c_and(out, x->peers[i]);
-    return out;
+    for (uint64_t lo = cells.lo; lo && c_any(targets); lo &= lo - 1) targets = c_and(targets, x->peers[lowest_index64(lo)]);
+    for (uint64_t hi = cells.hi; hi && c_any(targets); hi &= hi - 1) targets = c_and(targets, x->peers[64 + lowest_index64(hi)]);
+    return c_any(targets);
 }
 
 /* 1 when bases/covers with these unions make a fish (the twin's _check). */
 static int is_fish(const hf_ctx *x, cells81 base, cells81 endo, cells81 cover, cells81 cannibal)
 {
     cells81 fins = c_or(c_andnot(base, cover), endo);
-    cells81 kill;
-    if (!x->finned) {
-        if (c_any(fins)) return 0;
-        kill = c_or(c_andnot(cover, base), cannibal);
-    } else {
-        if (!c_any(fins) || c_count(fins) > MAX_FINS) return 0;
-        cells81 seeing = buddies(x, fins);
-        kill = c_or(c_and(c_andnot(cover, base), seeing), c_and(cannibal, seeing));
-    }
-    return c_any(kill);
+    cells81 kill = c_or(c_andnot(cover, base), cannibal);
+    if (!x->finned) return !c_any(fins) && c_any(kill);
+    if (!c_any(fins) || c_count(fins) > MAX_FINS) return 0;
+    return seen_by_all(x, fins, kill);
 }
 
 /* At most how many places of `left` k more covers from masks[start..n) can take: the sum
@@ -157,26 +153,46 @@ typedef struct {
     cells81 base, endo;
 } cover_set;
 
+/* The last cover of a set: reach's bound (one more cover: the largest count) and the
+ * leaves in one pass over the counts; a leaf whose uncovered base places alone are too
+ * many fins is rejected from its count (is_fish would reject it), still counted as
+ * checked. */
+static int cover_last(hf_ctx *x, const cover_set *cs, int start, int level, cells81 uni, cells81 cannibal, cells81 left)
+{
+    int counts[54], best = 0, nleft = c_count(left);
+    for (int i = start; i < cs->n; i++) {
+        counts[i] = c_count(c_and(cs->masks[i], left));
+        if (counts[i] > best) best = counts[i];
+    }
+    if (nleft > cs->room + best) return HF_OK;
+    int most = x->finned ? MAX_FINS : 0;
+    for (int i = start; i < cs->n; i++) {
+        x->spent++;
+        if (nleft - counts[i] > most) continue;
+        cells81 u = c_or(uni, cs->masks[i]);
+        cells81 can = c_or(cannibal, c_and(uni, cs->masks[i]));
+        if (is_fish(x, cs->base, cs->endo, u, can)) {
+            x->covers[level] = cs->units[i];
+            int status = emit(x);
+            if (status != HF_OK) return status;
+            if (x->max_hits && x->hits >= x->max_hits) return 1;
+        }
+    }
+    return HF_OK;
+}
+
 static int cover_extend(hf_ctx *x, const cover_set *cs, int start, int level, cells81 uni, cells81 cannibal)
 {
     if (level >= 4) return HF_OK; /* cannot happen (size <= 4): tells the compiler covers[] is not overrun */
     cells81 left = c_andnot(cs->base, uni);
+    if (level + 1 == x->size) return cover_last(x, cs, start, level, uni, cannibal, left);
     if (c_count(left) > cs->room + reach(cs->masks, start, cs->n, x->size - level, left)) return HF_OK;
     for (int i = start; i < cs->n - x->size + level + 1; i++) {
         cells81 u = c_or(uni, cs->masks[i]);
         cells81 can = c_or(cannibal, c_and(uni, cs->masks[i]));
         x->covers[level] = cs->units[i];
-        if (level + 1 == x->size) {
-            x->spent++;
-            if (is_fish(x, cs->base, cs->endo, u, can)) {
-                int status = emit(x);
-                if (status != HF_OK) return status;
-                if (x->max_hits && x->hits >= x->max_hits) return 1;
-            }
-        } else {
-            int status = cover_extend(x, cs, i + 1, level + 1, u, can);
-            if (status) return status;
-        }
+        int status = cover_extend(x, cs, i + 1, level + 1, u, can);
+        if (status) return status;
     }
     return HF_OK;
 }
