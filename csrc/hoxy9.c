@@ -20,9 +20,11 @@ typedef struct {
 } hx_key;
 
 typedef struct {
-    uint8_t links[81][20]; /* each cell's peers in HoDoKu's link order */
+    uint8_t next[81][2][20]; /* of a bivalue cell, per digit (lower, higher): its bivalue
+                                peers holding it, in HoDoKu's link order */
+    uint8_t nnext[81][2];
     uint16_t cands[81];
-    cellset where[10], peer[81];
+    cellset where[10], peer[81]; /* peer: of the bivalue cells only */
     int remote, start, d, e;
     unsigned pair;
     long budget, *spent;
@@ -42,16 +44,10 @@ static void drop(cellset *s, int c) { if (c < 64) s->lo &= ~(1ull << c); else s-
 static cellset and3(cellset a, cellset b, cellset c) { return (cellset){a.lo & b.lo & c.lo, a.hi & b.hi & c.hi}; }
 static int empty(cellset s) { return !s.lo && !s.hi; }
 
-static int sees(int a, int b)
+static int two_bits(unsigned m) /* exactly two digits: a bivalue cell */
 {
-    return a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3));
-}
-
-static int pc9(unsigned m)
-{
-    int n = 0;
-    for (; m; m &= m - 1) n++;
-    return n;
+    unsigned rest = m & (m - 1);
+    return rest && !(rest & (rest - 1));
 }
 
 static int low_digit(unsigned m) /* the lowest digit of a non-empty mask */
@@ -155,10 +151,11 @@ static int check(hx_ctx *x, int end, int level)
 static int extend(hx_ctx *x, int cell, int v, int level)
 {
     if (level >= MAX_LINKS) return HX_OK;
-    for (int k = 0; k < 20; k++) {
-        int c = x->links[cell][k];
+    int slot = v != low_digit(x->cands[cell]);
+    for (int k = 0; k < x->nnext[cell][slot]; k++) {
+        int c = x->next[cell][slot][k];
         unsigned m = x->cands[c];
-        if (!(m >> (v - 1) & 1) || pc9(m) != 2 || (x->pair && m != x->pair)) continue;
+        if (x->pair && m != x->pair) continue;
         if (has(x->used, c)) continue; /* back to the chain (to its start: a loop, not reported) */
         if (++*x->spent > x->budget) return HX_BUDGET;
         if (level + 1 >= MAX_LINKS) continue;
@@ -188,21 +185,35 @@ int hoxy9_search(const uint16_t cands[81], int remote, long budget, hx_out *out,
     if (!x) return HX_NO_MEMORY;
     memcpy(x->cands, cands, sizeof x->cands);
     x->out = out, x->remote = remote, x->budget = budget, x->spent = spent;
+    for (int i = 0; i < 81; i++)
+        for (unsigned m = cands[i], d = 1; m; m >>= 1, d++)
+            if (m & 1) add(&x->where[d], i);
+    uint8_t bivalue[81];
+    for (int i = 0; i < 81; i++) bivalue[i] = (uint8_t)two_bits(cands[i]);
     for (int i = 0; i < 81; i++) {
-        int n = 0;
-        for (int c = 9 * (i / 9); c < 9 * (i / 9) + 9; c++) if (c != i) x->links[i][n++] = (uint8_t)c;
-        for (int c = i % 9; c < 81; c += 9) if (c != i) x->links[i][n++] = (uint8_t)c;
-        for (int c = 0; c < 81; c++)
-            if (sees(i, c) && c / 9 != i / 9 && c % 9 != i % 9) x->links[i][n++] = (uint8_t)c;
-        for (int c = 0; c < 81; c++)
-            if (sees(i, c)) add(&x->peer[i], c);
-        for (int d = 1; d <= 9; d++)
-            if (cands[i] >> (d - 1) & 1) add(&x->where[d], i);
+        if (!bivalue[i]) continue; /* only bivalue cells are ever on a chain */
+        uint8_t links[20]; /* the peers in HoDoKu's link order: row, column, rest of the box */
+        int n = 0, row = i / 9, col = i % 9, r0 = row / 3 * 3, c0 = col / 3 * 3;
+        for (int c = 9 * row; c < 9 * row + 9; c++) if (c != i) links[n++] = (uint8_t)c;
+        for (int c = col; c < 81; c += 9) if (c != i) links[n++] = (uint8_t)c;
+        for (int r = r0; r < r0 + 3; r++)
+            for (int c = c0; c < c0 + 3; c++)
+                if (r != row && c != col) links[n++] = (uint8_t)(9 * r + c);
+        for (int k = 0; k < 20; k++) add(&x->peer[i], links[k]);
+        for (int slot = 0; slot < 2; slot++) {
+            unsigned bit = slot ? cands[i] & (cands[i] - 1) : cands[i] & (0u - cands[i]);
+            int count = 0;
+            for (int k = 0; k < 20; k++) {
+                int c = links[k];
+                if ((cands[c] & bit) && bivalue[c]) x->next[i][slot][count++] = (uint8_t)c;
+            }
+            x->nnext[i][slot] = (uint8_t)count;
+        }
     }
     int status = HX_OK;
     for (int start = 0; start < 81 && status == HX_OK; start++) {
         unsigned m = cands[start];
-        if (pc9(m) != 2) continue;
+        if (!bivalue[start]) continue;
         for (int d = 1; d <= 9 && status == HX_OK; d++) {
             if (!(m >> (d - 1) & 1)) continue;
             x->start = start, x->d = d, x->e = low_digit(m & ~(1u << (d - 1)));

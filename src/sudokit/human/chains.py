@@ -29,7 +29,7 @@ Searches are bounded: ``budget`` links (or states) per call; past it :class:`Sea
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import partial
 from typing import Protocol
 
@@ -54,7 +54,10 @@ DEFAULT_BUDGET = 2_000_000
 #: A chain: ((node, truth), ...) from the start to the end, each implied by the one before.
 Chain = tuple[tuple[int, bool], ...]
 #: A chain step found, for HoDoKu's sort: (eliminations, index sum, their set, length, make it).
-_Item = tuple[int, int, frozenset[tuple[int, int]], int, Callable[[], Step]]
+_Item = tuple[int, int, Hashable, int, Callable[[], Step]]
+#: The eliminations of an XY-Chain or Remote Pair as ((digit, 81-bit cells), ...), digits
+#: ascending, none with no cell: equal keys <=> equal eliminations.
+_Key = tuple[tuple[int, int], ...]
 
 
 # ---------------------------------------------------------------- text
@@ -191,10 +194,10 @@ def find_x_chain(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator
         key = frozenset(elims)
         found.append((len(key), _index_sum(elims), key, n,
                       partial(_chain_step, "x_chain", "X-Chain", CANDIDATES, chain, elims, f"{d} ", "", d)))
-    done: set[frozenset[tuple[int, int]]] = set()
-    for _n, _sum, key, _length, make in _ho_order(found):
-        if key not in done:
-            done.add(key)
+    done: set[Hashable] = set()
+    for _n, _sum, seen, _length, make in _ho_order(found):
+        if seen not in done:
+            done.add(seen)
             yield make()
 
 
@@ -224,35 +227,66 @@ def find_remote_pair(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iter
 def _xy(state: Candidates, budget: int, remote: bool) -> Iterator[Step]:
     """The chains of the kernel's ``ho_xy`` search (csrc/hoxy9.c, twin
     :mod:`sudokit._pyxy9`: HoDoKu's depth-first search over bivalue cells), sorted as
-    HoDoKu sorts them (:func:`_ho_order`); one step per set of eliminations, the first."""
+    HoDoKu sorts them (:func:`_ho_order`); one step per set of eliminations, the first.
+    A record is read for the sort only (ends, eliminations as masks); the chain of a
+    step is decoded when the step is written."""
     where = state.where
     data, _spent = _backend.kernel().ho_xy(array("H", state.cands).tobytes(), remote, budget)
     if data is None:
         raise SearchLimitExceeded("chain search budget exhausted")
-    found: list[tuple[int, int, frozenset[tuple[int, int]], int, Callable[[], Step]]] = []
+    found: list[_Item] = []
+    sums: dict[_Key, tuple[int, int]] = {}  # key -> (eliminations, index sum)
     at = 0
     while at < len(data):
         n = data[at]
-        chain: Chain = tuple((s >> 1, bool(s & 1)) for s in (data[at + 1 + 2 * k] | data[at + 2 + 2 * k] << 8 for k in range(n)))
-        at += 1 + 2 * n
-        start, d, end = chain[0][0] // 9, chain[0][0] % 9 + 1, chain[-1][0] // 9
-        m = state.cands[start]
+        first, last = (data[at + 1] | data[at + 2] << 8) >> 1, (data[at + 2 * n - 1] | data[at + 2 * n] << 8) >> 1
+        start, d, end = first // 9, first % 9 + 1, last // 9
         if remote:
-            elims = _remote_elims(state, chain, m)
-            head, tail = f"{d}/{DIGITS_OF[m & ~BIT[d]][0]} ", ""
-            technique, name = "remote_pair", "Remote Pair"
+            key = _remote_key(state, data, at, n)
         else:
-            elims = [(c, d) for c in cells_of(where[d] & PEER_MASK[start] & PEER_MASK[end])]
-            head, tail = f"{_elim_digits(elims)} {d}- ", f" -{d}"
-            technique, name = "xy_chain", "XY-Chain"
-        key = frozenset(elims)
-        found.append((len(key), _index_sum(elims), key, len(chain),
-                      partial(_chain_step, technique, name, CANDIDATES, chain, elims, head, tail, d)))
-    done: set[frozenset[tuple[int, int]]] = set()
-    for _n, _sum, key, _length, make in _ho_order(found):
-        if key not in done:
-            done.add(key)
+            key = ((d, where[d] & PEER_MASK[start] & PEER_MASK[end]),)
+        counted = sums.get(key)
+        if counted is None:
+            elims = _key_elims(key)
+            sums[key] = counted = (len(elims), _index_sum(elims))
+        found.append((counted[0], counted[1], key, n, partial(_xy_step, state, data, at, remote, key)))
+        at += 1 + 2 * n
+    done: set[Hashable] = set()
+    for _n, _sum, seen, _length, make in _ho_order(found):
+        if seen not in done:
+            done.add(seen)
             yield make()
+
+
+def _remote_key(state: Candidates, data: bytes, at: int, n: int) -> _Key:
+    """A Remote Pair record's eliminations as ((digit, cells), ...): both digits of the
+    pair leave the cells seeing two chain cells an odd number of cells apart (at least
+    three), as HoDoKu's ``checkRemotePairs``."""
+    cells = [(data[at + 1 + 2 * k] | data[at + 2 + 2 * k] << 8) >> 1 for k in range(0, n, 2)]
+    cells = [node // 9 for node in cells]
+    seen = 0
+    for i in range(len(cells)):
+        for j in range(i + 3, len(cells), 2):
+            seen |= PEER_MASK[cells[i]] & PEER_MASK[cells[j]]
+    # a digit with nothing to remove is left out: equal keys <=> equal eliminations
+    return tuple((d, mask) for d in DIGITS_OF[state.cands[cells[0]]] for mask in (state.where[d] & seen,) if mask)
+
+
+def _key_elims(key: _Key) -> list[tuple[int, int]]:
+    """The eliminations of a key of :func:`_xy`, by digit, then cell."""
+    return [(c, d) for d, mask in key for c in cells_of(mask)]
+
+
+def _xy_step(state: Candidates, data: bytes, at: int, remote: bool, key: _Key) -> Step:
+    """The step of the ``ho_xy`` record at ``at``."""
+    n = data[at]
+    chain: Chain = tuple((s >> 1, bool(s & 1)) for s in (data[at + 1 + 2 * k] | data[at + 2 + 2 * k] << 8 for k in range(n)))
+    d = chain[0][0] % 9 + 1
+    elims = _key_elims(key)
+    if remote:
+        m = state.cands[chain[0][0] // 9]
+        return _chain_step("remote_pair", "Remote Pair", CANDIDATES, chain, elims, f"{d}/{DIGITS_OF[m & ~BIT[d]][0]} ", "", d)
+    return _chain_step("xy_chain", "XY-Chain", CANDIDATES, chain, elims, f"{_elim_digits(elims)} {d}- ", f" -{d}", d)
 
 
 def _ho_order(found: list[_Item]) -> list[_Item]:
@@ -271,20 +305,6 @@ def _ho_order(found: list[_Item]) -> list[_Item]:
         return java_sort(list(found), cmp)
     except ContractViolation:  # Java would throw; keep a stable order by the same keys
         return sorted(found, key=lambda f: (-f[0], f[1], f[3]))
-
-
-def _remote_elims(state: Candidates, chain: Chain, pair: int) -> list[tuple[int, int]]:
-    """Both digits of the pair leave the cells seeing two chain cells an odd number of
-    cells apart (at least three), as HoDoKu's ``checkRemotePairs``."""
-    cells = [node // 9 for node, _ in chain[::2]]
-    seen = 0
-    for i in range(len(cells)):
-        for j in range(i + 3, len(cells), 2):
-            seen |= PEER_MASK[cells[i]] & PEER_MASK[cells[j]]
-    out = []
-    for d in DIGITS_OF[pair]:
-        out += [(c, d) for c in cells_of(state.where[d] & seen)]
-    return out
 
 
 # ------------------------------------------------------ Nice Loops and AIC

@@ -36,9 +36,9 @@ from .. import _backend
 from .._pytable9 import GROUP, OFF, GroupNode, group_nodes
 from ..errors import SearchLimitExceeded
 from .chains import Chain, _elim_digits, _ends_why, _index_sum, _step, chain_text
-from .links import GROUP_BASE, LinkGraph
-from .model import Candidates
-from .step import Step, cell_text
+from .links import GROUP_BASE
+from .model import CELL_BIT, Candidates, cells_of
+from .step import Step, cell_text, cells_text
 
 __all__ = ["nice_loop_steps"]
 
@@ -82,20 +82,41 @@ def _records(data: bytes) -> Iterator[_Found]:
 
 
 # ------------------------------------------------------------------ steps
-def _to_graph(groups: list[GroupNode], g: LinkGraph, chain: list[int]) -> Chain:
-    """The chain in :class:`LinkGraph` nodes: ((node, truth), ...)."""
+class _Nodes:
+    """Writing a chain of the kernel's nodes (the :class:`~sudokit.human.chains.Nodes`
+    protocol): candidates ``9 * cell + digit - 1`` as a :class:`LinkGraph` numbers them,
+    the kernel's group nodes from ``GROUP_BASE`` on. Only the chosen step is written, so no
+    link graph is built for it."""
+
+    __slots__ = ("group_digit", "group_cells")
+
+    def __init__(self, groups: list[GroupNode]) -> None:
+        self.group_digit = [grp.digit for grp in groups]
+        self.group_cells = [grp.mask for grp in groups]
+
+    def digit(self, node: int) -> int:
+        return node % 9 + 1 if node < GROUP_BASE else self.group_digit[node - GROUP_BASE]
+
+    def cells(self, node: int) -> int:
+        return CELL_BIT[node // 9] if node < GROUP_BASE else self.group_cells[node - GROUP_BASE]
+
+    def text(self, node: int) -> str:
+        return cell_text(node // 9) if node < GROUP_BASE else cells_text(cells_of(self.group_cells[node - GROUP_BASE]))
+
+
+def _to_graph(chain: list[int]) -> Chain:
+    """The kernel's chain in :class:`_Nodes` nodes: ((node, truth), ...)."""
     out = []
     for node in chain:
         if node < GROUP:
             d, cell = divmod(node % OFF, 81)
             out.append((9 * cell + d, node < OFF))
         else:
-            grp = groups[(node - GROUP) // 2]
-            out.append((g.group_node(grp.digit, grp.mask), not node & 1))
+            out.append((GROUP_BASE + (node - GROUP) // 2, not node & 1))
     return tuple(out)
 
 
-def _make_step(found: _Found, g: LinkGraph, chain: Chain) -> Step:
+def _make_step(found: _Found, g: _Nodes, chain: Chain) -> Step:
     """The step with HoDoKu's text for one loop or AIC."""
     prefix = "Grouped " if found.grouped else ""
     technique = "grouped_nice_loop" if found.grouped else "nice_loop"
@@ -132,7 +153,6 @@ def nice_loop_steps(state: Candidates, grouped: bool, budget: int) -> Iterator[S
     if not data:
         return
     found = sorted(_records(data), key=cmp_to_key(_compare))
-    groups = group_nodes(state.where) if grouped else []
-    g = LinkGraph(state, groups=grouped)
+    g = _Nodes(group_nodes(state.where) if grouped else [])
     for f in found:
-        yield _make_step(f, g, _to_graph(groups, g, f.chain))
+        yield _make_step(f, g, _to_graph(f.chain))
