@@ -1,7 +1,7 @@
 /* seloops9.c -- SE's Forcing Chains & Cycles hints, rated, sorted, de-duplicated; see
  * seloops9.h. */
 #include "seloops9.h"
-#include "segeom9.h"
+#include "bits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,12 +16,29 @@ typedef struct {
 } sl_hint;
 
 typedef struct {
-    uint8_t house[27][9], se_houses[81][3], parts[81][20], part_end[81][3];
     sl_hint *h;
     size_t n, cap;
     uint16_t *rem; /* cell, mask pairs */
     size_t n_rem, cap_rem;
+    int only_best; /* max_hints == 1: h[0] is the easiest hint so far (n is 0 or 1) */
+    uint32_t seen[2 * 729], gen; /* the potentials of one chain: those with seen[key] == gen */
+    uint64_t peers[81][2], where[9][2]; /* a cell's 20 peers; the cells holding digit v + 1 */
 } sl_list;
+
+/* L's cell sets for the grid cands. */
+static void init_sets(sl_list *L, const uint16_t cands[81])
+{
+    for (int i = 0; i < 81; i++) {
+        int row = i / 9, col = i % 9, box0 = row / 3 * 27 + col / 3 * 3;
+        for (int j = 0; j < 9; j++) {
+            int peer[3] = {row * 9 + j, j * 9 + col, box0 + j / 3 * 9 + j % 3};
+            for (int t = 0; t < 3; t++)
+                if (peer[t] != i) L->peers[i][peer[t] >> 6] |= 1ull << (peer[t] & 63);
+        }
+        for (int v = 0; v < 9; v++)
+            if (cands[i] >> v & 1) L->where[v][i >> 6] |= 1ull << (i & 63);
+    }
+}
 
 /* SE's length surcharge (se_hints.length_surcharge), in the same double arithmetic. */
 static double surcharge(int complexity)
@@ -56,7 +73,9 @@ static int push_rem(sl_list *L, int cell, unsigned mask)
     return SC_OK;
 }
 
-/* What the chain r (n potentials) removes, appended to L->rem; *n_rem pairs. */
+/* What the chain r (n potentials) removes, appended to L->rem; *n_rem pairs. A cycle's
+ * potentials are its cells' peers of the same digit seen "on" and "off"; its last
+ * potential is its root again. */
 static int removable(sl_list *L, const uint16_t cands[81], int kind, const uint8_t *r, int n, int *n_rem)
 {
     *n_rem = 0;
@@ -65,25 +84,30 @@ static int removable(sl_list *L, const uint16_t cands[81], int kind, const uint8
         *n_rem = 1;
         return push_rem(L, r[0], r[2] ? (unsigned)(cands[r[0]] & ~bit) : bit);
     }
-    uint8_t in[81] = {0};
-    uint16_t fwd[81] = {0}, back[81] = {0};
-    for (int k = 0; k < n - 1; k++) in[r[4 * k]] = 1;
+    /* 81-cell sets as two words: cell i is bit i % 64 of word i / 64 */
+    uint64_t in[2] = {0, 0}, fwd[9][2] = {{0}}, back[9][2] = {{0}};
+    for (int k = 0; k < n - 1; k++) in[r[4 * k] >> 6] |= 1ull << (r[4 * k] & 63);
     for (int k = 0; k < n - 1; k++) {
-        int cell = r[4 * k];
-        unsigned bit = 1u << (r[4 * k + 1] - 1);
-        for (int j = 0; j < 20; j++) {
-            int other = L->parts[cell][j];
-            if (in[other] || !(cands[other] & bit)) continue;
-            if (r[4 * k + 2]) fwd[other] |= (uint16_t)bit;
-            else back[other] |= (uint16_t)bit;
+        int cell = r[4 * k], v = r[4 * k + 1] - 1;
+        uint64_t(*side)[2] = r[4 * k + 2] ? fwd : back;
+        for (int w = 0; w < 2; w++) side[v][w] |= L->peers[cell][w] & L->where[v][w] & ~in[w];
+    }
+    uint16_t rem[81];
+    uint64_t any[2] = {0, 0};
+    for (int v = 0; v < 9; v++)
+        for (int w = 0; w < 2; w++) {
+            uint64_t both = fwd[v][w] & back[v][w];
+            for (uint64_t b = both & ~any[w]; b; b &= b - 1) rem[64 * w + lowest_index64(b)] = 0;
+            any[w] |= both;
+            for (; both; both &= both - 1) rem[64 * w + lowest_index64(both)] |= (uint16_t)(1u << v);
         }
-    }
-    for (int cell = 0; cell < 81; cell++) {
-        if (!(fwd[cell] & back[cell])) continue;
-        int st = push_rem(L, cell, fwd[cell] & back[cell]);
-        if (st != SC_OK) return st;
-        ++*n_rem;
-    }
+    for (int w = 0; w < 2; w++) /* in cell order */
+        for (uint64_t b = any[w]; b; b &= b - 1) {
+            int cell = 64 * w + lowest_index64(b);
+            int st = push_rem(L, cell, rem[cell]);
+            if (st != SC_OK) return st;
+            ++*n_rem;
+        }
     return SC_OK;
 }
 
@@ -98,26 +122,39 @@ static int read_hints(sl_list *L, const uint16_t cands[81], const sc_out *o, int
         if (n < 2 || (o->len - at - 3) / 4 < (size_t)n) return SC_INTERNAL;
         at += 3 + 4 * (size_t)n;
         const uint8_t *r = rec + 3;
+        int complexity = 0;
+        if (++L->gen == 0) { /* the stamps wrapped: start them again */
+            memset(L->seen, 0, sizeof L->seen);
+            L->gen = 1;
+        }
+        for (int k = 0; k < n; k++) {
+            int key = ((r[4 * k] * 9 + r[4 * k + 1] - 1) << 1) | (r[4 * k + 2] & 1);
+            if (L->seen[key] != L->gen) L->seen[key] = L->gen, complexity++;
+        }
+        double difficulty = (links == 2 ? 7.0 : kind == 0 ? 6.5 : 6.6) + surcharge(complexity);
+        /* only the easiest hint wanted: a later one (same or higher sort key, later
+         * order) comes first only when easier, or as hard and shorter; only then is what
+         * it removes worth working out */
+        if (L->only_best && L->n &&
+            !(difficulty < L->h[0].difficulty || (difficulty == L->h[0].difficulty && complexity < L->h[0].complexity)))
+            continue;
         size_t rem0 = L->n_rem;
         int n_rem;
         int st = removable(L, cands, kind, r, n, &n_rem);
         if (st != SC_OK) return st;
         if (!n_rem) continue;
+        if (L->only_best && L->n) { /* it replaces the best so far */
+            memmove(L->rem, L->rem + rem0, 2 * (size_t)n_rem * sizeof *L->rem);
+            L->n = 0, L->n_rem = 2 * (size_t)n_rem, rem0 = 0;
+        }
         if (L->n == L->cap) {
             size_t cap = L->cap ? 2 * L->cap : 256;
             sl_hint *grown = realloc(L->h, cap * sizeof *grown);
             if (!grown) return SC_NO_MEMORY;
             L->h = grown, L->cap = cap;
         }
-        uint8_t seen[2 * 729] = {0};
-        int complexity = 0;
-        for (int k = 0; k < n; k++) {
-            int key = ((r[4 * k] * 9 + r[4 * k + 1] - 1) << 1) | (r[4 * k + 2] & 1);
-            if (!seen[key]) seen[key] = 1, complexity++;
-        }
-        double base = links == 2 ? 7.0 : kind == 0 ? 6.5 : 6.6;
         sl_hint *h = &L->h[L->n];
-        h->difficulty = base + surcharge(complexity);
+        h->difficulty = difficulty;
         h->complexity = complexity;
         h->sort_key = links == 2 ? 4 : links == 1 ? 3 : 2;
         h->order = (int32_t)L->n;
@@ -227,8 +264,8 @@ int seloops9_hints(const uint16_t cands[81], int max_hints, sc_out *out, long *s
     size_t *keep = NULL;
     int status = L && ws ? SC_OK : SC_NO_MEMORY;
     if (status == SC_OK) {
-        segeom_houses(L->house);
-        segeom_peers(L->house, L->se_houses, L->parts, L->part_end);
+        L->only_best = max_hints == 1;
+        init_sets(L, cands);
     }
     for (int k = 0; k < 3 && status == SC_OK; k++) {
         if (k == 2) { /* settled() sorts the hints; each keeps its search order number */
