@@ -201,6 +201,11 @@ class ChainHint:
             return 7 if self.absurd else 1
         return 5 if self.kind == CELL else 6
 
+    def result_candidate(self) -> Optional[tuple[int, int, bool]]:
+        """``result`` as (cell, digit, on), or None."""
+        r = self.result
+        return None if r is None else (r.cell, r.value, r.on)
+
     def removable_key(self) -> tuple[tuple[int, int], ...]:
         """SE compares chaining hints by what they remove (``ChainingHint.equals``)."""
         return tuple(sorted(self.removable.items()))
@@ -216,7 +221,7 @@ class ChainHint:
                 return "Forcing Chain"
             if self.is_y:
                 return "Forcing Y-Chain"
-            return "Turbot Fish" if ancestor_count(self.targets[0]) == 6 else "Forcing X-Chain"
+            return "Turbot Fish" if self.flat_complexity() == 6 else "Forcing X-Chain"
         if self.kind == BINARY:
             if rule.nishio:
                 return "Nishio Forcing Chains"

@@ -184,6 +184,17 @@ class _LoopHint(ChainHint):
     def result(self, value: Optional[Potential]) -> None:
         pass  # derived from the record
 
+    def result_candidate(self) -> Optional[tuple[int, int, bool]]:
+        """A forcing chain's end as (cell, digit, on), read off the record (its first
+        potential) without building the chain; None for a cycle."""
+        r = self._record
+        return (r[3], r[4], bool(r[5])) if self.kind == FORCING else None
+
+    def flat_complexity(self) -> int:
+        """The chain's distinct potentials (one chain, single parents: its ancestor count),
+        counted by the kernel."""
+        return self._complexity
+
 
 def _reversed_cycle(org: Potential) -> Potential:
     """The cycle read backwards with every state flipped (``getReversedCycle``)."""

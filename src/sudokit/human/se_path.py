@@ -15,7 +15,8 @@ from ..errors import SudokuError
 from ..grid import Grid
 from . import registry, se_unique
 from .se_chains import BudgetExceeded
-from .model import DIGITS_OF, HOUSE_CELLS, HOUSE_NAMES, POPCOUNT, Candidates
+from .se_rules import STEP_TEXT
+from .model import DIGITS_OF, HOUSE_CELLS, HOUSE_NAMES, PEER_CELLS, POPCOUNT, Candidates
 from .path import MAX_STEPS, next_step, walk
 from .step import Step, cell_text, cells_text
 
@@ -294,12 +295,25 @@ def _front(techniques: Sequence[registry.Technique]) -> tuple[int, int]:
 def se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS) -> tuple[list[Step], str]:
     """The SE-ordered rating path: :func:`~sudokit.human.path.walk` over ``techniques``
     (normally :func:`se_techniques`), with the leading singles, direct variants,
-    intersections, pairs and X-Wings run by the kernel."""
-    return _se_walk(puzzle, techniques, _front(techniques), max_steps)
+    intersections, pairs and X-Wings run by the kernel. Its steps are written out in full,
+    like :func:`~sudokit.human.path.explain`'s."""
+    return _se_walk(puzzle, techniques, _front(techniques), max_steps, text=True)
 
 
-def _se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], plan: tuple[int, int], max_steps: int) -> tuple[list[Step], str]:
-    """:func:`se_walk` with the kernel front ``plan`` of :func:`_front` given."""
+def _se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], plan: tuple[int, int], max_steps: int,
+             *, text: bool = False) -> tuple[list[Step], str]:
+    """:func:`se_walk` with the kernel front ``plan`` of :func:`_front` given. ``rate``
+    reads only the steps' techniques, names, candidates and ratings: without ``text`` the
+    chain and exclusion steps come without their explanation (:data:`.se_rules.STEP_TEXT`),
+    the same steps otherwise."""
+    token = STEP_TEXT.set(text)
+    try:
+        return _walk(puzzle, techniques, plan, max_steps)
+    finally:
+        STEP_TEXT.reset(token)
+
+
+def _walk(puzzle: Grid, techniques: Sequence[registry.Technique], plan: tuple[int, int], max_steps: int) -> tuple[list[Step], str]:
     mask, k = plan
     if not k:
         return walk(Candidates.from_puzzle(puzzle), techniques, max_steps=max_steps)
@@ -343,10 +357,22 @@ def _se_walk(puzzle: Grid, techniques: Sequence[registry.Technique], plan: tuple
             return steps, "stuck"
         state.apply(step)
         steps.append(step)
-        if any(not v and not m for v, m in zip(values, cands)):
+        if _emptied(values, cands, step):
             raise SudokuError(f"internal error: the step '{step}' left a cell without candidates")
         vbytes, cbytes = bytes(values), array("H", cands).tobytes()
     return steps, ("solved" if 0 not in vbytes else "max_steps")
+
+
+def _emptied(values: list[int], cands: list[int], step: Step) -> bool:
+    """Whether ``step``, just applied, left an empty cell without candidates (only the
+    cells it eliminates from and the peers of its placements can have lost some)."""
+    for c, _d in step.eliminations:
+        if not values[c] and not cands[c]:
+            return True
+    for cell, _d in step.placements:
+        if any(not values[c] and not cands[c] for c in PEER_CELLS[cell]):
+            return True
+    return False
 
 
 @lru_cache(maxsize=None)

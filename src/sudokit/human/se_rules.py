@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from typing import Optional
 
 from .. import _backend
@@ -21,7 +22,14 @@ from .se_chains import CHAINING_RULES, LIMIT, Budget, Chaining
 from .se_hints import BINARY, CELL, CYCLE, FORCING, ChainHint, NestedRule, Potential
 from .step import Step, cell_text, cells_text
 
-__all__ = ["aligned_exclusion", "nested_rules", "chain_finder", "aligned_finder", "colex", "chain_path", "chain_notation", "eureka_notation", "chain_links", "hint_step"]
+__all__ = ["aligned_exclusion", "nested_rules", "chain_finder", "aligned_finder", "colex", "chain_path", "chain_notation", "eureka_notation", "chain_links", "hint_step",
+           "STEP_TEXT"]
+
+#: Whether the chain and exclusion steps made here carry their explanation (``why``,
+#: ``notation``, ``links`` and the pattern's ``cells``). Only the rating path of ``rate``
+#: sets it off (:func:`~.se_path._se_walk`): a rating reads a step's technique, name,
+#: candidates and SE rating, and writing out the chains cost more than rating them.
+STEP_TEXT: ContextVar[bool] = ContextVar("sudokit_se_step_text", default=True)
 
 
 def colex(k: int, n: int) -> Iterator[tuple[int, ...]]:
@@ -298,26 +306,29 @@ def _chain_why(hint: ChainHint, name: str, rating: float) -> str:
     return f"{name}: {core}. {hint.complexity()} candidates involved (SE rating {rating:.1f})."
 
 
-def hint_step(technique: str, hint: ChainHint, cands: Sequence[int]) -> Step:
+def hint_step(technique: str, hint: ChainHint, cands: Sequence[int], text: bool = True) -> Step:
     """A chaining hint as a path step: its eliminations, its placement when the result is
-    on, the chains in its notation, and its own SE rating."""
+    on, the chains in its notation (``text``; without it the step has no ``cells``,
+    ``why``, ``notation`` nor ``links``), and its own SE rating."""
     elims = tuple((c, v) for c, mask in sorted(hint.removable.items()) for v in DIGITS_OF[mask])
     placements: tuple[tuple[int, int], ...] = ()
-    result = hint.result
-    if result is not None and result.on and cands[result.cell] & BIT[result.value]:
-        placements = ((result.cell, result.value),)
-        elims = tuple((c, v) for c, v in elims if c != result.cell)
+    result = hint.result_candidate()
+    if result is not None and result[2] and cands[result[0]] & BIT[result[1]]:
+        placements = ((result[0], result[1]),)
+        elims = tuple((c, v) for c, v in elims if c != result[0])
+    rating = round(hint.difficulty(), 10)
+    name = hint.name()
+    digits = tuple(sorted({v for _, v in elims} | {v for _, v in placements}))
+    if not text:
+        return Step(technique, name, "chains", placements=placements, eliminations=elims, digits=digits, rating=rating)
     roles: dict[int, str] = {}
     for t in hint.targets:
         path = chain_path(t)
         roles.setdefault(path[0].cell, "base")
         for p in path[1:]:
             roles.setdefault(p.cell, "link")
-    rating = round(hint.difficulty(), 10)
-    name = hint.name()
     return Step(technique, name, "chains", placements=placements, eliminations=elims, cells=tuple(roles.items()),
-                digits=tuple(sorted({v for _, v in elims} | {v for _, v in placements})),
-                why=f"{_chain_why(hint, name, rating)} The chain: {chain_notation(hint)}.",
+                digits=digits, why=f"{_chain_why(hint, name, rating)} The chain: {chain_notation(hint)}.",
                 notation=eureka_notation(hint), links=chain_links(hint), rating=rating)
 
 
@@ -331,8 +342,9 @@ class _ChainFinder:
     def __call__(self, state: Candidates, budget: Optional[Budget] = None) -> Iterator[Step]:
         engine = Chaining(*self.args, budget=budget)
         cands = list(state.cands)
+        text = STEP_TEXT.get()
         for hint in engine.iter_hints(cands, _counts(state)):
-            yield hint_step(self.technique, hint, cands)
+            yield hint_step(self.technique, hint, cands, text)
 
 
 def chain_finder(technique: str) -> _ChainFinder:
@@ -349,11 +361,15 @@ def aligned_finder(degree: int) -> object:
                                else ("aligned_triple_exclusion", "Aligned Triplet Exclusion", 7.5))
 
     def find(state: Candidates) -> Iterator[Step]:
+        text = STEP_TEXT.get()
         for removable in aligned_exclusion(state.cands, degree):
             elims = tuple((c, v) for c, mask in sorted(removable.items()) for v in DIGITS_OF[mask])
+            digits = tuple(sorted({v for _, v in elims}))
+            if not text:
+                yield Step(technique, name, "exclusion", eliminations=elims, digits=digits, rating=rating)
+                continue
             cells = tuple((c, "base") for c in sorted(removable))
-            yield Step(technique, name, "exclusion", eliminations=elims, cells=cells,
-                       digits=tuple(sorted({v for _, v in elims})),
+            yield Step(technique, name, "exclusion", eliminations=elims, cells=cells, digits=digits,
                        why=f"No combination of digits of {cells_text(removable)} allows these candidates.",
                        rating=rating)
 
