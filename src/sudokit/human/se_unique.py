@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from .. import _backend
 from .._pyseunique9 import difficulty
-from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates
+from .model import BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .se_budget import LIMIT, BudgetExceeded
 from .se_hints import _HOUSE_CELLS_OF, _SE_HOUSES
 from .se_rules import colex
@@ -71,6 +71,7 @@ def _step(loop: tuple[int, ...], typ: int, elims: tuple[tuple[int, int], ...], r
 
 # ------------------------------------------------------------------- BUG
 _SE_REGION_ORDER = tuple(range(18, 27)) + tuple(range(9)) + tuple(range(9, 18))  # blocks, rows, columns
+ALL_CELLS = (1 << 81) - 1
 
 
 def find_se_bug(state: Candidates) -> Iterator[Step]:
@@ -112,7 +113,8 @@ def find_se_bug(state: Candidates) -> Iterator[Step]:
                     return
             if not new:
                 return
-    if any(not state.values[c] and POPCOUNT[temp[c]] != 2 for c in range(81)):
+    # every empty cell must now hold two: the others held two already (see _crowded)
+    if any(POPCOUNT[temp[c]] != 2 for c in cells_of(crowded)):
         return
     for h in range(27):
         for v in range(1, 10):
@@ -146,17 +148,25 @@ def _crowded(state: Candidates) -> int | None:
     cells, so when two or more of them have no common peer outside them, there is
     neither a type 2/3 elimination (they need one) nor a type 4 (two cells in one house
     share its other seven cells)."""
-    crowded = 0
-    common = -1
-    for c, m in enumerate(state.cands):
-        n = POPCOUNT[m]
-        if n >= 3:
-            crowded |= CELL_BIT[c]
-            common &= PEER_MASK[c]
-        elif n < 2 and not state.values[c]:
-            return None
-    if not crowded or (crowded & (crowded - 1) and not common & ~crowded):
+    # how many candidates each cell has, bit-parallel over the digits' cell sets:
+    # one or more (ones), two or more (twos), three or more (crowded)
+    ones = twos = crowded = 0
+    where = state.where
+    for d in range(1, 10):
+        w = where[d]
+        crowded |= twos & w
+        twos |= ones & w
+        ones |= w
+    # a filled cell has no candidates, so every cell of ``ones`` is empty: an empty cell
+    # with one candidate is in ``ones`` but not ``twos``, one with none is missing from ``ones``
+    if not crowded or ones & ~twos or ones.bit_count() != state.values.count(0):
         return None
+    if crowded & (crowded - 1):
+        common = ALL_CELLS
+        for c in cells_of(crowded):
+            common &= PEER_MASK[c]
+            if not common & ~crowded:
+                return None
     return crowded
 
 
