@@ -5,6 +5,7 @@
  * 81-bit masks in two 64-bit words.
  */
 #include "aligned9.h"
+#include "bits.h"
 #include "segeom9.h"
 
 #include <stdlib.h>
@@ -16,7 +17,6 @@ typedef struct {
 
 typedef struct {
     uint16_t cands[81];
-    uint8_t peers[81][20];  /* a cell's peers in SE's order: box, rest of the row, rest of the column */
     int n_base;
     uint8_t base[81];       /* the base cells, ascending */
     uint8_t is_base[81];
@@ -26,14 +26,8 @@ typedef struct {
     uint8_t row[81], col[81], box[81];
 } al_ctx;
 
-static int popcount64(uint64_t m)
-{
-    int n = 0;
-    for (; m; m &= m - 1) n++;
-    return n;
-}
-
-static int set_count(cellset s) { return popcount64(s.lo) + popcount64(s.hi); }
+/* Whether s has two or more cells. */
+static int set_two(cellset s) { return (s.lo & (s.lo - 1)) || (s.hi & (s.hi - 1)) || (s.lo && s.hi); }
 static cellset set_and(cellset a, cellset b) { cellset r = {a.lo & b.lo, a.hi & b.hi}; return r; }
 static int set_has(cellset s, int c) { return c < 64 ? (int)(s.lo >> c & 1) : (int)(s.hi >> (c - 64) & 1); }
 static void set_add(cellset *s, int c)
@@ -51,18 +45,21 @@ static void init_geometry(al_ctx *x)
         x->col[i] = (uint8_t)(i % 9);
         x->box[i] = (uint8_t)box_of(i);
     }
-    for (int i = 0; i < 81; i++) {
-        int r = i / 9, col = i % 9, b = x->box[i], n = 0;
-        int top = b / 3 * 27 + b % 3 * 3;
-        for (int k = 0; k < 9; k++) { /* the box, ascending */
-            int c = top + k / 3 * 9 + k % 3;
-            if (c != i) x->peers[i][n++] = (uint8_t)c;
-        }
-        for (int k = 0; k < 9; k++) /* the rest of the row */
-            if (x->box[r * 9 + k] != b) x->peers[i][n++] = (uint8_t)(r * 9 + k);
-        for (int k = 0; k < 9; k++) /* the rest of the column */
-            if (x->box[k * 9 + col] != b) x->peers[i][n++] = (uint8_t)(k * 9 + col);
+}
+
+/* The peers of cell i in SE's order: its box, the rest of its row, the rest of its column. */
+static void peers_of(const al_ctx *x, int i, uint8_t peers[20])
+{
+    int r = i / 9, col = i % 9, b = x->box[i], n = 0;
+    int top = b / 3 * 27 + b % 3 * 3;
+    for (int k = 0; k < 9; k++) { /* the box, ascending */
+        int c = top + k / 3 * 9 + k % 3;
+        if (c != i) peers[n++] = (uint8_t)c;
     }
+    for (int k = 0; k < 9; k++) /* the rest of the row */
+        if (x->box[r * 9 + k] != b) peers[n++] = (uint8_t)(r * 9 + k);
+    for (int k = 0; k < 9; k++) /* the rest of the column */
+        if (x->box[k * 9 + col] != b) peers[n++] = (uint8_t)(k * 9 + col);
 }
 
 static int sees(const al_ctx *x, int a, int b)
@@ -79,8 +76,10 @@ static void find_bases(al_ctx *x, int degree)
         if (popcount9(x->cands[cell]) < 2) continue;
         int n_ex = 0, single = 0;
         cellset reach = {0, 0};
+        uint8_t peers[20];
+        peers_of(x, cell, peers);
         for (int k = 0; k < 20; k++) {
-            int other = x->peers[cell][k], n = popcount9(x->cands[other]);
+            int other = peers[k], n = popcount9(x->cands[other]);
             if (n == 1) {
                 single = 1; /* a naked single among the peers: SE skips the cell */
                 break;
@@ -122,13 +121,20 @@ static int locked(const uint16_t *excl_masks, int n_excl, unsigned combo)
  * record when a candidate goes; 0 only when out of memory. *added: records appended. */
 static int exclusion(const al_ctx *x, const uint8_t *base, int n, cellset common, al_out *out, int *added)
 {
-    uint16_t masks[81];
-    int n_excl = 0;
-    for (int c = 0; c < 81; c++)
-        if (set_has(common, c)) masks[n_excl++] = x->cands[c];
     unsigned full[3] = {0, 0, 0}, allowed[3] = {0, 0, 0};
     for (int k = 0; k < n; k++) full[k] = x->cands[base[k]];
+    /* the common excluders' masks; one with a digit no base cell has never locks */
+    unsigned any = full[0] | full[1] | full[2];
+    uint16_t masks[81];
+    int n_excl = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = w ? common.hi : common.lo; m; m &= m - 1) {
+            uint16_t mask = x->cands[64 * w + lowest_index64(m)];
+            if (!(mask & ~any)) masks[n_excl++] = mask;
+        }
+    if (n == 2 && !n_excl) return 1; /* two cells of 2+ digits each: every digit has a partner */
     int s01 = sees(x, base[0], base[1]);
+    int s02 = n == 3 && sees(x, base[0], base[2]), s12 = n == 3 && sees(x, base[1], base[2]);
     for (unsigned m0 = full[0]; m0; m0 &= m0 - 1) {
         unsigned b0 = m0 & (0u - m0);
         for (unsigned m1 = full[1]; m1; m1 &= m1 - 1) {
@@ -140,7 +146,6 @@ static int exclusion(const al_ctx *x, const uint8_t *base, int n, cellset common
                 allowed[1] |= b1;
                 continue;
             }
-            int s02 = sees(x, base[0], base[2]), s12 = sees(x, base[1], base[2]);
             for (unsigned m2 = full[2]; m2; m2 &= m2 - 1) {
                 unsigned b2 = m2 & (0u - m2);
                 if ((b2 == b0 && s02) || (b2 == b1 && s12) || locked(masks, n_excl, b0 | b1 | b2)) continue;
@@ -171,7 +176,7 @@ static int exclusion(const al_ctx *x, const uint8_t *base, int n, cellset common
 static int triplets(const al_ctx *x, int c0, int c1, al_out *out, int *added, int max_hints)
 {
     cellset pair = set_and(x->reach[c0], x->reach[c1]);
-    if (set_count(pair) < 2) return 1;
+    if (!set_two(pair)) return 1;
     for (int side = 0; side < 2; side++) {
         int from = side ? c1 : c0;
         for (int k = 0; k < x->n_excl[from]; k++) {
@@ -179,7 +184,7 @@ static int triplets(const al_ctx *x, int c0, int c1, al_out *out, int *added, in
             if (side && set_has(x->reach[c0], c2)) continue; /* already seen among c0's */
             if (!x->is_base[c2] || c2 == c0 || c2 == c1) continue;
             cellset common = set_and(pair, x->reach[c2]);
-            if (set_count(common) < 2) continue;
+            if (!set_two(common)) continue;
             uint8_t base[3] = {(uint8_t)c0, (uint8_t)c1, (uint8_t)c2};
             if (!exclusion(x, base, 3, common, out, added)) return 0;
             if (max_hints && *added >= max_hints) return 1;
@@ -209,7 +214,7 @@ int aligned9_exclusion(const uint16_t cands[81], int degree, int max_hints, al_o
                 if (degree == 2) {
                     cellset common = set_and(x->reach[c0], x->reach[c1]);
                     uint8_t base[2] = {(uint8_t)c0, (uint8_t)c1};
-                    ok = set_count(common) < 2 || exclusion(x, base, 2, common, out, &added);
+                    ok = !set_two(common) || exclusion(x, base, 2, common, out, &added);
                 } else {
                     ok = triplets(x, c0, c1, out, &added, max_hints);
                 }
