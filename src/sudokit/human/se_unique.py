@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from .. import _backend
 from .._pyseunique9 import difficulty
-from .model import BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates, cells_of
+from .model import BIT, CELL_BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .se_budget import LIMIT, BudgetExceeded
 from .se_hints import _HOUSE_CELLS_OF, _SE_HOUSES
 from .se_rules import colex
@@ -116,9 +116,15 @@ def find_se_bug(state: Candidates) -> Iterator[Step]:
     # every empty cell must now hold two: the others held two already (see _crowded)
     if any(POPCOUNT[temp[c]] != 2 for c in cells_of(crowded)):
         return
-    for h in range(27):
-        for v in range(1, 10):
-            if sum(1 for c in HOUSE_CELLS[h] if temp[c] & BIT[v]) not in (0, 2):
+    # and every house must hold each digit twice or not at all (temp differs from the
+    # grid at the bug cells only: their bug values are gone)
+    for v in range(1, 10):
+        left = where[v]
+        for c, gone in bug_values.items():
+            if gone & BIT[v]:
+                left &= ~CELL_BIT[c]
+        for hmask in HOUSE_MASK:
+            if (left & hmask).bit_count() not in (0, 2):
                 return
     if not bug_cells:
         return
