@@ -1,8 +1,10 @@
 /* aligned9.c -- SE's Aligned Pair/Triplet Exclusion; see aligned9.h.
  *
- * A line-by-line port of the twin src/sudokit/_pyaligned9.py: same base cells, same
- * colex order of pairs, same order of third cells, same output bytes. Cell sets are
- * 81-bit masks in two 64-bit words.
+ * A port of the twin src/sudokit/_pyaligned9.py: same base cells, same colex order of
+ * pairs, same order of third cells, same output bytes. Cell sets are 81-bit masks in two
+ * 64-bit words. Shortcuts the twin does not take (each changes no byte): an excluder with
+ * a digit none of the base cells has cannot be held by a combination, so it is not tried;
+ * a pair with no other excluder removes nothing.
  */
 #include "aligned9.h"
 #include "bits.h"
