@@ -1,6 +1,7 @@
 /* hoals9.c -- HoDoKu's ALS and restricted commons; see hoals9.h and the twin
  * src/sudokit/_pyals9.py (same search, same order, same records). */
 #include "hoals9.h"
+#include "bits.h"
 #include "geom9.h"
 
 #include <stdlib.h>
@@ -19,12 +20,7 @@ static cs81 with_cell(cs81 s, int c)
 }
 static int overlap(cs81 a, cs81 b) { return (a.lo & b.lo) || (a.hi & b.hi); }
 
-static int pc(unsigned m)
-{
-    int n = 0;
-    for (; m; m &= m - 1) n++;
-    return n;
-}
+static int pc(unsigned m) { return bit_count(m); }
 
 typedef struct {
     cs81 cells;
@@ -124,10 +120,16 @@ static int grow(ha_ctx *x, const int *free_cells, int nfree, int start, cs81 cel
 
 static void geometry(ha_ctx *x)
 {
+    cs81 house[27];
+    for (int h = 0; h < 27; h++) {
+        house[h] = (cs81){0, 0};
+        for (int k = 0; k < 9; k++) house[h] = with_cell(house[h], geom9_house_cell(h, k));
+    }
     for (int c = 0; c < 81; c++) {
-        cs81 p = {0, 0};
-        for (int o = 0; o < 81; o++)
-            if (o != c && (o / 9 == c / 9 || o % 9 == c % 9 || (o / 27 == c / 27 && o % 9 / 3 == c % 9 / 3))) p = with_cell(p, o);
+        cs81 r = house[c / 9], k = house[9 + c % 9], b = house[18 + c / 27 * 3 + c % 9 / 3];
+        cs81 p = {r.lo | k.lo | b.lo, r.hi | k.hi | b.hi};
+        if (c < 64) p.lo &= ~((uint64_t)1 << c);
+        else p.hi &= ~((uint64_t)1 << (c - 64));
         x->peer[c] = p;
     }
     for (int d = 0; d < 10; d++) x->where[d] = (cs81){0, 0};
@@ -137,57 +139,105 @@ static void geometry(ha_ctx *x)
 }
 
 static cs81 and3(cs81 a, cs81 b) { return (cs81){a.lo & b.lo, a.hi & b.hi}; }
+static cs81 or3(cs81 a, cs81 b) { return (cs81){a.lo | b.lo, a.hi | b.hi}; }
+static cs81 minus(cs81 a, cs81 b) { return (cs81){a.lo & ~b.lo, a.hi & ~b.hi}; }
+static int empty(cs81 a) { return !a.lo && !a.hi; }
+static unsigned bit(int d) { return d ? 1u << (d - 1) : 0u; }
 
-static int rcs_of(ha_ctx *x, ha_out *rcs)
+typedef struct {
+    uint16_t i, j;
+    uint8_t x1, x2;
+} ha_rc;
+
+/* The ALS of a grid with, per ALS and digit, its cells holding d (with) and the cells
+ * outside it holding d that see all of those (sees), and the restricted commons. */
+typedef struct {
+    ha_ctx *x;
+    cs81 *with, *sees;
+    ha_rc *rc;
+    size_t nrc, caprc;
+} ha_grid;
+
+static void grid_free(ha_grid *g)
 {
+    if (g->x) free(g->x->list), free(g->x->set), free(g->x);
+    free(g->with), free(g->sees), free(g->rc);
+    memset(g, 0, sizeof *g);
+}
+
+static int add_rc(ha_grid *g, size_t i, size_t j, int x1, int x2)
+{
+    if (g->nrc == g->caprc) {
+        size_t cap = g->caprc ? 2 * g->caprc : 1024;
+        ha_rc *rc = realloc(g->rc, cap * sizeof *rc);
+        if (!rc) return HA_NO_MEMORY;
+        g->rc = rc;
+        g->caprc = cap;
+    }
+    g->rc[g->nrc++] = (ha_rc){(uint16_t)i, (uint16_t)j, (uint8_t)x1, (uint8_t)x2};
+    return HA_OK;
+}
+
+/* The cells that see every cell of s (all 81 for an empty s). */
+static cs81 seen_by_all(const ha_ctx *x, cs81 s)
+{
+    cs81 seen = {~(uint64_t)0, ~(uint64_t)0};
+    for (uint64_t m = s.lo; m; m &= m - 1) seen = and3(seen, x->peer[lowest_index64(m)]);
+    for (uint64_t m = s.hi; m; m &= m - 1) seen = and3(seen, x->peer[64 + lowest_index64(m)]);
+    return seen;
+}
+
+static int rcs_of(ha_grid *g)
+{
+    ha_ctx *x = g->x;
     size_t n = x->n;
-    cs81 *with = malloc((n ? n : 1) * 10 * sizeof *with), *reach = malloc((n ? n : 1) * 10 * sizeof *reach);
-    if (!with || !reach) {
-        free(with), free(reach);
+    g->with = calloc((n ? n : 1) * 10, sizeof *g->with);
+    g->sees = calloc((n ? n : 1) * 10, sizeof *g->sees);
+    cs81 *reach = malloc((n ? n : 1) * 10 * sizeof *reach);
+    if (!g->with || !g->sees || !reach) {
+        free(reach);
         return HA_NO_MEMORY;
     }
     for (size_t i = 0; i < n; i++) {
         const als *a = &x->list[i];
         for (int d = 1; d <= 9; d++) {
-            cs81 w = and3(x->where[d], a->cells), seen = {~(uint64_t)0, ~(uint64_t)0};
-            for (int c = 0; c < 81; c++)
-                if (has(w, c)) seen = and3(seen, x->peer[c]);
-            cs81 out = and3(x->where[d], seen);
-            out.lo &= ~a->cells.lo, out.hi &= ~a->cells.hi;
-            with[10 * i + d] = w;
-            reach[10 * i + d] = (cs81){w.lo | out.lo, w.hi | out.hi};
+            if (!(a->digits & bit(d))) continue; /* with and sees stay empty */
+            cs81 w = and3(x->where[d], a->cells);
+            g->with[10 * i + d] = w;
+            g->sees[10 * i + d] = minus(and3(x->where[d], seen_by_all(x, w)), a->cells);
+            reach[10 * i + d] = or3(w, g->sees[10 * i + d]);
         }
     }
     int status = HA_OK;
     for (size_t i = 0; i < n && status == HA_OK; i++) {
         const als *a = &x->list[i];
+        const cs81 *wa = g->with + 10 * i, *ra = reach + 10 * i;
         for (size_t j = i + 1; j < n; j++) {
             const als *b = &x->list[j];
             unsigned common = a->digits & b->digits;
             if (!common || overlap(a->cells, b->cells)) continue;
+            const cs81 *wb = g->with + 10 * j, *rb = reach + 10 * j;
             int found[2] = {0, 0}, nf = 0;
-            for (int d = 1; d <= 9 && nf < 2; d++) {
-                if (!(common >> (d - 1) & 1)) continue;
-                cs81 both = {with[10 * i + d].lo | with[10 * j + d].lo, with[10 * i + d].hi | with[10 * j + d].hi};
-                cs81 ok = and3(reach[10 * i + d], reach[10 * j + d]);
-                if (!(both.lo & ~ok.lo) && !(both.hi & ~ok.hi)) found[nf++] = d;
+            for (unsigned m = common; m && nf < 2; m &= m - 1) {
+                int d = lowest_index64(m) + 1;
+                /* every d cell of both in the other's reach (its d cells or the cells seeing them) */
+                if (!((wa[d].lo | wb[d].lo) & ~(ra[d].lo & rb[d].lo)) && !((wa[d].hi | wb[d].hi) & ~(ra[d].hi & rb[d].hi)))
+                    found[nf++] = d;
             }
-            if (!nf) continue;
-            uint8_t rec[6] = {(uint8_t)(i & 0xFF), (uint8_t)(i >> 8), (uint8_t)(j & 0xFF), (uint8_t)(j >> 8),
-                              (uint8_t)found[0], (uint8_t)found[1]};
-            status = put(rcs, rec, 6);
-            if (status != HA_OK) break;
+            if (nf && (status = add_rc(g, i, j, found[0], found[1])) != HA_OK) break;
         }
     }
-    free(with), free(reach);
+    free(reach);
     return status;
 }
 
-int hoals9_search(const uint16_t cands[81], ha_out *alses, ha_out *rcs)
+/* The ALS, their digit tables and restricted commons of cands into g (zeroed by the
+ * caller, freed with grid_free also after an error). */
+static int grid_build(const uint16_t cands[81], ha_grid *g)
 {
     for (int i = 0; i < 81; i++)
         if (cands[i] > 0x1FF) return HA_BAD_INPUT;
-    ha_ctx *x = calloc(1, sizeof *x);
+    ha_ctx *x = g->x = calloc(1, sizeof *x);
     if (!x) return HA_NO_MEMORY;
     x->cands = cands;
     geometry(x);
@@ -200,17 +250,176 @@ int hoals9_search(const uint16_t cands[81], ha_out *alses, ha_out *rcs)
         }
         status = grow(x, free_cells, nfree, 0, (cs81){0, 0}, 0, 0);
     }
-    for (size_t i = 0; i < x->n && status == HA_OK; i++) {
+    if (status == HA_OK && x->n > 65535) status = HA_NO_MEMORY; /* cannot happen: at most 27 * 510 sets */
+    if (status == HA_OK) status = rcs_of(g);
+    return status;
+}
+
+static void als_record(const als *a, uint8_t rec[13])
+{
+    for (int k = 0; k < 8; k++) rec[k] = (uint8_t)(a->cells.lo >> (8 * k));
+    for (int k = 0; k < 3; k++) rec[8 + k] = (uint8_t)(a->cells.hi >> (8 * k));
+    rec[11] = (uint8_t)(a->digits & 0xFF);
+    rec[12] = (uint8_t)(a->digits >> 8);
+}
+
+int hoals9_search(const uint16_t cands[81], ha_out *alses, ha_out *rcs)
+{
+    ha_grid g = {0};
+    int status = grid_build(cands, &g);
+    for (size_t i = 0; status == HA_OK && i < g.x->n; i++) {
         uint8_t rec[13];
-        for (int k = 0; k < 8; k++) rec[k] = (uint8_t)(x->list[i].cells.lo >> (8 * k));
-        for (int k = 0; k < 3; k++) rec[8 + k] = (uint8_t)(x->list[i].cells.hi >> (8 * k));
-        rec[11] = (uint8_t)(x->list[i].digits & 0xFF);
-        rec[12] = (uint8_t)(x->list[i].digits >> 8);
+        als_record(&g.x->list[i], rec);
         status = put(alses, rec, 13);
     }
-    if (status == HA_OK && x->n > 65535) status = HA_NO_MEMORY; /* cannot happen: at most 27 * 510 sets */
-    if (status == HA_OK) status = rcs_of(x, rcs);
-    free(x->list), free(x->set), free(x);
+    for (size_t k = 0; status == HA_OK && k < g.nrc; k++) {
+        const ha_rc *r = &g.rc[k];
+        uint8_t rec[6] = {(uint8_t)(r->i & 0xFF), (uint8_t)(r->i >> 8), (uint8_t)(r->j & 0xFF), (uint8_t)(r->j >> 8), r->x1, r->x2};
+        status = put(rcs, rec, 6);
+    }
+    grid_free(&g);
+    return status;
+}
+
+/* --------------------------------------------------------------- ALS-XZ and ALS-XY-Wing */
+
+/* Digits common to ALS a and b but not in skip leave the cells outside both that see all
+ * their cells in both (the twin's _common_elims): into elim[z]; returns the digits that did. */
+static unsigned common_elims(const ha_grid *g, size_t a, size_t b, unsigned skip, cs81 elim[10])
+{
+    const als *A = &g->x->list[a], *B = &g->x->list[b];
+    cs81 outside = {~(A->cells.lo | B->cells.lo), ~(A->cells.hi | B->cells.hi)};
+    unsigned zs = 0, common = A->digits & B->digits & ~skip;
+    for (int z = 1; z <= 9; z++) {
+        if (!(common & bit(z))) continue;
+        cs81 hit = and3(and3(g->sees[10 * a + z], g->sees[10 * b + z]), outside);
+        if (empty(hit)) continue;
+        zs |= bit(z);
+        elim[z] = or3(elim[z], hit);
+    }
+    return zs;
+}
+
+/* One step record (see hoals9.h). */
+static int put_step(ha_out *out, const ha_grid *g, const size_t *sets, int nsets, unsigned xs, unsigned zs, const cs81 elim[10])
+{
+    uint8_t head[1 + 3 * 13 + 6];
+    size_t n = 0;
+    head[n++] = (uint8_t)nsets;
+    for (int k = 0; k < nsets; k++, n += 13) als_record(&g->x->list[sets[k]], head + n);
+    int count = 0;
+    for (int z = 1; z <= 9; z++) count += pc((unsigned)(elim[z].lo & 0xFFFFFFFFu)) + pc((unsigned)(elim[z].lo >> 32)) + pc((unsigned)elim[z].hi);
+    uint8_t tail[6] = {(uint8_t)(xs & 0xFF), (uint8_t)(xs >> 8), (uint8_t)(zs & 0xFF), (uint8_t)(zs >> 8),
+                       (uint8_t)(count & 0xFF), (uint8_t)(count >> 8)};
+    memcpy(head + n, tail, 6);
+    int st = put(out, head, n + 6);
+    for (int z = 1; z <= 9 && st == HA_OK; z++)
+        for (int c = 0; c < 81 && st == HA_OK; c++)
+            if (has(elim[z], c)) {
+                uint8_t pair[2] = {(uint8_t)c, (uint8_t)z};
+                st = put(out, pair, 2);
+            }
+    return st;
+}
+
+static int any_elim(const cs81 elim[10])
+{
+    for (int z = 1; z <= 9; z++)
+        if (!empty(elim[z])) return 1;
+    return 0;
+}
+
+/* The twin's ALS-XZ: one step per RC with eliminations, in RC order. */
+static int xz_steps(const ha_grid *g, long limit, ha_out *out, long *found)
+{
+    for (size_t k = 0; k < g->nrc && *found < limit; k++) {
+        const ha_rc *r = &g->rc[k];
+        const als *A = &g->x->list[r->i], *B = &g->x->list[r->j];
+        cs81 elim[10];
+        memset(elim, 0, sizeof elim);
+        unsigned zs = common_elims(g, r->i, r->j, bit(r->x1), elim);
+        if (r->x2) {
+            zs |= common_elims(g, r->i, r->j, bit(r->x2), elim);
+            int locked = 0;
+            unsigned both = bit(r->x1) | bit(r->x2);
+            for (int side = 0; side < 2; side++) {
+                size_t one = side ? r->j : r->i;
+                const als *O = side ? B : A, *other = side ? A : B;
+                for (int d = 1; d <= 9; d++) {
+                    if (!(O->digits & ~both & bit(d))) continue;
+                    cs81 hit = minus(g->sees[10 * one + d], other->cells);
+                    if (empty(hit)) continue;
+                    locked = 1;
+                    elim[d] = or3(elim[d], hit);
+                }
+            }
+            if (locked) zs = 0; /* HoDoKu prints no Z for a doubly linked ALS-XZ */
+        }
+        if (!any_elim(elim)) continue;
+        size_t sets[2] = {r->i, r->j};
+        int st = put_step(out, g, sets, 2, bit(r->x1) | bit(r->x2), zs, elim);
+        if (st != HA_OK) return st;
+        ++*found;
+    }
+    return HA_OK;
+}
+
+/* The twin's ALS-XY-Wing: RC pairs k1 < k2 sharing an ALS C, in (k1, k2) order. */
+static int xy_steps(const ha_grid *g, long limit, ha_out *out, long *found)
+{
+    size_t n = g->x->n, *first = calloc(n + 1, sizeof *first), *by = malloc((2 * g->nrc + 1) * sizeof *by);
+    if (!first || !by) {
+        free(first), free(by);
+        return HA_NO_MEMORY;
+    }
+    /* by[first[c] .. first[c + 1]): the RCs of ALS c, ascending */
+    for (size_t k = 0; k < g->nrc; k++) first[g->rc[k].i + 1]++, first[g->rc[k].j + 1]++;
+    for (size_t c = 0; c < n; c++) first[c + 1] += first[c];
+    size_t *fill = malloc((n + 1) * sizeof *fill);
+    if (!fill) {
+        free(first), free(by);
+        return HA_NO_MEMORY;
+    }
+    memcpy(fill, first, (n + 1) * sizeof *fill);
+    for (size_t k = 0; k < g->nrc; k++) by[fill[g->rc[k].i]++] = k, by[fill[g->rc[k].j]++] = k;
+    free(fill);
+    int st = HA_OK;
+    for (size_t k1 = 0; k1 < g->nrc && st == HA_OK && *found < limit; k1++) {
+        const ha_rc *r1 = &g->rc[k1];
+        /* the later RCs of r1's two ALS, merged in ascending order (they share only r1) */
+        size_t p = first[r1->i], pe = first[r1->i + 1], q = first[r1->j], qe = first[r1->j + 1];
+        while (p < pe && by[p] <= k1) p++;
+        while (q < qe && by[q] <= k1) q++;
+        while ((p < pe || q < qe) && st == HA_OK && *found < limit) {
+            size_t k2, c;
+            if (q >= qe || (p < pe && by[p] < by[q])) k2 = by[p++], c = r1->i;
+            else k2 = by[q++], c = r1->j;
+            const ha_rc *r2 = &g->rc[k2];
+            if (!r1->x2 && !r2->x2 && r1->x1 == r2->x1) continue;
+            size_t a = r1->i == c ? r1->j : r1->i, b = r2->i == c ? r2->j : r2->i;
+            if (a == b || overlap(g->x->list[a].cells, g->x->list[b].cells)) continue;
+            unsigned xs = bit(r1->x1) | bit(r1->x2) | bit(r2->x1) | bit(r2->x2);
+            cs81 elim[10];
+            memset(elim, 0, sizeof elim);
+            unsigned zs = common_elims(g, a, b, xs, elim);
+            if (!zs) continue;
+            size_t sets[3] = {a, b, c};
+            st = put_step(out, g, sets, 3, xs, zs, elim);
+            if (st == HA_OK) ++*found;
+        }
+    }
+    free(first), free(by);
+    return st;
+}
+
+int hoals9_steps(const uint16_t cands[81], int kind, long limit, ha_out *out)
+{
+    if ((kind != HA_XZ && kind != HA_XY_WING) || limit < 0) return HA_BAD_INPUT;
+    ha_grid g = {0};
+    int status = grid_build(cands, &g);
+    long found = 0;
+    if (status == HA_OK) status = kind == HA_XZ ? xz_steps(&g, limit, out, &found) : xy_steps(&g, limit, out, &found);
+    grid_free(&g);
     return status;
 }
 

@@ -33,6 +33,23 @@ typedef struct {
  * when there is one). Returns an HA_* status. */
 int hoals9_search(const uint16_t cands[81], ha_out *alses, ha_out *rcs);
 
+#define HA_XZ 0      /* ALS-XZ: one step per RC (i, j) with eliminations, in RC order */
+#define HA_XY_WING 1 /* ALS-XY-Wing: RCs k1 < k2 sharing an ALS C, in (k1, k2) order */
+
+/* The ALS-XZ or ALS-XY-Wing steps (kind HA_XZ / HA_XY_WING) over the lists of
+ * hoals9_search, at most limit (>= 0) of them, in the twin's order, into out, one record
+ * each: the number of ALS n (2: A, B; 3: A, B, C) and n ALS as 13-byte records of
+ * hoals9_search; the RC digits (uint16 LE mask: X of XZ, X,Y of the wing), the Z digits
+ * (uint16 LE mask; 0 for a doubly linked XZ with locked-set eliminations), the number of
+ * eliminations m (uint16 LE) and m (cell, digit) byte pairs ordered by digit, then cell.
+ * XZ: digits Z common to A and B but X leave the cells seeing all their Z cells in both;
+ * with two RCs both Xs in turn, and each set's other digits leave the cells seeing all
+ * their cells in it (outside the other set). XY-Wing: A linked to C by one RC, B by
+ * another (not one same single digit), A and B apart: their common digits but the RC
+ * digits leave the cells seeing all their cells in both. Returns an HA_* status
+ * (HA_BAD_INPUT also for an unknown kind or limit < 0). */
+int hoals9_steps(const uint16_t cands[81], int kind, long limit, ha_out *out);
+
 void hoals9_out_free(ha_out *out);
 
 #endif

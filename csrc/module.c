@@ -641,6 +641,30 @@ static PyObject *core_ho_als(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_als_steps(cands, kind, limit) -> records: HoDoKu's ALS-XZ (kind 0) or ALS-XY-Wing
+ * (kind 1) steps for sudokit.human.als, see hoals9.h and _core.pyi. */
+static PyObject *core_ho_als_steps(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    int kind;
+    long limit;
+    if (!PyArg_ParseTuple(args, "y*il:ho_als_steps", &cv, &kind, &limit)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    ha_out out = {NULL, 0, 0};
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = hoals9_steps(cands, kind, limit, &out);
+    Py_END_ALLOW_THREADS
+    PyObject *result = NULL;
+    if (status == HA_NO_MEMORY) PyErr_NoMemory();
+    else if (status != HA_OK) PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, kind 0 or 1 and limit >= 0");
+    else result = PyBytes_FromStringAndSize(out.data ? (const char *)out.data : "", (Py_ssize_t)out.len);
+    hoals9_out_free(&out);
+    return result;
+}
+
 /* ho_als_chain(cands, max_nodes) -> (chains, nodes): HoDoKu's ALS-Chain search for
  * sudokit.human.als, see hoalschain9.h and _core.pyi. */
 static PyObject *core_ho_als_chain(PyObject *self, PyObject *args)
@@ -1084,6 +1108,8 @@ static PyMethodDef core_methods[] = {
      "ho_sdc(cands, max_hits) -> (records, spent)\n\nHoDoKu's Sue de Coq search (hosdc9.h)."},
     {"ho_als", core_ho_als, METH_VARARGS,
      "ho_als(cands) -> (alses, rcs)\n\nHoDoKu's almost locked sets and restricted commons (hoals9.h)."},
+    {"ho_als_steps", core_ho_als_steps, METH_VARARGS,
+     "ho_als_steps(cands, kind, limit) -> records\n\nHoDoKu's ALS-XZ (kind 0) or ALS-XY-Wing (kind 1) steps (hoals9.h)."},
     {"ho_als_chain", core_ho_als_chain, METH_VARARGS,
      "ho_als_chain(cands, max_nodes) -> (chains, nodes)\n\nHoDoKu's ALS-Chain search (hoalschain9.h)."},
     {"ho_colors", core_ho_colors, METH_VARARGS,

@@ -13,7 +13,7 @@ import pytest
 
 from sudokit import _backend, solve
 from sudokit.human.als import find_alses, restricted_commons
-from sudokit.human.model import HOUSE_MASK, POPCOUNT, Candidates, cells_of
+from sudokit.human.model import HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates, cells_of
 
 PUZZLES = [
     "610000000040600500307009004003804001000050000400903600900400207008005030000000056",
@@ -68,7 +68,7 @@ def test_alses_and_restricted_commons(backend: str) -> None:
                 digits |= state.cands[c]
             assert digits == a.digits and POPCOUNT[digits] == len(cells) + 1 and 1 <= len(cells) <= 8
             assert any(a.cells & ~h == 0 for h in HOUSE_MASK)
-        assert _alses_and_rcs(state)[1] == restricted_commons(alses)
+        assert list(_alses_and_rcs(state)[1]) == restricted_commons(alses)
 
 
 @pytest.mark.parametrize("cands", [array.array("H", [0b11] * 80).tobytes(), array.array("H", [0x200] + [0b11] * 80).tobytes()])
@@ -134,3 +134,102 @@ def test_als_chain_spends_the_callers_budget(backend: str) -> None:
 def test_chain_search_refuses_bad_input(backend: str, cands: bytes, limit: int) -> None:
     with pytest.raises(ValueError):
         _backend.kernel().ho_als_chain(cands, limit)
+
+
+@pytest.mark.single_backend
+def test_xz_and_xy_wing_search_c_and_twin_give_the_same_bytes() -> None:
+    if "c" not in _backend.available():
+        pytest.skip("the C extension is not built: nothing to compare the twin with")
+    from sudokit import _core, _pyals9
+
+    steps = 0
+    for state in (_grids(PUZZLES[0], 1)[0], _grids(PUZZLES[1], 2)[1]):  # hundreds of steps, fast on the twin
+        grid = array.array("H", state.cands).tobytes()
+        for kind in (0, 1):
+            found = _core.ho_als_steps(grid, kind, 1 << 30)
+            assert _pyals9.ho_als_steps(grid, kind, 1 << 30) == found
+            assert _core.ho_als_steps(grid, kind, 0) == b""
+            steps += len(found) > 0
+        assert _pyals9.ho_als_steps(grid, 1, 3) == _core.ho_als_steps(grid, 1, 3)
+    assert steps == 4
+
+
+def _direct(state: Candidates, kind: int) -> list[tuple[tuple[int, ...], int, list[tuple[int, int]]]]:
+    """ALS-XZ (kind 0) or ALS-XY-Wing (kind 1) straight from the rules over the ALS and RCs
+    of :func:`find_alses` / :func:`restricted_commons`, in HoDoKu's order: (ALS cell masks,
+    RC digits, eliminations sorted by digit, then cell)."""
+    alses = find_alses(state)
+    rcs = restricted_commons(alses)
+
+    def common(a: int, b: int, skip: int) -> set[tuple[int, int]]:
+        out = set()
+        for z in range(1, 10):
+            if (alses[a].digits & alses[b].digits & ~skip) >> (z - 1) & 1:
+                zc = alses[a].cells_with[z] | alses[b].cells_with[z]
+                for t in range(81):
+                    if state.cands[t] >> (z - 1) & 1 and not (alses[a].cells | alses[b].cells) >> t & 1 and not zc & ~PEER_MASK[t]:
+                        out.add((t, z))
+        return out
+
+    found = []
+    if kind == 0:
+        for i, j, x1, x2 in rcs:
+            xs = 1 << (x1 - 1) | (1 << (x2 - 1) if x2 else 0)
+            elims = common(i, j, 1 << (x1 - 1))
+            if x2:
+                elims |= common(i, j, 1 << (x2 - 1))
+                for one, other in ((i, j), (j, i)):
+                    for d in range(1, 10):
+                        if (alses[one].digits & ~xs) >> (d - 1) & 1:
+                            elims |= {(t, d) for t in cells_of(alses[one].sees[d] & ~alses[other].cells)}
+            if elims:
+                found.append(((alses[i].cells, alses[j].cells), xs, sorted(elims, key=lambda e: (e[1], e[0]))))
+        return found
+    by_als: dict[int, list[int]] = {}
+    for k, (i, j, _x1, _x2) in enumerate(rcs):
+        by_als.setdefault(i, []).append(k)
+        by_als.setdefault(j, []).append(k)
+    for k1, k2, c in sorted((k1, k2, c) for c, ks in by_als.items() for k1 in ks for k2 in ks if k1 < k2):
+        r1, r2 = rcs[k1], rcs[k2]
+        if not r1[3] and not r2[3] and r1[2] == r2[2]:
+            continue
+        a, b = (r1[0] + r1[1] - c), (r2[0] + r2[1] - c)
+        if alses[a].cells & alses[b].cells:
+            continue
+        xs = 0
+        for x in (r1[2], r1[3], r2[2], r2[3]):
+            xs |= 1 << (x - 1) if x else 0
+        elims = common(a, b, xs)
+        if elims:
+            found.append(((alses[a].cells, alses[b].cells, alses[c].cells), xs, sorted(elims, key=lambda e: (e[1], e[0]))))
+    return found
+
+
+def test_xz_and_xy_wing_steps_follow_the_rules(backend: str) -> None:
+    from sudokit.human.als import find_als_xy_wing, find_als_xz
+
+    steps = 0
+    solution = solve(PUZZLES[1])
+    for state in _grids(PUZZLES[1], 2):  # hundreds of steps, fast on the twin
+        text = {als.cells: als.text() for als in find_alses(state)}
+        for kind, finder in ((0, find_als_xz), (1, find_als_xy_wing)):
+            want = _direct(state, kind)
+            got = list(finder(state))
+            assert len(got) == len(want)
+            for step, (sets, xs, elims) in zip(got, want):
+                assert list(step.eliminations) == elims and all(solution[c] != d for c, d in elims)
+                assert step.notation.startswith(", ".join(f"{k}={text[a]}" for k, a in zip("ABC", sets)))
+                assert ("X=" if kind == 0 else "X,Y=") + ",".join(str(d) for d in range(1, 10) if xs >> (d - 1) & 1) in step.notation
+            first = next(finder(state), None)
+            assert first == (got[0] if got else None)
+            steps += len(got)
+    assert steps > 0
+
+
+@pytest.mark.parametrize("cands, kind, limit", [(array.array("H", [0b11] * 81).tobytes(), 2, 1),
+                                                (array.array("H", [0b11] * 81).tobytes(), 0, -1),
+                                                (array.array("H", [0x200] + [0b11] * 80).tobytes(), 1, 1),
+                                                (array.array("H", [0b11] * 80).tobytes(), 0, 1)])
+def test_xz_and_xy_wing_search_refuses_bad_input(backend: str, cands: bytes, kind: int, limit: int) -> None:
+    with pytest.raises(ValueError):
+        _backend.kernel().ho_als_steps(cands, kind, limit)

@@ -5,8 +5,12 @@
  * given, one more digit than cells), no cell set twice, and the list complete against a
  * brute-force count of the ALS of every house; every restricted-common record must name
  * two ALS i < j that do not overlap, RC digits common to both whose cells in both all see
- * each other, and no pair with an RC may be missing. Also: same input, same bytes; bad
- * input refused; random masks never crash (run under ASan/UBSan).
+ * each other, and no pair with an RC may be missing. The ALS-XZ and ALS-XY-Wing records
+ * (hoals9_steps): whole, their sets ALS of the list that do not overlap, the linking
+ * digits common to the linked sets, every elimination a candidate outside the sets that
+ * is not the solution's digit and that sees every cell of one of the sets holding the
+ * digit; a limit of k gives the first k records. Also: same input, same bytes; bad input
+ * refused; random masks never crash (run under ASan/UBSan).
  *
  *     test_hoals [--rounds N]
  */
@@ -26,6 +30,8 @@ static const char *PUZZLES[] = {
 };
 
 #define MAXA 20000
+
+static int in_set(const uint8_t *rec, int c) { return rec[c / 8] >> (c % 8) & 1; }
 
 static int pc(unsigned m)
 {
@@ -135,6 +141,66 @@ static void check(const uint16_t *cands, const ha_out *a, const ha_out *r, int f
     CHECK(at == r->len, "extra restricted commons");
 }
 
+/* The index of the 13-byte ALS record rec in a, or -1. */
+static long find_als(const ha_out *a, const uint8_t *rec)
+{
+    for (size_t i = 0; i < a->len / 13; i++)
+        if (!memcmp(a->data + 13 * i, rec, 13)) return (long)i;
+    return -1;
+}
+
+/* Checks the step records of one kind; returns the number of records. */
+static long check_steps(const uint16_t *cands, const uint8_t *solution, const ha_out *a, int kind)
+{
+    ha_out all = {0}, one = {0};
+    CHECK(hoals9_steps(cands, kind, 1L << 30, &all) == HA_OK && hoals9_steps(cands, kind, 1, &one) == HA_OK, "steps failed");
+    long n = 0;
+    size_t k = 0, first_end = 0;
+    while (k < all.len) {
+        int nsets = all.data[k];
+        CHECK(nsets == (kind == HA_XZ ? 2 : 3) && k + 1 + 13 * (size_t)nsets + 6 <= all.len, "record head");
+        if (nsets != (kind == HA_XZ ? 2 : 3) || k + 1 + 13 * (size_t)nsets + 6 > all.len) break;
+        const uint8_t *sets = all.data + k + 1, *tail = sets + 13 * nsets;
+        unsigned xs = tail[0] | (unsigned)tail[1] << 8, zs = tail[2] | (unsigned)tail[3] << 8;
+        size_t m = tail[4] | (size_t)tail[5] << 8;
+        CHECK(m >= 1 && k + 1 + 13 * (size_t)nsets + 6 + 2 * m <= all.len, "eliminations");
+        if (k + 1 + 13 * (size_t)nsets + 6 + 2 * m > all.len) break;
+        unsigned digits[3] = {0, 0, 0};
+        for (int s = 0; s < nsets; s++) {
+            CHECK(find_als(a, sets + 13 * s) >= 0, "set %d is no ALS of the list", s);
+            digits[s] = sets[13 * s + 11] | (unsigned)sets[13 * s + 12] << 8;
+        }
+        for (int c = 0; c < 81; c++) CHECK(!(in_set(sets, c) && in_set(sets + 13, c)), "A and B overlap");
+        CHECK(xs && (kind == HA_XY_WING || pc(xs) <= 2), "X digits");
+        CHECK(kind == HA_XZ ? !(xs & ~(digits[0] & digits[1])) : !(xs & ~(digits[2] & (digits[0] | digits[1]))), "X digits common");
+        CHECK(!(zs & ~(digits[0] & digits[1])), "Z digits common to A and B");
+        const uint8_t *e = tail + 6;
+        for (size_t p = 0; p < m; p++, e += 2) {
+            int c = e[0], z = e[1];
+            CHECK(c < 81 && z >= 1 && z <= 9, "an elimination");
+            if (c >= 81 || z < 1 || z > 9) break;
+            CHECK(cands[c] >> (z - 1) & 1 && solution[c] != z, "elimination r%dc%d<>%d unsound", c / 9 + 1, c % 9 + 1, z);
+            CHECK(!in_set(sets, c) && (nsets == 2 || !in_set(sets + 13, c)), "an elimination in a set");
+            int seen_all = 0;
+            for (int s = 0; s < 2 && !seen_all; s++) {
+                int all_seen = (digits[s] >> (z - 1) & 1) != 0;
+                for (int t = 0; t < 81 && all_seen; t++)
+                    if (in_set(sets + 13 * s, t) && cands[t] >> (z - 1) & 1) all_seen = sees(c, t);
+                seen_all = all_seen;
+            }
+            CHECK(seen_all, "elimination r%dc%d<>%d sees no set's cells", c / 9 + 1, c % 9 + 1, z);
+            if (p && (e[1] < e[-1] || (e[1] == e[-1] && e[0] <= e[-2]))) CHECK(0, "eliminations out of order");
+        }
+        k = (size_t)(e - all.data);
+        if (!n) first_end = k;
+        n++;
+    }
+    CHECK(k == all.len, "a cut record");
+    CHECK(one.len == first_end && (!one.len || !memcmp(one.data, all.data, one.len)), "limit 1 is not the first record");
+    hoals9_out_free(&all), hoals9_out_free(&one);
+    return n;
+}
+
 int main(int argc, char **argv)
 {
     int rounds = 6;
@@ -142,7 +208,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--rounds")) rounds = atoi(argv[i + 1]);
     uint16_t cands[81];
     uint8_t solution[81];
-    long alses = 0, rcs = 0;
+    long alses = 0, rcs = 0, xz = 0, xy = 0;
     for (size_t k = 0; k < sizeof PUZZLES / sizeof *PUZZLES; k++) {
         CHECK(ref_solve((const uint8_t *)PUZZLES[k], 2, solution) == 1, "puzzle %zu is not unique", k);
         for (int r = 0; r < rounds; r++) {
@@ -153,14 +219,21 @@ int main(int argc, char **argv)
             CHECK(a.len == a2.len && b.len == b2.len && (!a.len || !memcmp(a.data, a2.data, a.len)) &&
                       (!b.len || !memcmp(b.data, b2.data, b.len)), "not deterministic");
             check(cands, &a, &b, rounds >= 4 && r < 2); /* the brute-force ALS count: the plain run only */
+            xz += check_steps(cands, solution, &a, HA_XZ);
+            if (r < 2) xy += check_steps(cands, solution, &a, HA_XY_WING); /* hundreds of thousands of records on the later grids */
             alses += (long)(a.len / 13), rcs += (long)(b.len / 6);
             hoals9_out_free(&a), hoals9_out_free(&b), hoals9_out_free(&a2), hoals9_out_free(&b2);
         }
     }
-    CHECK(alses > 0 && rcs > 0, "no ALS or restricted common found");
+    CHECK(alses > 0 && rcs > 0 && xz > 0 && xy > 0, "no ALS, restricted common or step found");
+    ha_out st = {0};
+    CHECK(hoals9_steps(cands, 2, 1, &st) == HA_BAD_INPUT && hoals9_steps(cands, HA_XZ, -1, &st) == HA_BAD_INPUT && !st.len,
+          "a bad kind or limit accepted");
+    CHECK(hoals9_steps(cands, HA_XZ, 0, &st) == HA_OK && !st.len, "limit 0 gives a record");
     ha_out a = {0}, b = {0};
     cands[7] = 0x200;
     CHECK(hoals9_search(cands, &a, &b) == HA_BAD_INPUT && !a.len && !b.len, "mask 0x200 accepted");
+    CHECK(hoals9_steps(cands, HA_XY_WING, 5, &st) == HA_BAD_INPUT && !st.len, "mask 0x200 accepted by the step search");
     for (int r = 0; r < rounds; r++) {
         for (int i = 0; i < 81; i++) {
             uint64_t z = next_random();
@@ -168,12 +241,14 @@ int main(int argc, char **argv)
         }
         ha_out o = {0}, p = {0};
         CHECK(hoals9_search(cands, &o, &p) == HA_OK, "random search failed");
+        CHECK(hoals9_steps(cands, r % 2, 1L << 30, &st) == HA_OK, "random step search failed");
+        hoals9_out_free(&st);
         hoals9_out_free(&o), hoals9_out_free(&p);
     }
     if (failures) {
         fprintf(stderr, "test_hoals: %d failure(s)\n", failures);
         return 1;
     }
-    printf("test_hoals: %ld ALS and %ld restricted commons checked\n", alses, rcs);
+    printf("test_hoals: %ld ALS, %ld restricted commons, %ld ALS-XZ and %ld ALS-XY-Wing steps checked\n", alses, rcs, xz, xy);
     return 0;
 }

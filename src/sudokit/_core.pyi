@@ -326,6 +326,18 @@ def ho_als(cands: bytes) -> tuple[bytes, bytes]:
     > 0x1FF.
     """
 
+def ho_als_steps(cands: bytes, kind: int, limit: int) -> bytes:
+    """HoDoKu's ALS-XZ (``kind`` 0) or ALS-XY-Wing (``kind`` 1) steps over the ALS and RCs
+    of :func:`ho_als`, at most ``limit`` of them, in HoDoKu's order.
+
+    One record per step: the number of ALS n (uint8; 2: A, B, or 3: A, B, C) and n ALS
+    records as in :func:`ho_als` (13 bytes), the RC digits (uint16 little-endian mask: X of
+    ALS-XZ, X,Y of the wing), the Z digits (uint16 mask; 0 for a doubly linked ALS-XZ that
+    eliminates from its locked sets), the number of eliminations m (uint16) and m
+    ``(cell, digit)`` byte pairs ordered by digit, then cell. Raises ValueError on a wrong
+    size, a mask > 0x1FF, another kind or ``limit`` < 0.
+    """
+
 def ho_als_chain(cands: bytes, max_nodes: int) -> tuple[bytes, int]:
     """HoDoKu's ALS-Chain search over the ALS and RCs of :func:`ho_als`: ``(chains, nodes)``.
 

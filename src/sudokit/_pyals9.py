@@ -15,8 +15,9 @@ search over them.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator
 
-__all__ = ["ho_als", "ho_als_chain"]
+__all__ = ["ho_als", "ho_als_chain", "ho_als_steps"]
 
 _HOUSE_CELLS = (
     [[r * 9 + c for c in range(9)] for r in range(9)]
@@ -30,6 +31,7 @@ _PEER = tuple(
 _POP = tuple(bin(m).count("1") for m in range(512))
 _DIGITS = tuple(tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512))
 _ALL = (1 << 81) - 1
+_BIT = (0,) + tuple(1 << (d - 1) for d in range(1, 10))
 
 
 def _alses(cands: list[int]) -> list[tuple[int, int]]:
@@ -71,8 +73,10 @@ def _reach(cands: list[int], where: list[int], cells: int, digits: int) -> list[
     return out
 
 
-def ho_als(cands: bytes) -> tuple[bytes, bytes]:
-    """The ALS and restricted-common records: ``(alses, rcs)`` (see ``_core.pyi``)."""
+def _grid(cands: bytes) -> tuple[list[tuple[int, int]], list[list[int]], list[tuple[int, int, int, int]]]:
+    """The ALS (cells, digits), their ``sees`` per digit (cells outside the ALS holding d
+    that see all its d cells; 0 for digits not in it) and their restricted commons
+    (i, j, x1, x2) of a grid."""
     if len(cands) != 162:
         raise ValueError("need 81 native uint16 candidate masks")
     masks = array("H")
@@ -85,12 +89,9 @@ def ho_als(cands: bytes) -> tuple[bytes, bytes]:
         for d in _DIGITS[grid[c]]:
             where[d] |= 1 << c
     alses = _alses(grid)
-    out = bytearray()
-    for cells, digits in alses:
-        out += cells.to_bytes(11, "little") + digits.to_bytes(2, "little")
     withs = [[where[d] & cells for d in range(10)] for cells, _ in alses]
     reach = [_reach(grid, where, cells, digits) for cells, digits in alses]
-    rcs = bytearray()
+    rcs = []
     for i, (ca, da) in enumerate(alses):
         wa, ra = withs[i], reach[i]
         for j in range(i + 1, len(alses)):
@@ -106,8 +107,104 @@ def ho_als(cands: bytes) -> tuple[bytes, bytes]:
                     if len(found) == 2:
                         break
             if found:
-                rcs += i.to_bytes(2, "little") + j.to_bytes(2, "little") + bytes((found[0], found[1] if len(found) > 1 else 0))
-    return bytes(out), bytes(rcs)
+                rcs.append((i, j, found[0], found[1] if len(found) > 1 else 0))
+    sees = [[r & ~cells for r in reach[k]] for k, (cells, _) in enumerate(alses)]
+    return alses, sees, rcs
+
+
+def ho_als(cands: bytes) -> tuple[bytes, bytes]:
+    """The ALS and restricted-common records: ``(alses, rcs)`` (see ``_core.pyi``)."""
+    alses, _sees, rcs = _grid(cands)
+    out = b"".join(cells.to_bytes(11, "little") + digits.to_bytes(2, "little") for cells, digits in alses)
+    rc_out = b"".join(i.to_bytes(2, "little") + j.to_bytes(2, "little") + bytes((x1, x2)) for i, j, x1, x2 in rcs)
+    return out, rc_out
+
+
+def ho_als_steps(cands: bytes, kind: int, limit: int) -> bytes:
+    """HoDoKu's ALS-XZ (kind 0) or ALS-XY-Wing (kind 1) step records (see ``_core.pyi``)."""
+    if kind not in (0, 1) or limit < 0:
+        raise ValueError("kind must be 0 or 1 and limit >= 0")
+    alses, sees, rcs = _grid(cands)
+    steps = _xz_steps(alses, sees, rcs) if kind == 0 else _xy_steps(alses, sees, rcs)
+    out = bytearray()
+    for n, (sets, xs, zs, elims) in enumerate(steps):
+        if n >= limit:
+            break
+        out.append(len(sets))
+        for k in sets:
+            out += alses[k][0].to_bytes(11, "little") + alses[k][1].to_bytes(2, "little")
+        pairs = sorted(((c, z) for z in range(1, 10) for c in _cells(elims[z])), key=lambda e: (e[1], e[0]))
+        out += xs.to_bytes(2, "little") + zs.to_bytes(2, "little") + len(pairs).to_bytes(2, "little")
+        out += bytes(x for pair in pairs for x in pair)
+    return bytes(out)
+
+
+def _cells(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+_Step = tuple[tuple[int, ...], int, int, list[int]]  # (ALS indices, RC digits, Z digits, eliminations per digit)
+
+
+def _common_elims(alses: list[tuple[int, int]], sees: list[list[int]], a: int, b: int, skip: int, elims: list[int]) -> int:
+    """Digits common to ALS a and b but not in ``skip`` leave the cells outside both that see
+    all their cells in both: into ``elims``; returns the digits that did."""
+    zs = 0
+    outside = ~(alses[a][0] | alses[b][0])
+    for z in _DIGITS[alses[a][1] & alses[b][1] & ~skip & 0x1FF]:
+        hit = sees[a][z] & sees[b][z] & outside
+        if hit:
+            zs |= _BIT[z]
+            elims[z] |= hit
+    return zs
+
+
+def _xz_steps(alses: list[tuple[int, int]], sees: list[list[int]], rcs: list[tuple[int, int, int, int]]) -> Iterator[_Step]:
+    """ALS-XZ (singly and doubly linked), in RC order."""
+    for i, j, x1, x2 in rcs:
+        elims = [0] * 10
+        zs = _common_elims(alses, sees, i, j, _BIT[x1], elims)
+        if x2:
+            zs |= _common_elims(alses, sees, i, j, _BIT[x2], elims)
+            locked = False
+            for one, other in ((i, j), (j, i)):
+                for d in _DIGITS[alses[one][1] & ~(_BIT[x1] | _BIT[x2])]:
+                    hit = sees[one][d] & ~alses[other][0]
+                    if hit:
+                        elims[d] |= hit
+                        locked = True
+            if locked:
+                zs = 0  # HoDoKu prints no Z for a doubly linked ALS-XZ
+        if any(elims):
+            yield (i, j), _BIT[x1] | _BIT[x2], zs, elims
+
+
+def _xy_steps(alses: list[tuple[int, int]], sees: list[list[int]], rcs: list[tuple[int, int, int, int]]) -> Iterator[_Step]:
+    """ALS-XY-Wing: RCs k1 < k2 sharing an ALS C (A at k1's other end, B at k2's), in
+    (k1, k2) order."""
+    by_als: dict[int, list[int]] = {}
+    for k, (i, j, _x1, _x2) in enumerate(rcs):
+        by_als.setdefault(i, []).append(k)
+        by_als.setdefault(j, []).append(k)
+    pairs = sorted((k1, k2, c) for c, ks in by_als.items() for p, k1 in enumerate(ks) for k2 in ks[p + 1:])
+    for k1, k2, c in pairs:
+        r1, r2 = rcs[k1], rcs[k2]
+        if not r1[3] and not r2[3] and r1[2] == r2[2]:
+            continue
+        a = r1[0] if r1[1] == c else r1[1]
+        b = r2[0] if r2[1] == c else r2[1]
+        if a == b or alses[a][0] & alses[b][0]:
+            continue
+        xs = _BIT[r1[2]] | _BIT[r1[3]] | _BIT[r2[2]] | _BIT[r2[3]]
+        elims = [0] * 10
+        zs = _common_elims(alses, sees, a, b, xs, elims)
+        if zs:
+            yield (a, b, c), xs, zs, elims
 
 
 #: HoDoKu's longest ALS-Chain (``AlsSolver.MAX_RC`` links).
@@ -203,9 +300,6 @@ class _ChainSearch:
             self.found.append((size, record))
         else:
             self.found[at] = (size, record)
-
-
-_BIT = (0,) + tuple(1 << (d - 1) for d in range(1, 10))
 
 
 def _actual_rc(c1: int, c2: int, last: tuple[int, int, int] | None, first_try: bool) -> int:

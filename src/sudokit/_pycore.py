@@ -23,6 +23,7 @@ from ._pytable9 import ho_nice_loops as ho_nice_loops  # HoDoKu's Nice Loop / AI
 from ._pysdc9 import ho_sdc as ho_sdc  # HoDoKu's Sue de Coq search (csrc/hosdc9.h)
 from ._pyals9 import ho_als as ho_als  # HoDoKu's ALS and restricted commons (csrc/hoals9.h)
 from ._pyals9 import ho_als_chain as ho_als_chain  # HoDoKu's ALS-Chain search (csrc/hoalschain9.h)
+from ._pyals9 import ho_als_steps as ho_als_steps  # HoDoKu's ALS-XZ and ALS-XY-Wing (csrc/hoals9.h)
 from ._pycolor9 import ho_colors as ho_colors  # Simple Colors and Multi-Colors (csrc/hocolor9.h)
 from ._pysingle9 import ho_single as ho_single  # single-digit patterns, X-Chain (csrc/hosingle9.h)
 from ._pysubset9 import subsets as subsets  # naked and hidden subsets (csrc/subset9.h)

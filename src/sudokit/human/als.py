@@ -84,21 +84,68 @@ def find_alses(state: Candidates) -> list[Als]:
     return list(_alses_and_rcs(state)[0])
 
 
-def _kernel_als(state: Candidates) -> tuple[list[Als], list[tuple[int, int, int, int]]]:
+class _AlsTable:
+    """The kernel's ALS records of one grid (``ho_als``), each made into an :class:`Als`
+    when first asked for (an ALS-Chain step needs a handful of the hundreds)."""
+
+    __slots__ = ("_state", "_data", "_made")
+
+    def __init__(self, state: Candidates, data: bytes) -> None:
+        self._state = state
+        self._data = data
+        self._made: dict[int, Als] = {}
+
+    def __len__(self) -> int:
+        return len(self._data) // 13
+
+    def __getitem__(self, i: int) -> Als:
+        made = self._made.get(i)
+        if made is None:
+            if not 0 <= i < len(self):
+                raise IndexError(i)
+            k = 13 * i
+            data = self._data
+            made = self._made[i] = _make(self._state, int.from_bytes(data[k:k + 11], "little"), data[k + 11] | data[k + 12] << 8)
+        return made
+
+    def __iter__(self) -> Iterator[Als]:
+        return (self[i] for i in range(len(self)))
+
+
+class _RcTable:
+    """The kernel's restricted-common records of one grid, (i, j, x1, x2) each, decoded when
+    asked for."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+
+    def __len__(self) -> int:
+        return len(self._data) // 6
+
+    def __getitem__(self, k: int) -> tuple[int, int, int, int]:
+        if not 0 <= k < len(self):
+            raise IndexError(k)
+        d = self._data
+        p = 6 * k
+        return d[p] | d[p + 1] << 8, d[p + 2] | d[p + 3] << 8, d[p + 4], d[p + 5]
+
+    def __iter__(self) -> Iterator[tuple[int, int, int, int]]:
+        return (self[k] for k in range(len(self)))
+
+
+def _kernel_als(state: Candidates) -> tuple[_AlsTable, _RcTable]:
     """The kernel's ALS and restricted commons (``ho_als``: csrc/hoals9.c, twin
     :mod:`sudokit._pyals9`; the same as :func:`restricted_commons` of the ALS)."""
     data, rc_data = _backend.kernel().ho_als(array("H", state.cands).tobytes())
-    alses = [_make(state, int.from_bytes(data[k:k + 11], "little"), data[k + 11] | data[k + 12] << 8)
-             for k in range(0, len(data), 13)]
-    rcs = [(rc_data[k] | rc_data[k + 1] << 8, rc_data[k + 2] | rc_data[k + 3] << 8, rc_data[k + 4], rc_data[k + 5])
-           for k in range(0, len(rc_data), 6)]
-    return alses, rcs
+    return _AlsTable(state, data), _RcTable(rc_data)
 
 
-def _alses_and_rcs(state: Candidates) -> tuple[list[Als], list[tuple[int, int, int, int]]]:
+def _alses_and_rcs(state: Candidates) -> tuple[_AlsTable, _RcTable]:
     """The ALS of ``state`` and their restricted commons, built once per candidate grid
-    (ALS-XZ, ALS-XY-Wing and ALS-Chain all start from them; callers must not change them)."""
-    found: tuple[list[Als], list[tuple[int, int, int, int]]] = state.cached("als_kernel", lambda: _kernel_als(state))
+    (ALS-Chain and :func:`find_alses` start from them)."""
+    found: tuple[_AlsTable, _RcTable] = state.cached("als_kernel", lambda: _kernel_als(state))
     return found
 
 
@@ -138,73 +185,58 @@ def _common_elims(a: Als, b: Als, skip: int) -> tuple[list[tuple[int, int]], int
     return out, zs
 
 
+def _kernel_steps(state: Candidates, kind: int) -> Iterator[tuple[list[tuple[int, str]], int, int, list[tuple[int, int]]]]:
+    """The kernel's ALS-XZ (kind 0) or ALS-XY-Wing (kind 1) steps (``ho_als_steps``:
+    csrc/hoals9.c, twin :mod:`sudokit._pyals9`) as (sets, RC digits, Z digits,
+    eliminations), a set being (cells, text). The first step is asked for alone (a rating
+    path takes only that one); the rest only when a caller goes on."""
+    cands = array("H", state.cands).tobytes()
+    kernel = _backend.kernel()
+    data = kernel.ho_als_steps(cands, kind, 1)
+    if not data:
+        return
+    yield _decode_step(data, 0)[0]
+    data = kernel.ho_als_steps(cands, kind, 1 << 30)
+    k = _decode_step(data, 0)[1]
+    while k < len(data):
+        found, k = _decode_step(data, k)
+        yield found
+
+
+def _decode_step(data: bytes, k: int) -> tuple[tuple[list[tuple[int, str]], int, int, list[tuple[int, int]]], int]:
+    """One ``ho_als_steps`` record at ``data[k:]`` and the offset after it."""
+    sets = []
+    for p in range(k + 1, k + 1 + 13 * data[k], 13):
+        cells, digits = int.from_bytes(data[p:p + 11], "little"), data[p + 11] | data[p + 12] << 8
+        sets.append((cells, f"{cells_text(cells_of(cells))} {{{''.join(map(str, DIGITS_OF[digits]))}}}"))
+    p = k + 1 + 13 * data[k]
+    xs, zs, n = data[p] | data[p + 1] << 8, data[p + 2] | data[p + 3] << 8, data[p + 4] | data[p + 5] << 8
+    pairs = data[p + 6:p + 6 + 2 * n]
+    return (sets, xs, zs, list(zip(pairs[::2], pairs[1::2]))), p + 6 + 2 * n
+
+
 def find_als_xz(state: Candidates) -> Iterator[Step]:
     """ALS-XZ (singly and doubly linked), in HoDoKu's RC order."""
-    alses, rcs = _alses_and_rcs(state)
-    for i, j, x1, x2 in rcs:
-        a, b = alses[i], alses[j]
-        elims, zs = _common_elims(a, b, BIT[x1])
-        if x2:
-            more, z2 = _common_elims(a, b, BIT[x2])
-            elims += more
-            zs |= z2
-            locked = []
-            for one, other in ((a, b), (b, a)):
-                for d in DIGITS_OF[one.digits & ~(BIT[x1] | BIT[x2])]:
-                    locked += [(c, d) for c in cells_of(one.sees[d] & ~other.cells)]
-            if locked:
-                elims += locked
-                zs = 0  # HoDoKu prints no Z for a doubly linked ALS-XZ
-        elims = sorted(set(elims))
-        if not elims:
-            continue
-        x = ",".join(str(d) for d in (x1, x2) if d)
+    for (a, b), xs, zs, elims in _kernel_steps(state, 0):
+        x = ",".join(map(str, DIGITS_OF[xs]))
         z = f", Z={','.join(map(str, DIGITS_OF[zs]))}" if zs else ""
         yield _als_step(
-            "als_xz", "Almost Locked Set XZ-Rule", elims, (a, b),
-            f"A={a.text()}, B={b.text()}, X={x}{z}",
+            "als_xz", "Almost Locked Set XZ-Rule", elims, (a[0], b[0]),
+            f"A={a[1]}, B={b[1]}, X={x}{z}",
             f"X={x} can be in only one of the two sets, so the other is locked; "
-            + ("both are locked, as the sets are doubly linked." if x2 else "either way one of them holds the other common digit."),
+            + ("both are locked, as the sets are doubly linked." if POPCOUNT[xs] == 2
+               else "either way one of them holds the other common digit."),
         )
 
 
 def find_als_xy_wing(state: Candidates) -> Iterator[Step]:
     """ALS-XY-Wing: A and B each restricted-common-linked to C; HoDoKu's pair order."""
-    alses, rcs = _alses_and_rcs(state)
-    by_als: dict[int, list[int]] = {}
-    for k, (i, j, _x1, _x2) in enumerate(rcs):
-        by_als.setdefault(i, []).append(k)
-        by_als.setdefault(j, []).append(k)
-    found: list[tuple[int, int, Step]] = []
-    for c_index, ks in by_als.items():
-        for p, k1 in enumerate(ks):
-            for k2 in ks[p + 1:]:
-                step = _xy_wing(alses, rcs[k1], rcs[k2], c_index)
-                if step is not None:
-                    found.append((k1, k2, step))
-    found.sort(key=lambda f: (f[0], f[1]))
-    for *_, step in found:
-        yield step
-
-
-def _xy_wing(alses: list[Als], rc1: tuple[int, int, int, int], rc2: tuple[int, int, int, int], c_index: int) -> Step | None:
-    if not rc1[3] and not rc2[3] and rc1[2] == rc2[2]:
-        return None
-    a = alses[rc1[0] if rc1[1] == c_index else rc1[1]]
-    b = alses[rc2[0] if rc2[1] == c_index else rc2[1]]
-    c = alses[c_index]
-    if a is b or a.cells & b.cells:
-        return None
-    skip = BIT[rc1[2]] | BIT[rc1[3]] | BIT[rc2[2]] | BIT[rc2[3]]
-    elims, zs = _common_elims(a, b, skip & 0x1FF)
-    if not elims:
-        return None
-    xy = sorted({d for d in (rc1[2], rc1[3], rc2[2], rc2[3]) if d})
-    return _als_step(
-        "als_xy_wing", "Almost Locked Set XY-Wing", sorted(set(elims)), (a, b, c),
-        f"A={a.text()}, B={b.text()}, C={c.text()}, X,Y={','.join(map(str, xy))}, Z={','.join(map(str, DIGITS_OF[zs]))}",
-        "C loses one of its links X/Y, which locks A or B; either way one of them holds Z.",
-    )
+    for (a, b, c), xs, zs, elims in _kernel_steps(state, 1):
+        yield _als_step(
+            "als_xy_wing", "Almost Locked Set XY-Wing", elims, (a[0], b[0], c[0]),
+            f"A={a[1]}, B={b[1]}, C={c[1]}, X,Y={','.join(map(str, DIGITS_OF[xs]))}, Z={','.join(map(str, DIGITS_OF[zs]))}",
+            "C loses one of its links X/Y, which locks A or B; either way one of them holds Z.",
+        )
 
 
 #: HoDoKu's longest ALS-Chain (``AlsSolver.MAX_RC`` links) and our bound on the search's nodes
@@ -242,7 +274,7 @@ def find_als_chain(state: Candidates) -> Iterator[Step]:
         yield found[4]
 
 
-def _chain_entry(alses: list[Als], start: int, chain: list[tuple[tuple[int, int, int, int], int]]
+def _chain_entry(alses: _AlsTable, start: int, chain: list[tuple[tuple[int, int, int, int], int]]
                  ) -> tuple[list[tuple[int, int]], int, int, int, Step]:
     """(eliminations, index sum, ALS count, cells, step) of a chain the search kept."""
     (r1, a1), (r2, a2) = chain[0], chain[-1]
@@ -262,7 +294,7 @@ def _chain_step(chain: list[tuple[tuple[int, int, int, int], int]], sets: list[A
         link = (str(rc[2]) if actual in (1, 3) else "") + (str(rc[3]) if actual in (2, 3) else "")
         parts.append(f" -{link}- {als.text()}")
     return _als_step(
-        "als_chain", "Almost Locked Set Chain", elims, tuple(sets),
+        "als_chain", "Almost Locked Set Chain", elims, tuple(a.cells for a in sets),
         f"{digits}- {''.join(parts)} -{digits}",
         "If the first set loses its link digit, every link forces the next set to lose its own, so the last "
         "set is locked; either way the first or the last set holds each of the end digits.",
@@ -298,7 +330,7 @@ def _blossoms(state: Candidates, stem: int, digits: list[int], petals: dict[int,
             if hit:
                 elims = [(c, z) for c in cells_of(hit)]
                 yield _als_step(
-                    "death_blossom", "Death Blossom", elims, tuple(chosen),
+                    "death_blossom", "Death Blossom", elims, tuple(p.cells for p in chosen),
                     cells_text([stem]) + "".join(f",  -{d}- {p.text()}" for d, p in zip(digits, chosen)),
                     f"{cells_text([stem])} holds one of its digits, which leaves its petal locked without it; "
                     f"every petal holds {z} then, so no cell seeing all their {z} cells can be {z}.",
@@ -311,12 +343,13 @@ def _blossoms(state: Candidates, stem: int, digits: list[int], petals: dict[int,
         yield from _blossoms(state, stem, digits, petals, k + 1, chosen + [p], used | p.cells)
 
 
-def _als_step(technique: str, name: str, elims: list[tuple[int, int]], sets: tuple[Als, ...],
+def _als_step(technique: str, name: str, elims: list[tuple[int, int]], sets: tuple[int, ...],
               pattern: str, why: str, stem: int = -1) -> Step:
+    """The step; ``sets``: the cell masks of its ALS (A, B, C, ... or the petals)."""
     roles = ("base", "cover", "pivot", "fin", "other", "other", "other", "other", "other")
     cells: list[tuple[int, str]] = [(stem, "pivot")] if stem >= 0 else []
     for k, a in enumerate(sets):
-        cells += [(c, roles[min(k, len(roles) - 1)] if stem < 0 else "base") for c in cells_of(a.cells)]
+        cells += [(c, roles[min(k, len(roles) - 1)] if stem < 0 else "base") for c in cells_of(a)]
     return Step(
         technique, name, _FAMILY,
         eliminations=tuple(sorted(set(elims), key=lambda e: (e[1], e[0]))),  # HoDoKu's order
