@@ -133,19 +133,10 @@ def ho_als_steps(cands: bytes, kind: int, limit: int) -> bytes:
         out.append(len(sets))
         for k in sets:
             out += alses[k][0].to_bytes(11, "little") + alses[k][1].to_bytes(2, "little")
-        pairs = sorted(((c, z) for z in range(1, 10) for c in _cells(elims[z])), key=lambda e: (e[1], e[0]))
+        pairs = [(c, z) for z in range(1, 10) if elims[z] for c in range(81) if elims[z] >> c & 1]  # digit, then cell
         out += xs.to_bytes(2, "little") + zs.to_bytes(2, "little") + len(pairs).to_bytes(2, "little")
         out += bytes(x for pair in pairs for x in pair)
     return bytes(out)
-
-
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 _Step = tuple[tuple[int, ...], int, int, list[int]]  # (ALS indices, RC digits, Z digits, eliminations per digit)
