@@ -1,6 +1,7 @@
 /* seunique9.c -- SE's Unique Rectangles and Unique Loops; see seunique9.h and the twin
  * src/sudokit/_pyseunique9.py (same search, same order, same records). */
 #include "seunique9.h"
+#include "bits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,8 @@ typedef struct {
     uint8_t house[27][9];
     uint8_t se_houses[81][3];
     cm81 peers[81];
+    cm81 hmask[27]; /* the cells of each house */
+    cm81 where[9];  /* the cells holding digit v + 1 */
     /* the search from one start cell */
     int v1, v2;
     unsigned both;
@@ -423,20 +426,23 @@ static int search(su_ctx *x, int cell, cm81 inside, int allowed, unsigned ex, in
     int start = x->loop[0], status = SU_OK;
     for (int kind = 0; kind < 3 && status >= 0; kind++) {
         if (kind == last) continue;
-        const uint8_t *cells = x->house[x->se_houses[cell][kind]];
-        for (int k = 0; k < 9 && status >= 0; k++) {
-            int nxt = cells[k];
-            if (!cm_has(&x->holding, nxt)) continue;
-            if (nxt == start && x->len >= 4) {
-                status = found(x);
-            } else if (!cm_has(&inside, nxt)) {
-                unsigned m = x->cands[nxt];
-                ex |= m & ~x->both;
-                int card = popcount9(m);
-                if (card == 2 || popcount9(ex) == 1 || allowed > 0)
-                    status = search(x, nxt, inside, card > 2 ? allowed - 1 : allowed, ex, kind);
+        /* the house's cells holding both digits, ascending (the house's own order) */
+        const cm81 *h = &x->hmask[x->se_houses[cell][kind]];
+        for (int w = 0; w < 2 && status >= 0; w++)
+            for (uint64_t bits = x->holding.w[w] & h->w[w]; bits && status >= 0; bits &= bits - 1) {
+                int nxt = 64 * w + lowest_index64(bits);
+                if (nxt == start && x->len >= 4) {
+                    status = found(x);
+                } else if (!cm_has(&inside, nxt)) {
+                    unsigned m = x->cands[nxt];
+                    ex |= m & ~x->both;
+                    unsigned rest = m & (m - 1);           /* m without its lowest digit */
+                    int two = rest && !(rest & (rest - 1)); /* exactly two digits */
+                    int one_extra = ex && !(ex & (ex - 1));
+                    if (two || one_extra || allowed > 0)
+                        status = search(x, nxt, inside, !two && rest ? allowed - 1 : allowed, ex, kind);
+                }
             }
-        }
     }
     x->len--;
     return status < 0 ? status : SU_OK;
@@ -459,9 +465,7 @@ static int run(su_ctx *x, su_out *out)
         x->v1 = x->v2 = 0;
         for (int v = 1; v <= 9; v++)
             if (both >> (v - 1) & 1) *(x->v1 ? &x->v2 : &x->v1) = v;
-        x->holding = (cm81){{0, 0}};
-        for (int c = 0; c < 81; c++)
-            if ((x->cands[c] & both) == both) cm_add(&x->holding, c);
+        for (int w = 0; w < 2; w++) x->holding.w[w] = x->where[x->v1 - 1].w[w] & x->where[x->v2 - 1].w[w];
         x->len = 0;
         int status = search(x, cell, (cm81){{0, 0}}, 2, 0, -1);
         if (status < 0) return status;
@@ -491,9 +495,15 @@ int seunique9_loops(const uint16_t cands[81], const uint8_t values[81], long lim
         x->se_houses[i][0] = (uint8_t)(18 + r / 3 * 3 + col / 3);
         x->se_houses[i][1] = (uint8_t)r;
         x->se_houses[i][2] = (uint8_t)(9 + col);
-        for (int kind = 0; kind < 3; kind++)
-            for (int k = 0; k < 9; k++) cm_add(&x->peers[i], x->house[x->se_houses[i][kind]][k]);
+    }
+    for (int h = 0; h < 27; h++)
+        for (int k = 0; k < 9; k++) cm_add(&x->hmask[h], x->house[h][k]);
+    for (int i = 0; i < 81; i++) {
+        for (int w = 0; w < 2; w++)
+            for (int kind = 0; kind < 3; kind++) x->peers[i].w[w] |= x->hmask[x->se_houses[i][kind]].w[w];
         x->peers[i].w[i >> 6] &= ~((uint64_t)1 << (i & 63));
+        for (int v = 0; v < 9; v++)
+            if (x->cands[i] >> v & 1) cm_add(&x->where[v], i);
     }
     int status = run(x, out);
     *spent = x->spent;
