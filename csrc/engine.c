@@ -362,8 +362,10 @@ static int relations(model *m, uint32_t *cand)
         m->d_rel[c] = 0;
         uint32_t mc = cand[c];
         for (int t = m->w_rel.start[c]; t < m->w_rel.start[c + 1]; t++) {
-            int arc = m->rel_arc[t], to = m->rel_to[t];
-            uint32_t mt = cand[to], nt = mt & rel_support(m, arc >> 1, arc & 1, mc);
+            int to = m->rel_to[t];
+            const uint32_t *lut = m->rel_tab[t];
+            uint32_t mt = cand[to];
+            uint32_t nt = mt & (lut ? lut[mc] : rel_support(m, m->rel_arc[t] >> 1, m->rel_arc[t] & 1, mc));
             if (nt != mt) {
                 if (!narrow(m, cand, to, nt)) return -1;
                 changed = 1;

@@ -66,6 +66,7 @@ void eng_model_free(eng_model *m)
     free(m->rel_arc);
     free(m->rel_to);
     free(m->rel_lut);
+    free(m->rel_tab);
     free(m->luts);
     eng_csr *w[] = {&m->w_house, &m->w_rel, &m->w_sum, &m->w_tri, &m->w_sw};
     for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
@@ -427,6 +428,12 @@ static int build_rel_luts(eng_model *m)
         uint32_t *lut = m->luts + (size_t)j * size;
         lut[0] = 0;
         for (size_t mask = 1; mask < size; mask++) lut[mask] = lut[mask & (mask - 1)] | distinct[j][__builtin_ctz((unsigned)mask)];
+    }
+    m->rel_tab = malloc(sizeof(uint32_t *) * (arcs + 1));
+    if (!m->rel_tab) return -2;
+    for (size_t t = 0; t < arcs; t++) {
+        int id = m->rel_lut[m->rel_arc[t]];
+        m->rel_tab[t] = id >= 0 ? m->luts + ((size_t)id << n) : NULL;
     }
     return 0;
 }

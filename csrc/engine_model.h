@@ -72,6 +72,7 @@ typedef struct {
     int *rel_stack, rel_top, *rel_lut;
     int *rel_arc, *rel_to; /* parallel to w_rel.items: the arc 2k + dir leaving the cell (dir 1: from b to a)
                               and the cell it revises */
+    const uint32_t **rel_tab; /* parallel to w_rel.items: the arc's support lookup (or NULL: no table) */
     uint32_t *luts;
     eng_csr w_house, w_rel, w_sum, w_tri, w_sw; /* watchers: items of each kind per cell */
     int *cell_h3; /* when every cell is in exactly three full houses: them, three per cell (else NULL) */
