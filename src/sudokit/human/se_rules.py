@@ -216,10 +216,9 @@ def nested_rules(level: int, budget: Budget) -> list[NestedRule]:
 
 # ------------------------------------------------------------ path techniques
 def _counts(state: Candidates) -> list[int]:
-    counts = [0] * 10
-    for v in state.values:
-        counts[v] += 1
-    return counts
+    """How many cells hold each digit (index 0: the empty cells)."""
+    values = state.values
+    return [values.count(d) for d in range(10)]
 
 
 def chain_path(target: Potential) -> list[Potential]:
