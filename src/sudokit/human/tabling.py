@@ -28,6 +28,7 @@ documented solver; no code taken.
 
 from __future__ import annotations
 
+import sys
 from array import array
 from collections.abc import Iterator
 from functools import cmp_to_key
@@ -35,7 +36,7 @@ from functools import cmp_to_key
 from .. import _backend
 from .._pytable9 import GROUP, OFF, GroupNode, group_nodes
 from ..errors import SearchLimitExceeded
-from .chains import Chain, _elim_digits, _ends_why, _index_sum, _step, chain_text
+from .chains import Chain, _elim_digits, _ends_why, _step, chain_text
 from .links import GROUP_BASE
 from .model import CELL_BIT, Candidates, cells_of
 from .step import Step, cell_text, cells_text
@@ -47,24 +48,45 @@ _DNL, _CNL, _AIC = _NAMES
 
 
 class _Found:
-    """One accepted chain: its eliminations (sorted by digit, cell), kind, nodes, grouped?"""
+    """One accepted chain, as read for HoDoKu's sort: how many eliminations, kind, grouped?,
+    the eliminations' bytes (sorted by digit, cell and distinct in a record, so equal bytes
+    <=> equal eliminations), their index sum and the chain's length. The eliminations and
+    the chain themselves are decoded only for the step written."""
 
-    __slots__ = ("elims", "kind", "chain", "grouped", "key", "index_sum")
+    __slots__ = ("data", "n", "kind", "chain_at", "length", "grouped", "key", "index_sum")
 
-    def __init__(self, elims: list[tuple[int, int]], kind: str, chain: list[int], grouped: bool) -> None:
-        self.elims, self.kind, self.chain, self.grouped = elims, kind, chain, grouped
-        self.key = frozenset(elims)
-        self.index_sum = _index_sum(elims)
+    def __init__(self, data: bytes, at: int, n: int, kind: str, chain_at: int, length: int) -> None:
+        self.data, self.n, self.kind, self.chain_at, self.length = data, n, kind, chain_at, length
+        chain = array("H", data[chain_at:chain_at + 2 * length])
+        if sys.byteorder == "big":
+            chain.byteswap()
+        self.grouped = max(chain) >= GROUP
+        self.key = data[at:at + 2 * n]
+        # HoDoKu's getIndexSumme (chains._index_sum) over the already sorted eliminations
+        self.index_sum = sum(c * (1 + 80 * k) + d for k, (c, d) in enumerate(zip(self.key[::2], self.key[1::2])))
+
+    @property
+    def elims(self) -> list[tuple[int, int]]:
+        """(cell, digit) of each elimination, by digit, then cell."""
+        return list(zip(self.key[::2], self.key[1::2]))
+
+    @property
+    def chain(self) -> list[int]:
+        """The kernel's chain nodes (see csrc/hotable9.h)."""
+        chain = array("H", self.data[self.chain_at:self.chain_at + 2 * self.length])
+        if sys.byteorder == "big":
+            chain.byteswap()
+        return chain.tolist()
 
 
 def _compare(a: _Found, b: _Found) -> int:
     """HoDoKu's ``SolutionStep.compareTo`` for two chain steps."""
-    diff = len(b.elims) - len(a.elims)
+    diff = b.n - a.n
     if diff:
         return diff
     if a.kind != b.kind or a.grouped != b.grouped or a.key != b.key:
         return a.index_sum - b.index_sum
-    return len(a.chain) - len(b.chain)
+    return a.length - b.length
 
 
 def _records(data: bytes) -> Iterator[_Found]:
@@ -73,12 +95,10 @@ def _records(data: bytes) -> Iterator[_Found]:
     while at < len(data):
         kind = data[at]
         n = data[at + 1] | data[at + 2] << 8
-        elims = [(data[at + 3 + 2 * k], data[at + 4 + 2 * k]) for k in range(n)]
-        at += 3 + 2 * n
-        m = data[at] | data[at + 1] << 8
-        chain = [data[at + 2 + 2 * k] | data[at + 3 + 2 * k] << 8 for k in range(m)]
-        at += 2 + 2 * m
-        yield _Found(elims, _NAMES[kind], chain, any(node >= GROUP for node in chain))
+        chain_at = at + 5 + 2 * n
+        m = data[chain_at - 2] | data[chain_at - 1] << 8
+        yield _Found(data, at + 3, n, _NAMES[kind], chain_at, m)
+        at = chain_at + 2 * m
 
 
 # ------------------------------------------------------------------ steps

@@ -65,6 +65,30 @@ def _rectangles() -> tuple[tuple[int, int, int, int], ...]:
 RECTANGLES = _rectangles()
 
 
+def _partners() -> tuple[tuple[tuple[int, tuple[tuple[int, int], ...], int, int], ...], ...]:
+    """For each start corner, in HoDoKu's order: each box partner in its row or column with
+    the pairs of cells across (outside the box) that close a rectangle, and the masks of
+    those pairs' first and second cells (the searches' quick tests)."""
+    out = []
+    for i11 in range(81):
+        r11, c11, box = ROW_OF[i11], COL_OF[i11], BOX_OF[i11]
+        row = []
+        for i12 in HOUSE_CELLS[18 + box]:
+            if i12 == i11 or (ROW_OF[i12] != r11 and COL_OF[i12] != c11):
+                continue
+            lines = ROW_OF[i12] == r11
+            unit11 = HOUSE_CELLS[9 + c11] if lines else HOUSE_CELLS[r11]
+            unit12 = HOUSE_CELLS[9 + COL_OF[i12]] if lines else HOUSE_CELLS[ROW_OF[i12]]
+            pairs = tuple((i21, i22) for i21, i22 in zip(unit11, unit12) if BOX_OF[i21] != box)
+            row.append((i12, pairs, sum(CELL_BIT[p] for p, _ in pairs), sum(CELL_BIT[q] for _, q in pairs)))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+#: :func:`_partners`, indexed by the start corner.
+_PARTNERS = _partners()
+
+
 def _shared_houses(a: int, b: int) -> list[int]:
     return [h for h in CELL_HOUSES[a] if h in CELL_HOUSES[b]]
 
@@ -150,16 +174,13 @@ def _hodoku_rectangles(state: Candidates) -> Iterator[tuple[tuple[int, int, int,
         if allowed is None:
             allowed = _allowed(state)
         a, b = DIGITS_OF[ab]
-        both = allowed[a] & allowed[b]
-        r11, c11, box = ROW_OF[i11], COL_OF[i11], BOX_OF[i11]
-        for i12 in HOUSE_CELLS[18 + box]:
-            if i12 == i11 or (ROW_OF[i12] != r11 and COL_OF[i12] != c11) or not both >> i12 & 1:
+        allowed_a = allowed[a]
+        both = allowed_a & allowed[b]
+        for i12, pairs, _firsts, seconds in _PARTNERS[i11]:
+            if not both >> i12 & 1 or not both & seconds:
                 continue
-            lines = ROW_OF[i12] == r11
-            unit11 = HOUSE_CELLS[9 + c11] if lines else HOUSE_CELLS[r11]
-            unit12 = HOUSE_CELLS[9 + COL_OF[i12]] if lines else HOUSE_CELLS[ROW_OF[i12]]
-            for i21, i22 in zip(unit11, unit12):
-                if BOX_OF[i21] == box or not (allowed[a] >> i21 & 1 and both >> i22 & 1):
+            for i21, i22 in pairs:
+                if not (allowed_a >> i21 & 1 and both >> i22 & 1):
                     continue
                 key = CELL_BIT[i11] | CELL_BIT[i12] | CELL_BIT[i21] | CELL_BIT[i22]
                 if key in done:
@@ -418,37 +439,51 @@ def find_avoidable_rectangle_2(state: Candidates) -> Iterator[Step]:
 
 
 def _avoidable(state: Candidates, kind: int) -> Iterator[Step]:
-    """Avoidable Rectangles in HoDoKu's order: from each player-solved cell (value a) a
-    player-solved box partner in its row or column (value b), then the two cells across."""
-    values, cands, givens = state.values, state.cands, state.givens
-    done: set[int] = set()
-    for i11 in range(81):
-        a = values[i11]
-        if not a or i11 in givens:
-            continue
-        r11, c11, box = ROW_OF[i11], COL_OF[i11], BOX_OF[i11]
-        for i12 in HOUSE_CELLS[18 + box]:
-            if i12 == i11 or (ROW_OF[i12] != r11 and COL_OF[i12] != c11) or not values[i12] or i12 in givens:
+    """Avoidable Rectangles of ``kind`` in HoDoKu's order (:func:`_avoidable_rectangles`)."""
+    for rect, a, b in _avoidable_rectangles(state):
+        step = _avoidable_step(state, rect, a, b, kind)
+        if step is not None:
+            yield step
+
+
+def _avoidable_rectangles(state: Candidates) -> list[tuple[tuple[int, int, int, int], int, int]]:
+    """The rectangles both Avoidable Rectangle searches check, in HoDoKu's order, each
+    cell set once, with the start's and its partner's values (once per candidate grid):
+    from each player-solved cell (value a) a player-solved box partner in its row or
+    column (value b), then two cells across, at least one unsolved and bivalue (holding b
+    across from a, a across from b) and each other either the same or solved by the
+    player as the value across."""
+    def build() -> list[tuple[tuple[int, int, int, int], int, int]]:
+        values, cands, givens = state.values, state.cands, state.givens
+        bivalue = 0
+        for c in range(81):
+            if not values[c] and POPCOUNT[cands[c]] == 2:
+                bivalue |= CELL_BIT[c]
+        out: list[tuple[tuple[int, int, int, int], int, int]] = []
+        if not bivalue:
+            return out
+        done: set[int] = set()
+        for i11 in range(81):
+            a = values[i11]
+            if not a or i11 in givens:
                 continue
-            b = values[i12]
-            lines = ROW_OF[i12] == r11
-            unit11 = HOUSE_CELLS[9 + c11] if lines else HOUSE_CELLS[r11]
-            unit12 = HOUSE_CELLS[9 + COL_OF[i12]] if lines else HOUSE_CELLS[ROW_OF[i12]]
-            for i21, i22 in zip(unit11, unit12):
-                if BOX_OF[i21] == box:
+            for i12, pairs, firsts, seconds in _PARTNERS[i11]:
+                if not (firsts | seconds) & bivalue or not values[i12] or i12 in givens:
                     continue
-                open21 = not values[i21] and cands[i21] & BIT[b] and POPCOUNT[cands[i21]] == 2
-                open22 = not values[i22] and cands[i22] & BIT[a] and POPCOUNT[cands[i22]] == 2
-                if not ((values[i21] == b and i21 not in givens and open22)
-                        or (values[i22] == a and i22 not in givens and open21) or (open21 and open22)):
-                    continue
-                key = CELL_BIT[i11] | CELL_BIT[i12] | CELL_BIT[i21] | CELL_BIT[i22]
-                if key in done:
-                    continue
-                done.add(key)
-                step = _avoidable_step(state, (i11, i12, i21, i22), a, b, kind)
-                if step is not None:
-                    yield step
+                b = values[i12]
+                for i21, i22 in pairs:
+                    open21 = bivalue >> i21 & 1 and cands[i21] & BIT[b]
+                    open22 = bivalue >> i22 & 1 and cands[i22] & BIT[a]
+                    if not ((values[i21] == b and i21 not in givens and open22)
+                            or (values[i22] == a and i22 not in givens and open21) or (open21 and open22)):
+                        continue
+                    key = CELL_BIT[i11] | CELL_BIT[i12] | CELL_BIT[i21] | CELL_BIT[i22]
+                    if key in done:
+                        continue
+                    done.add(key)
+                    out.append(((i11, i12, i21, i22), a, b))
+        return out
+    return state.cached("ho_avoidable", build)
 
 
 def _avoidable_step(state: Candidates, rect: tuple[int, int, int, int], a: int, b: int, kind: int) -> Step | None:
