@@ -127,13 +127,13 @@ static int is_fish(const hf_ctx *x, cells81 base, cells81 endo, cells81 cover, c
     return seen_by_all(x, fins, kill);
 }
 
-/* At most how many places of `left` k more covers from masks[start..n) can take: the sum
+/* At most how many places of `left` k more covers from packed[start..n) can take: the sum
  * of the k largest counts. */
-static int reach(const cells81 *masks, int start, int n, int k, cells81 left)
+static int reach(const uint64_t *packed, int start, int n, int k, uint64_t left)
 {
     int best[4] = {0, 0, 0, 0};
     for (int i = start; i < n; i++) {
-        int v = c_count(c_and(masks[i], left));
+        int v = pc64(packed[i] & left);
         for (int j = 0; j < k; j++)
             if (v > best[j]) {
                 int t = best[j];
@@ -146,9 +146,13 @@ static int reach(const cells81 *masks, int start, int n, int k, cells81 left)
     return sum;
 }
 
+/* The cover houses of one base set. The counting (how many base places a cover takes)
+ * runs on packed masks: the base's places numbered 0.. (at most 4 x 9 of them) in one
+ * word, packed[i] the places of cover i among them. */
 typedef struct {
     const uint8_t *units;
     const cells81 *masks;
+    const uint64_t *packed;
     int n, room;
     cells81 base, endo;
 } cover_set;
@@ -157,11 +161,11 @@ typedef struct {
  * leaves in one pass over the counts; a leaf whose uncovered base places alone are too
  * many fins is rejected from its count (is_fish would reject it), still counted as
  * checked. */
-static int cover_last(hf_ctx *x, const cover_set *cs, int start, int level, cells81 uni, cells81 cannibal, cells81 left)
+static int cover_last(hf_ctx *x, const cover_set *cs, int start, int level, cells81 uni, cells81 cannibal, uint64_t left)
 {
-    int counts[54], best = 0, nleft = c_count(left);
+    int counts[54], best = 0, nleft = pc64(left);
     for (int i = start; i < cs->n; i++) {
-        counts[i] = c_count(c_and(cs->masks[i], left));
+        counts[i] = pc64(cs->packed[i] & left);
         if (counts[i] > best) best = counts[i];
     }
     if (nleft > cs->room + best) return HF_OK;
@@ -181,17 +185,17 @@ static int cover_last(hf_ctx *x, const cover_set *cs, int start, int level, cell
     return HF_OK;
 }
 
-static int cover_extend(hf_ctx *x, const cover_set *cs, int start, int level, cells81 uni, cells81 cannibal)
+/* `left`: the base places no chosen cover takes (packed). */
+static int cover_extend(hf_ctx *x, const cover_set *cs, int start, int level, cells81 uni, cells81 cannibal, uint64_t left)
 {
     if (level >= 4) return HF_OK; /* cannot happen (size <= 4): tells the compiler covers[] is not overrun */
-    cells81 left = c_andnot(cs->base, uni);
     if (level + 1 == x->size) return cover_last(x, cs, start, level, uni, cannibal, left);
-    if (c_count(left) > cs->room + reach(cs->masks, start, cs->n, x->size - level, left)) return HF_OK;
+    if (pc64(left) > cs->room + reach(cs->packed, start, cs->n, x->size - level, left)) return HF_OK;
     for (int i = start; i < cs->n - x->size + level + 1; i++) {
         cells81 u = c_or(uni, cs->masks[i]);
         cells81 can = c_or(cannibal, c_and(uni, cs->masks[i]));
         x->covers[level] = cs->units[i];
-        int status = cover_extend(x, cs, i + 1, level + 1, u, can);
+        int status = cover_extend(x, cs, i + 1, level + 1, u, can, left & ~cs->packed[i]);
         if (status) return status;
     }
     return HF_OK;
@@ -201,19 +205,30 @@ static int covers(hf_ctx *x, cells81 base, cells81 endo)
 {
     uint8_t units[54];
     cells81 masks[54];
+    uint64_t packed[54];
+    uint8_t index[81]; /* a base place's bit in the packed masks */
+    int places = 0;
+    for (uint64_t lo = base.lo; lo; lo &= lo - 1) index[lowest_index64(lo)] = (uint8_t)places++;
+    for (uint64_t hi = base.hi; hi; hi &= hi - 1) index[64 + lowest_index64(hi)] = (uint8_t)places++;
+    if (places > 63) return HF_OK; /* cannot happen: at most 4 houses of 9 places */
     int n = 0;
     for (int k = 0; k < x->ncover; k++) {
         int h = x->cover_units[k], used = 0;
         for (int j = 0; j < x->size; j++) used |= x->bases[j] == h;
         cells81 m = c_and(x->where, x->house[h]);
-        if (used || !c_any(c_and(m, base))) continue;
+        cells81 in = c_and(m, base);
+        if (used || !c_any(in)) continue;
+        uint64_t p = 0;
+        for (uint64_t lo = in.lo; lo; lo &= lo - 1) p |= (uint64_t)1 << index[lowest_index64(lo)];
+        for (uint64_t hi = in.hi; hi; hi &= hi - 1) p |= (uint64_t)1 << index[64 + lowest_index64(hi)];
         units[n] = (uint8_t)h;
-        masks[n++] = m;
+        masks[n] = m;
+        packed[n++] = p;
     }
     int room = x->finned ? MAX_FINS - c_count(endo) : 0;
     if (room < 0) return HF_OK;
-    cover_set cs = {units, masks, n, room, base, endo};
-    return cover_extend(x, &cs, 0, 0, (cells81){0, 0}, (cells81){0, 0});
+    cover_set cs = {units, masks, packed, n, room, base, endo};
+    return cover_extend(x, &cs, 0, 0, (cells81){0, 0}, (cells81){0, 0}, ((uint64_t)1 << places) - 1);
 }
 
 static int base_extend(hf_ctx *x, int start, int chosen, cells81 uni, cells81 endo)

@@ -28,7 +28,6 @@ Searches are bounded: ``budget`` links (or states) per call; past it :class:`Sea
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import partial
 from typing import Protocol
@@ -180,7 +179,7 @@ def find_x_chain(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator
     :mod:`sudokit._pysingle9`: HoDoKu's depth-first ``ChainSolver`` search), sorted as
     HoDoKu sorts them (:func:`_ho_order`); one step per set of eliminations, the first."""
     where = state.where
-    data, _spent = _backend.kernel().ho_single(array("H", state.cands).tobytes(), 4, budget)
+    data, _spent = _backend.kernel().ho_single(state.cand_bytes(), 4, budget)
     if data is None:
         raise SearchLimitExceeded("chain search budget exhausted")
     found: list[_Item] = []
@@ -231,7 +230,7 @@ def _xy(state: Candidates, budget: int, remote: bool) -> Iterator[Step]:
     A record is read for the sort only (ends, eliminations as masks); the chain of a
     step is decoded when the step is written."""
     where = state.where
-    data, _spent = _backend.kernel().ho_xy(array("H", state.cands).tobytes(), remote, budget)
+    data, _spent = _backend.kernel().ho_xy(state.cand_bytes(), remote, budget)
     if data is None:
         raise SearchLimitExceeded("chain search budget exhausted")
     found: list[_Item] = []

@@ -12,7 +12,6 @@ row i holding d; for column bases the set of rows of column i.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterator
 
 from .. import _backend
@@ -73,7 +72,7 @@ def _search(state: Candidates, size: int, mode: int) -> Iterator[Step]:
     :mod:`sudokit._pyfish9`); the first fish is asked for alone, as it is normally the
     only one a caller takes."""
     kernel = _backend.kernel()
-    cands = array("H", state.cands).tobytes()
+    cands = state.cand_bytes()
     first, _ = kernel.ho_basic_fish(cands, size, mode, 1)
     yield from _records(state, first, size, mode)
     if first:

@@ -16,7 +16,6 @@ used, as HoDoKu names it (a Franken search can meet a Mutant-shaped fish).
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Iterator
 
 from .. import _backend
@@ -55,7 +54,7 @@ def _search(state: Candidates, size: int, finned: bool, mutant: bool) -> Iterato
     :mod:`sudokit._pyfish9`); the first fish is asked for alone, as it is normally the
     only one a caller takes."""
     kernel = _backend.kernel()
-    cands = array("H", state.cands).tobytes()
+    cands = state.cand_bytes()
     first, _ = kernel.ho_fish(cands, size, finned, mutant, 1)
     yield from _records(state, first, size, finned)
     if first:

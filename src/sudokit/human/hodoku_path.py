@@ -56,7 +56,8 @@ class _HodokuState(Candidates):
     ) -> _HodokuState:
         """The state ``human_ho_run`` returned (its byte layouts: ``_core.pyi``)."""
         state = object.__new__(cls)
-        state.values, state.cands, state.givens, state._memo = list(values), array("H", cands).tolist(), givens, {}
+        state.values, state.cands, state.givens = list(values), array("H", cands).tolist(), givens
+        state._memo = {("cand_bytes", 0): bytes(cands)}  # Candidates.cand_bytes: the kernel's own layout
         state.where = [0] + [int.from_bytes(where[k : k + 11], "little") for k in range(0, 99, 11)]
         state.free = [list(free[k : k + 10]) for k in range(0, 270, 10)]
         state.ns, state.hs = deque(zip(ns[::2], ns[1::2])), deque(zip(hs[::2], hs[1::2]))

@@ -17,6 +17,7 @@ AND: ``state.where[d] & HOUSE_MASK[h]``.  Houses are numbered as in :data:`sudok
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Callable, TypeVar, Union
 
@@ -267,6 +268,14 @@ class Candidates:
                 for bc in (0, 3, 6)
             ]
             self._memo[key] = memo = rows + cols + boxes
+        return memo
+
+    def cand_bytes(self) -> bytes:
+        """The 81 candidate masks as native uint16 bytes (the kernel searches' input),
+        computed once per candidate grid."""
+        memo = self._memo.get(("cand_bytes", 0))
+        if memo is None:
+            self._memo[("cand_bytes", 0)] = memo = array("H", self.cands).tobytes()
         return memo
 
     def cached(self, key: str, build: Callable[[], _T]) -> _T:

@@ -15,7 +15,6 @@ box (a cross, not a single line) acts as a group end of a strong link.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterator
 
 from .. import _backend
@@ -55,7 +54,7 @@ def _records(state: Candidates, kind: int) -> bytes:
     """The kernel search ``kind`` (``ho_single``: csrc/hosingle9.c, twin
     :mod:`sudokit._pysingle9`) on ``state``: its records (layouts in csrc/hosingle9.h)."""
     data: bytes | None
-    data, _spent = _backend.kernel().ho_single(array("H", state.cands).tobytes(), kind, 0)
+    data, _spent = _backend.kernel().ho_single(state.cand_bytes(), kind, 0)
     assert data is not None  # only the X-Chain search has a budget
     return data
 

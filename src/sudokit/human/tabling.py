@@ -167,7 +167,7 @@ def _make_step(found: _Found, g: _Nodes, chain: Chain) -> Step:
 def nice_loop_steps(state: Candidates, grouped: bool, budget: int) -> Iterator[Step]:
     """HoDoKu's nice loops and AICs of ``state`` (with group nodes when ``grouped``), in
     its order; ``budget``: table entries to walk before :class:`SearchLimitExceeded`."""
-    data, _spent = _backend.kernel().ho_nice_loops(array("H", state.cands).tobytes(), grouped, budget)
+    data, _spent = _backend.kernel().ho_nice_loops(state.cand_bytes(), grouped, budget)
     if data is None:
         raise SearchLimitExceeded("nice loop search budget exhausted")
     if not data:

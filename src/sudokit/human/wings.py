@@ -9,7 +9,6 @@ of them is y, so y leaves every cell that sees both.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterator
 
 from .. import _backend
@@ -38,7 +37,7 @@ def _found(state: Candidates, kind: int) -> Iterator[_Record]:
     """The kernel's wing records of ``kind`` (0 XY, 1 XYZ, 2 W; each: kind; cells a, b, c;
     z; x, house, s1, s2; targets): the bytes once per candidate grid (the three searches
     share them), a record read when a search reaches it."""
-    data: bytes = state.cached("ho_wings", lambda: _backend.kernel().ho_wings(array("H", state.cands).tobytes()))
+    data: bytes = state.cached("ho_wings", lambda: _backend.kernel().ho_wings(state.cand_bytes()))
     j = 0
     while j < len(data):
         n = data[j + 9]
