@@ -1,94 +1,12 @@
 /* hotable9.c -- HoDoKu's tables and Nice Loop / AIC search; see hotable9.h and the twin
  * src/sudokit/_pytable9.py (same links, same order, same records). */
 #include "hotable9.h"
-#include "bits.h"
+#include "hograph9.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define OFF 729
-#define GROUP 1458
-#define MAX_GROUPS 486 /* 18 lines x 9 digits x 3 boxes */
-#define MAX_NODES (GROUP + 2 * MAX_GROUPS)
-#define LIMIT 1000 /* HoDoKu's Options.MAX_TABLE_ENTRY_LENGTH */
-#define ELIM_WORDS 12 /* 729 bits: (d-1)*81 + cell, i.e. sorted by digit then cell */
-
-/* A set of cells: bits 0..63 in lo, 64..80 in hi. */
-typedef struct {
-    uint64_t lo, hi;
-} cs81;
-
-static int pop64(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_popcountll(x);
-#else
-    int n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
-#endif
-}
-
-static cs81 cs_bit(int c)
-{
-    cs81 s = {0, 0};
-    if (c < 64) s.lo = (uint64_t)1 << c;
-    else s.hi = (uint64_t)1 << (c - 64);
-    return s;
-}
-static int cs_has(cs81 s, int c) { return c < 64 ? (int)(s.lo >> c & 1) : (int)(s.hi >> (c - 64) & 1); }
-static cs81 cs_and(cs81 a, cs81 b) { return (cs81){a.lo & b.lo, a.hi & b.hi}; }
-static cs81 cs_or(cs81 a, cs81 b) { return (cs81){a.lo | b.lo, a.hi | b.hi}; }
-static cs81 cs_minus(cs81 a, cs81 b) { return (cs81){a.lo & ~b.lo, a.hi & ~b.hi}; }
-static int cs_empty(cs81 s) { return !s.lo && !s.hi; }
-static int cs_count(cs81 s) { return pop64(s.lo) + pop64(s.hi); }
-static int cs_first(cs81 s) { return s.lo ? lowest_index64(s.lo) : 64 + lowest_index64(s.hi); }
-/* Removes and returns the lowest cell of a non-empty set. */
-static int cs_pop(cs81 *s)
-{
-    int c = cs_first(*s);
-    if (c < 64) s->lo &= s->lo - 1;
-    else s->hi &= s->hi - 1;
-    return c;
-}
-
-typedef struct {
-    int digit, line, col, box, first; /* line/col: -1 unless all cells share it; box: house 18..26 */
-    cs81 mask, buddies;
-} group;
-
-typedef struct {
-    uint16_t cands[81];
-    cs81 where[10], peer[81], house[27];
-    int ngroups, n, words;
-    group groups[MAX_GROUPS];
-    uint8_t exists[MAX_NODES];
-    /* links: an edge list in insertion order, then per-node lists (CSR) */
-    uint16_t *esrc, *edst;
-    size_t ne, ecap;
-    int adjoff[MAX_NODES + 1];
-    uint16_t *adj;
-    /* closure */
-    int comp[MAX_NODES], ncomp;
-    uint64_t *reach;
-    /* the current table */
-    uint32_t gen, mark[MAX_NODES];
-    int16_t parent[MAX_NODES];
-    uint16_t order[LIMIT];
-    int norder;
-    uint16_t chain[LIMIT + 1];
-    uint64_t elim[ELIM_WORDS];
-    int nelim;
-    /* accepted chains: where their eliminations are in out, for the "same eliminations" test */
-    size_t *rec_at;
-    int *rec_nel, *rec_len, nrec, reccap;
-    uint32_t *rec_hash;
-    int *slots, nslots; /* open addressing: record index + 1, 0 empty */
-    ht_out *out;
-    long budget, spent;
-} ht_ctx;
-
-static int spend(ht_ctx *x, long k)
+int ht_spend(ht_ctx *x, long k)
 {
     x->spent += k;
     return x->spent > x->budget ? HT_BUDGET : HT_OK;
@@ -116,7 +34,7 @@ static int put16(ht_out *out, int v)
 }
 
 /* ------------------------------------------------------------------ geometry */
-static void geometry(ht_ctx *x)
+void ht_geometry(ht_ctx *x)
 {
     for (int h = 0; h < 27; h++) x->house[h] = (cs81){0, 0};
     for (int c = 0; c < 81; c++) {
@@ -136,10 +54,9 @@ static void geometry(ht_ctx *x)
             if (x->cands[c] >> (d - 1) & 1) x->where[d] = cs_or(x->where[d], cs_bit(c));
 }
 
-static int box_house(int c) { return 18 + c / 27 * 3 + c % 9 / 3; }
 
 /* HoDoKu's group nodes: rows then columns, digit, box. */
-static void group_nodes(ht_ctx *x)
+void ht_group_nodes(ht_ctx *x)
 {
     x->ngroups = 0;
     for (int h = 0; h < 18; h++)
@@ -166,7 +83,7 @@ static void group_nodes(ht_ctx *x)
 }
 
 /* ---------------------------------------------------------------------- links */
-static int link(ht_ctx *x, int src, int dst)
+int ht_link(ht_ctx *x, int src, int dst)
 {
     if (x->ne == x->ecap) {
         size_t cap = x->ecap ? 2 * x->ecap : 16384;
@@ -183,14 +100,9 @@ static int link(ht_ctx *x, int src, int dst)
     return HT_OK;
 }
 
-#define TRY(e)                     \
-    do {                           \
-        int st_ = (e);             \
-        if (st_ != HT_OK) return st_; \
-    } while (0)
 
 /* Forcing Chain links of the candidate nodes, in the twin's chain_links order. */
-static int chain_links(ht_ctx *x)
+int ht_chain_links(ht_ctx *x)
 {
     for (int cell = 0; cell < 81; cell++) {
         unsigned mask = x->cands[cell];
@@ -201,8 +113,8 @@ static int chain_links(ht_ctx *x)
             int on = (d - 1) * 81 + cell, off = OFF + on;
             for (int o = 1; o <= 9; o++) {
                 if (o == d || !(mask >> (o - 1) & 1)) continue;
-                TRY(link(x, on, OFF + (o - 1) * 81 + cell));
-                if (bivalue) TRY(link(x, off, (o - 1) * 81 + cell));
+                TRY(ht_link(x, on, OFF + (o - 1) * 81 + cell));
+                if (bivalue) TRY(ht_link(x, off, (o - 1) * 81 + cell));
             }
             cs81 seen_on = {0, 0}, seen_off = {0, 0};
             int hs[3] = {cell / 9, 9 + cell % 9, box_house(cell)};
@@ -210,10 +122,10 @@ static int chain_links(ht_ctx *x)
                 cs81 places = cs_minus(cs_and(x->where[d], x->house[hs[k]]), cs_bit(cell));
                 if (cs_empty(places)) continue;
                 cs81 fresh = cs_minus(places, seen_on);
-                while (!cs_empty(fresh)) TRY(link(x, on, OFF + (d - 1) * 81 + cs_pop(&fresh)));
+                while (!cs_empty(fresh)) TRY(ht_link(x, on, OFF + (d - 1) * 81 + cs_pop(&fresh)));
                 seen_on = cs_or(seen_on, places);
                 if (cs_count(places) == 1 && cs_empty(cs_and(places, seen_off))) {
-                    TRY(link(x, off, (d - 1) * 81 + cs_first(places)));
+                    TRY(ht_link(x, off, (d - 1) * 81 + cs_first(places)));
                     seen_off = cs_or(seen_off, places);
                 }
             }
@@ -223,7 +135,7 @@ static int chain_links(ht_ctx *x)
 }
 
 /* The links into and out of the group nodes, in the twin's group_links order. */
-static int group_links(ht_ctx *x)
+int ht_group_links(ht_ctx *x)
 {
     for (int gi = 0; gi < x->ngroups; gi++) {
         const group *g = &x->groups[gi];
@@ -231,8 +143,8 @@ static int group_links(ht_ctx *x)
         cs81 seeing = cs_and(x->where[d], g->buddies), rest = seeing;
         while (!cs_empty(rest)) {
             int p = cs_pop(&rest);
-            TRY(link(x, gon, OFF + base + p));
-            TRY(link(x, base + p, goff));
+            TRY(ht_link(x, gon, OFF + base + p));
+            TRY(ht_link(x, base + p, goff));
         }
         if (!cs_empty(seeing)) {
             int hs[2] = {g->box, g->line >= 0 ? g->line : 9 + g->col};
@@ -240,8 +152,8 @@ static int group_links(ht_ctx *x)
                 cs81 part = cs_and(seeing, x->house[hs[k]]);
                 if (cs_count(part) != 1) continue;
                 int p = cs_first(part);
-                TRY(link(x, goff, base + p));
-                TRY(link(x, OFF + base + p, gon));
+                TRY(ht_link(x, goff, base + p));
+                TRY(ht_link(x, OFF + base + p, gon));
             }
         }
         int counts[3] = {0, 0, 0}, first[3] = {-1, -1, -1};
@@ -252,7 +164,7 @@ static int group_links(ht_ctx *x)
             for (int k = 0; k < 3; k++) {
                 if (!same[k]) continue;
                 if (++counts[k] == 1) first[k] = j;
-                TRY(link(x, gon, GROUP + 2 * j + 1));
+                TRY(ht_link(x, gon, GROUP + 2 * j + 1));
             }
         }
         int houses[3] = {g->line, g->col >= 0 ? 9 + g->col : -1, g->box};
@@ -260,14 +172,14 @@ static int group_links(ht_ctx *x)
             if (counts[k] != 1 || houses[k] < 0) continue;
             const group *g2 = &x->groups[first[k]];
             cs81 left = cs_minus(cs_minus(cs_and(x->where[d], x->house[houses[k]]), g->mask), g2->mask);
-            if (cs_empty(left)) TRY(link(x, goff, GROUP + 2 * first[k]));
+            if (cs_empty(left)) TRY(ht_link(x, goff, GROUP + 2 * first[k]));
         }
     }
     return HT_OK;
 }
 
 /* Per-node lists from the edge list, each in insertion order. */
-static int build_adjacency(ht_ctx *x)
+int ht_build_adjacency(ht_ctx *x)
 {
     memset(x->adjoff, 0, sizeof x->adjoff);
     for (size_t e = 0; e < x->ne; e++) x->adjoff[x->esrc[e] + 1]++;
@@ -287,7 +199,7 @@ static int build_adjacency(ht_ctx *x)
 /* -------------------------------------------------------------------- closure */
 /* Tarjan's components (iteratively), then each component's reach as the OR of its
  * successors' (Tarjan emits successors first). */
-static int closure(ht_ctx *x)
+int ht_closure(ht_ctx *x)
 {
     int n = x->n, status = HT_NO_MEMORY;
     int *index = malloc((size_t)n * sizeof *index), *low = malloc((size_t)n * sizeof *low);
@@ -337,7 +249,7 @@ static int closure(ht_ctx *x)
         }
     }
     mstart[x->ncomp] = nm;
-    status = spend(x, x->ncomp);
+    status = ht_spend(x, x->ncomp);
     if (status != HT_OK) goto done;
     status = HT_NO_MEMORY;
     x->reach = calloc((size_t)(x->ncomp ? x->ncomp : 1) * (size_t)x->words, sizeof *x->reach);
@@ -364,7 +276,7 @@ done:
 /* ---------------------------------------------------------------------- tables */
 /* The premise's table, breadth first in link order, at most LIMIT entries, into
  * x->order / x->parent (valid where mark == gen). */
-static void walk(ht_ctx *x, int start)
+void ht_walk(ht_ctx *x, int start)
 {
     uint32_t gen = ++x->gen;
     if (gen == 0) { /* wrapped: clear the marks */
@@ -642,7 +554,7 @@ static int worth_walking(ht_ctx *x, int start, unsigned ends, const cs81 *aics, 
     for (int j = 0; j < x->words; j++) total += pop64(r[j]);
     *walked = 0;
     if (total > LIMIT) {
-        walk(x, start);
+        ht_walk(x, start);
         *walked = 1;
         for (int k = 0; k < x->norder; k++) {
             int v = x->order[k];
@@ -681,8 +593,8 @@ static int run(ht_ctx *x)
             cs81 aics[10];
             int has_aics = off && aic_ends(x, start, aics);
             if (!worth_walking(x, start, ends, has_aics ? aics : NULL, &walked)) continue;
-            if (!walked) walk(x, start);
-            TRY(spend(x, x->norder));
+            if (!walked) ht_walk(x, start);
+            TRY(ht_spend(x, x->norder));
             int aic_hit = 0;
             for (int k = 1; k < x->norder; k++) {
                 int v = x->order[k];
@@ -695,7 +607,7 @@ static int run(ht_ctx *x)
         int start = aic_starts[i];
         cs81 aics[10];
         aic_ends(x, start, aics);
-        walk(x, start);
+        ht_walk(x, start);
         for (int k = 1; k < x->norder; k++) {
             int v = x->order[k];
             if (is_aic_end(v, aics)) TRY(aic(x, start, v));
@@ -704,21 +616,32 @@ static int run(ht_ctx *x)
     return HT_OK;
 }
 
-static int search(ht_ctx *x, int grouped)
+void ht_prepare(ht_ctx *x, int grouped)
 {
-    geometry(x);
-    if (grouped) group_nodes(x);
+    ht_geometry(x);
+    if (grouped) ht_group_nodes(x);
     x->n = GROUP + 2 * x->ngroups;
     x->words = (x->n + 63) / 64;
     for (int c = 0; c < 81; c++)
         for (int d = 1; d <= 9; d++)
             if (x->cands[c] >> (d - 1) & 1) x->exists[(d - 1) * 81 + c] = x->exists[OFF + (d - 1) * 81 + c] = 1;
     for (int g = 0; g < x->ngroups; g++) x->exists[GROUP + 2 * g] = x->exists[GROUP + 2 * g + 1] = 1;
-    TRY(chain_links(x));
-    TRY(group_links(x));
-    TRY(build_adjacency(x));
-    TRY(spend(x, x->n));
-    TRY(closure(x));
+}
+
+void ht_free(ht_ctx *x)
+{
+    free(x->esrc), free(x->edst), free(x->adj), free(x->reach);
+    free(x->rec_at), free(x->rec_nel), free(x->rec_len), free(x->rec_hash), free(x->slots);
+}
+
+static int search(ht_ctx *x, int grouped)
+{
+    ht_prepare(x, grouped);
+    TRY(ht_chain_links(x));
+    TRY(ht_group_links(x));
+    TRY(ht_build_adjacency(x));
+    TRY(ht_spend(x, x->n));
+    TRY(ht_closure(x));
     return run(x);
 }
 
@@ -735,8 +658,7 @@ int hotable9_nice_loops(const uint16_t cands[81], int grouped, long budget, ht_o
     x->budget = budget;
     int status = search(x, grouped);
     *spent = x->spent;
-    free(x->esrc), free(x->edst), free(x->adj), free(x->reach);
-    free(x->rec_at), free(x->rec_nel), free(x->rec_len), free(x->rec_hash), free(x->slots);
+    ht_free(x);
     free(x);
     return status;
 }

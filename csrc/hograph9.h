@@ -1,0 +1,131 @@
+/* hograph9.h -- the tables' graph of HoDoKu's tabling searches, shared by hotable9.c (Nice
+ * Loops / AICs) and hoforce9.c (Forcing Chains / Nets). Internal: not for module.c.
+ *
+ * Nodes as in hotable9.h; ht_prepare finds the group nodes and which nodes exist, the
+ * link builders append edges (each node's links keep their insertion order),
+ * ht_build_adjacency turns them into per-node lists, ht_closure gives every node's reach
+ * (strongly connected components), ht_walk one table (breadth first, LIMIT entries).
+ */
+#ifndef SUDOKIT_HOGRAPH9_H
+#define SUDOKIT_HOGRAPH9_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bits.h"
+#include "hotable9.h"
+
+#define OFF 729
+#define GROUP 1458
+#define MAX_GROUPS 486 /* 18 lines x 9 digits x 3 boxes */
+#define MAX_NODES (GROUP + 2 * MAX_GROUPS)
+#define LIMIT 1000 /* HoDoKu's Options.MAX_TABLE_ENTRY_LENGTH */
+#define ELIM_WORDS 12 /* 729 bits: (d-1)*81 + cell, i.e. sorted by digit then cell */
+
+/* A set of cells: bits 0..63 in lo, 64..80 in hi. */
+typedef struct {
+    uint64_t lo, hi;
+} cs81;
+
+static inline int pop64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(x);
+#else
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+#endif
+}
+
+static inline cs81 cs_bit(int c)
+{
+    cs81 s = {0, 0};
+    if (c < 64) s.lo = (uint64_t)1 << c;
+    else s.hi = (uint64_t)1 << (c - 64);
+    return s;
+}
+static inline int cs_has(cs81 s, int c) { return c < 64 ? (int)(s.lo >> c & 1) : (int)(s.hi >> (c - 64) & 1); }
+static inline cs81 cs_and(cs81 a, cs81 b) { return (cs81){a.lo & b.lo, a.hi & b.hi}; }
+static inline cs81 cs_or(cs81 a, cs81 b) { return (cs81){a.lo | b.lo, a.hi | b.hi}; }
+static inline cs81 cs_minus(cs81 a, cs81 b) { return (cs81){a.lo & ~b.lo, a.hi & ~b.hi}; }
+static inline int cs_empty(cs81 s) { return !s.lo && !s.hi; }
+static inline int cs_count(cs81 s) { return pop64(s.lo) + pop64(s.hi); }
+static inline int cs_first(cs81 s) { return s.lo ? lowest_index64(s.lo) : 64 + lowest_index64(s.hi); }
+/* Removes and returns the lowest cell of a non-empty set. */
+static inline int cs_pop(cs81 *s)
+{
+    int c = cs_first(*s);
+    if (c < 64) s->lo &= s->lo - 1;
+    else s->hi &= s->hi - 1;
+    return c;
+}
+
+typedef struct {
+    int digit, line, col, box, first; /* line/col: -1 unless all cells share it; box: house 18..26 */
+    cs81 mask, buddies;
+} group;
+
+typedef struct {
+    uint16_t cands[81];
+    cs81 where[10], peer[81], house[27];
+    int ngroups, n, words;
+    group groups[MAX_GROUPS];
+    uint8_t exists[MAX_NODES];
+    /* links: an edge list in insertion order, then per-node lists (CSR) */
+    uint16_t *esrc, *edst;
+    size_t ne, ecap;
+    int adjoff[MAX_NODES + 1];
+    uint16_t *adj;
+    /* closure */
+    int comp[MAX_NODES], ncomp;
+    uint64_t *reach;
+    /* the current table */
+    uint32_t gen, mark[MAX_NODES];
+    int16_t parent[MAX_NODES];
+    uint16_t order[LIMIT];
+    int norder;
+    uint16_t chain[LIMIT + 1];
+    uint64_t elim[ELIM_WORDS];
+    int nelim;
+    /* accepted chains: where their eliminations are in out, for the "same eliminations" test */
+    size_t *rec_at;
+    int *rec_nel, *rec_len, nrec, reccap;
+    uint32_t *rec_hash;
+    int *slots, nslots; /* open addressing: record index + 1, 0 empty */
+    ht_out *out;
+    long budget, spent;
+} ht_ctx;
+
+static inline int box_house(int c) { return 18 + c / 27 * 3 + c % 9 / 3; }
+
+#define TRY(e)                     \
+    do {                           \
+        int st_ = (e);             \
+        if (st_ != HT_OK) return st_; \
+    } while (0)
+
+/* x->spent += k; HT_BUDGET once past x->budget. */
+int ht_spend(ht_ctx *x, long k);
+/* Houses, peers and the places of each digit from x->cands. */
+void ht_geometry(ht_ctx *x);
+/* HoDoKu's group nodes: rows then columns, digit, box. */
+void ht_group_nodes(ht_ctx *x);
+/* Geometry, group nodes (when grouped), node count and which nodes exist. */
+void ht_prepare(ht_ctx *x, int grouped);
+/* One link src -> dst, after the ones before it. */
+int ht_link(ht_ctx *x, int src, int dst);
+/* Forcing Chain links of the candidate nodes (the twin's chain_links order). */
+int ht_chain_links(ht_ctx *x);
+/* The links into and out of the group nodes (the twin's group_links order). */
+int ht_group_links(ht_ctx *x);
+/* Per-node lists from the edge list, each in insertion order. */
+int ht_build_adjacency(ht_ctx *x);
+/* Components and each one's reach (spends the component count). */
+int ht_closure(ht_ctx *x);
+/* The premise's table (at most LIMIT entries) into x->order / x->parent. */
+void ht_walk(ht_ctx *x, int start);
+/* Frees what the graph functions allocated (not x, not x->out). */
+void ht_free(ht_ctx *x);
+
+#endif
