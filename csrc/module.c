@@ -14,6 +14,7 @@
 #include "hofish9.h"
 #include "hoxy9.h"
 #include "hotable9.h"
+#include "hoforce9.h"
 #include "hosdc9.h"
 #include "hoals9.h"
 #include "hoalschain9.h"
@@ -817,6 +818,48 @@ static PyObject *core_ho_nice_loops(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_forcing(cands, values, nets, budget) -> (step, spent): HoDoKu's first Forcing Chain
+ * (Net) step for sudokit.human.forcing, see hoforce9.h and _core.pyi (step None: past the
+ * budget). */
+static PyObject *core_ho_forcing(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv, vv;
+    int nets;
+    long budget;
+    if (!PyArg_ParseTuple(args, "y*y*pl:ho_forcing", &cv, &vv, &nets, &budget)) return NULL;
+    uint8_t values[81];
+    int ok = vv.len == 81;
+    if (ok) memcpy(values, vv.buf, 81);
+    PyBuffer_Release(&vv);
+    if (!ok) {
+        PyBuffer_Release(&cv);
+        PyErr_SetString(PyExc_ValueError, "need 81 values");
+        return NULL;
+    }
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    ht_out out = {NULL, 0, 0};
+    long spent = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = hoforce9_find(cands, values, nets, budget, &out, &spent);
+    Py_END_ALLOW_THREADS
+    if (status == HT_BUDGET) {
+        hotable9_out_free(&out);
+        return Py_BuildValue("(Ol)", Py_None, spent);
+    }
+    if (status != HT_OK) {
+        hotable9_out_free(&out);
+        if (status == HT_NO_MEMORY) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, values 0..9 and the budget >= 0");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(y#l)", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len, spent);
+    hotable9_out_free(&out);
+    return result;
+}
+
 /* se_unique(cands, values, limit) -> (hints, spent): SE's Unique Rectangles and Loops,
  * easiest first, see seunique9.h and _core.pyi (hints None: past the limit). */
 static PyObject *core_se_unique(PyObject *self, PyObject *args)
@@ -1104,6 +1147,8 @@ static PyMethodDef core_methods[] = {
      "ho_single(cands, kind, budget) -> (records, spent)\n\nSingle-digit patterns and HoDoKu's X-Chain search (hosingle9.h)."},
     {"ho_nice_loops", core_ho_nice_loops, METH_VARARGS,
      "ho_nice_loops(cands, grouped, budget) -> (loops, spent)\n\nHoDoKu's Nice Loop / AIC tabling search (hotable9.h)."},
+    {"ho_forcing", core_ho_forcing, METH_VARARGS,
+     "ho_forcing(cands, values, nets, budget) -> (step, spent)\n\nHoDoKu's first Forcing Chain / Net step (hoforce9.h)."},
     {"ho_sdc", core_ho_sdc, METH_VARARGS,
      "ho_sdc(cands, max_hits) -> (records, spent)\n\nHoDoKu's Sue de Coq search (hosdc9.h)."},
     {"ho_als", core_ho_als, METH_VARARGS,

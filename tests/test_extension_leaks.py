@@ -105,6 +105,9 @@ def _calls() -> dict[str, Callable[[], object]]:
         "ho_nice_loops": lambda: a(k, "ho_nice_loops")(aligned, True, 100000),
         "ho_nice_loops budget": lambda: a(k, "ho_nice_loops")(aligned, False, 0),
         "ho_nice_loops bad": raising(lambda: a(k, "ho_nice_loops")(aligned, True, -1)),
+        "ho_forcing": lambda: [a(k, "ho_forcing")(aligned, bytes(81), nets, 100000) for nets in (False, True)],
+        "ho_forcing budget": lambda: a(k, "ho_forcing")(aligned, bytes(81), False, 0),
+        "ho_forcing bad": raising(lambda: a(k, "ho_forcing")(aligned, bytes(80), False, 100000)),
         "ho_sdc": lambda: a(k, "ho_sdc")(aligned, 0),
         "ho_sdc bad": raising(lambda: a(k, "ho_sdc")(aligned, -1)),
         "ho_als": lambda: a(k, "ho_als")(aligned),
@@ -144,7 +147,7 @@ NAMES = [
     "human_replay bad", "human_ho_run", "fill", "fill bad", "dig", "dig bad", "se_loops", "se_loops bad",
     "se_loop_hints", "se_loop_hints bad",
     "se_aligned", "se_aligned bad", "ho_fish", "ho_fish bad", "ho_basic_fish", "ho_basic_fish bad", "ho_xy", "ho_xy budget",
-    "ho_xy bad", "ho_nice_loops", "ho_nice_loops budget", "ho_nice_loops bad", "ho_sdc", "ho_sdc bad", "ho_als",
+    "ho_xy bad", "ho_nice_loops", "ho_nice_loops budget", "ho_nice_loops bad", "ho_forcing", "ho_forcing budget", "ho_forcing bad", "ho_sdc", "ho_sdc bad", "ho_als",
     "ho_als bad", "ho_als_chain", "ho_als_chain bad", "ho_als_steps", "ho_als_steps bad", "ho_single", "ho_single budget", "ho_single bad", "ho_colors", "ho_colors bad", "ho_wings", "ho_wings bad", "subsets", "subsets bad", "se_unique", "se_unique limit", "se_unique bad", "se_dyn", "se_dyn limit",
     "se_dyn nested", "se_dyn bad", "se_simple", "se_simple bad",
     "engine_solve", "engine_solve bad", "dispatch", "features",
@@ -165,7 +168,7 @@ def test_repeated_calls_do_not_grow_memory(name: str) -> None:
     if _backend.name() != "c":
         pytest.skip("runs on the C backend")
     call = _calls()[name]
-    slow = name.startswith(("canonical", "dig", "fill")) or name in ("se_dyn", "se_dyn nested")
+    slow = name.startswith(("canonical", "dig", "fill")) or name in ("se_dyn", "se_dyn nested", "ho_forcing", "ho_forcing budget")
     calls = CALLS // 20 if slow else CALLS  # the slow ones (a chain search is milliseconds a call)
     for _ in range(WARM_UP // 10 if calls < CALLS else WARM_UP):
         call()

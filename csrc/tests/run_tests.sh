@@ -104,6 +104,13 @@ ht_srcs=("$root/csrc/hotable9.c" "$here/ref_solver.c" "$here/test_hotable.c")
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hotable_san" "${ht_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hotable_san" --rounds 4
 
+echo "== hoforce9 (Forcing Chain / Net search): cc -O2, then -O1 -fsanitize=address,undefined"
+hf_srcs=("$root/csrc/hoforce9.c" "$root/csrc/hotable9.c" "$here/ref_solver.c" "$here/test_hoforce.c")
+"$cc" -O2 "${warn[@]}" -o "$out/hoforce_o2" "${hf_srcs[@]}"
+"$out/hoforce_o2" --rounds 6
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hoforce_san" "${hf_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hoforce_san" --rounds 2
+
 echo "== hosdc9 (Sue de Coq search): cc -O2, then -O1 -fsanitize=address,undefined"
 hs_srcs=("$root/csrc/hosdc9.c" "$here/ref_solver.c" "$here/test_hosdc.c")
 "$cc" -O2 "${warn[@]}" -o "$out/hosdc_o2" "${hs_srcs[@]}"

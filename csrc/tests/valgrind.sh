@@ -42,6 +42,8 @@ build hoxy "$root/csrc/hoxy9.c" "$here/ref_solver.c" "$here/test_hoxy.c"
 "${vg[@]}" "$out/hoxy" --rounds 3
 build hotable "$root/csrc/hotable9.c" "$here/ref_solver.c" "$here/test_hotable.c"
 "${vg[@]}" "$out/hotable" --rounds 2
+build hoforce "$root/csrc/hoforce9.c" "$root/csrc/hotable9.c" "$here/ref_solver.c" "$here/test_hoforce.c"
+"${vg[@]}" "$out/hoforce" --rounds 1
 build hosdc "$root/csrc/hosdc9.c" "$here/ref_solver.c" "$here/test_hosdc.c"
 "${vg[@]}" "$out/hosdc" --rounds 4
 build hoals "$root/csrc/hoals9.c" "$here/ref_solver.c" "$here/test_hoals.c"

@@ -253,6 +253,25 @@ def ho_nice_loops(cands: bytes, grouped: bool, budget: int) -> tuple[bytes | Non
     a negative budget.
     """
 
+# ------------------------------------------------------- Forcing Chain / Net search
+# HoDoKu's Forcing Chains and Nets for sudokit.human.forcing (csrc/hoforce9.h; twin:
+# sudokit._pyforce9). Both give the same bytes; sudokit.human.forcing writes the step.
+
+def ho_forcing(cands: bytes, values: bytes, nets: bool, budget: int) -> tuple[bytes | None, int]:
+    """HoDoKu's first Forcing Chain (Forcing Net when ``nets``) step: ``(step, spent)``.
+
+    ``cands``: 81 native uint16 masks as for :func:`se_loops`; ``values``: 81 bytes 0..9
+    (0 an empty cell). ``step``: empty when there is none, else cell, digit, placed (0/1),
+    entity kind (0 a verity, 1 a contradiction in a cell, 2 in a house) and index (the
+    cell, or the house: 0-8 rows, 9-17 columns, 18-26 boxes) as bytes, k (uint16
+    little-endian) chains, each a premise node (uint16; ``(d-1)*81 + cell`` on,
+    ``729 + (d-1)*81 + cell`` off) and e (uint16) ends, each m (uint16) and the m nodes
+    of its path from the premise as (cell, digit, strong) bytes (a group node: its first
+    cell). None when more than ``budget`` nodes were spent (the caller raises
+    BudgetExceeded). ``spent``: the closure's node and component counts. Raises
+    ValueError on a wrong size, a mask > 0x1FF, a value > 9 or a negative budget.
+    """
+
 # ------------------------------------------------------------------ Sue de Coq search
 # HoDoKu's Sue de Coq search for sudokit.human.sue_de_coq (csrc/hosdc9.h; twin:
 # sudokit._pysdc9). Both give the same bytes; sudokit.human.sue_de_coq writes the steps.

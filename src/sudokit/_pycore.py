@@ -20,6 +20,7 @@ from ._pyfish9 import ho_basic_fish as ho_basic_fish  # basic/finned/sashimi fis
 from ._pyfish9 import ho_fish as ho_fish  # HoDoKu's Franken/Mutant fish (csrc/hofish9.h)
 from ._pyxy9 import ho_xy as ho_xy  # XY-Chain / Remote Pair search (csrc/hoxy9.h)
 from ._pytable9 import ho_nice_loops as ho_nice_loops  # HoDoKu's Nice Loop / AIC search (csrc/hotable9.h)
+from ._pyforce9 import ho_forcing as ho_forcing  # HoDoKu's Forcing Chain / Net search (csrc/hoforce9.h)
 from ._pysdc9 import ho_sdc as ho_sdc  # HoDoKu's Sue de Coq search (csrc/hosdc9.h)
 from ._pyals9 import ho_als as ho_als  # HoDoKu's ALS and restricted commons (csrc/hoals9.h)
 from ._pyals9 import ho_als_chain as ho_als_chain  # HoDoKu's ALS-Chain search (csrc/hoalschain9.h)

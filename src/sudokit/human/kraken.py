@@ -5,7 +5,7 @@ Either the fish is true or one of its fins is. **Type 1**: a cover place that is
 place is off if every fin, set, leads by a chain to that place being off. **Type 2**: in one
 cover house, one of its base places or a fin is the digit; if each of them, set, turns the
 same candidate (any digit) off, it goes. The chains are HoDoKu's Forcing Chain tables
-(:mod:`~sudokit.human.forcing`). HoDoKu's defaults: basic and Franken fish of 2 to 4
+(:mod:`sudokit._pyforce9`). HoDoKu's defaults: basic and Franken fish of 2 to 4
 houses, at most 2 fins, no endo fins, the first one found; score 500 (extreme), off in its
 default solver and off by default here.
 """
@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .._pyfish9 import fish_bases, fish_units
+from .._pyforce9 import State, Tables
 from . import franken
-from .forcing import _Tables
 from .model import HOUSE_MASK, PEER_MASK, Candidates, cells_of
 from .se_chains import LIMIT, Budget
 from .step import Step, cell_text
@@ -39,7 +39,7 @@ def find_kraken_fish(state: Candidates) -> Iterator[Step]:
     if not any(state.cands):
         return
     budget = LIMIT.get() or Budget(None)
-    closure = _Tables(state, nets=False).closure(budget)
+    closure = Tables(State(list(state.cands), list(state.values)), nets=False).closure(budget.spend)
 
     def on_table(cell: int, digit: int) -> int:
         return closure[(digit - 1) * 81 + cell]

@@ -1,0 +1,631 @@
+/* hoforce9.c -- HoDoKu's Forcing Chain / Net search; see hoforce9.h and the twin
+ * src/sudokit/_pyforce9.py (same tables, same checks, same choice, same bytes). */
+#include "hoforce9.h"
+#include "hograph9.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TW 24 /* words of a candidate table: bits 0..1457 (+ padding for field reads) */
+#define LOOK_AHEAD 4 /* HoDoKu's Options.ANZ_TABLE_LOOK_AHEAD */
+#define NRESULTS (2 * OFF) /* placed * 729 + (d-1) * 81 + cell */
+#define STOP 1 /* a premise's other contradictions cannot matter (the first appearance pass) */
+
+/* One result of the checks, as the twin's results() yields it. */
+typedef struct {
+    int cell, digit, placed, ekind, eindex, np;
+    uint16_t premise[9];
+    int nends[9];
+    uint16_t ends[9][9];
+} fc_yield;
+
+typedef struct {
+    ht_ctx *g;
+    uint8_t values[81];
+    cs81 empty, allowed[10];
+    uint64_t *tab; /* TW words per candidate node */
+    int mode;      /* 0: first appearance of every result; 1: the chains of `target` */
+    long seq, first[NRESULTS];
+    int target, tnode, have[2], blen[2]; /* [0] contradiction, [1] verity; tnode: the node a verity of target shows */
+    fc_yield best[2];
+    /* the breadth-first walk of one premise, unlimited but stopped once its ends are reached */
+    uint32_t bgen, *bmark;
+    int bprem, bhead, btail; /* the premise walked (-1: none), its queue's head and tail */
+    uint16_t *rdist; /* each node's distance to tnode (0xFFFF: none) */
+    uint16_t *bdist, *queue;
+    int16_t *bpar;
+} fc_ctx;
+
+/* At least two cells; exactly one cell (cheaper than counting them). */
+static int cs_many(cs81 s) { return (s.lo & (s.lo - 1)) || (s.hi & (s.hi - 1)) || (s.lo && s.hi); }
+static int cs_single(cs81 s) { return !cs_empty(s) && !cs_many(s); }
+
+static int on_node(int cell, int d) { return (d - 1) * 81 + cell; }
+static int off_node(int cell, int d) { return OFF + (d - 1) * 81 + cell; }
+
+/* ------------------------------------------------------------- Forcing Net links */
+typedef struct {
+    const ht_ctx *g;
+    uint16_t cands[81];
+    uint8_t values[81];
+    cs81 where[10];
+    uint64_t seen[TW];
+    uint16_t out[GROUP];
+    int nout;
+} fc_sim;
+
+static void sim_add(fc_sim *s, int node)
+{
+    uint64_t b = (uint64_t)1 << (node & 63);
+    if (s->seen[node >> 6] & b) return;
+    s->seen[node >> 6] |= b;
+    s->out[s->nout++] = (uint16_t)node;
+}
+
+static void sim_place(fc_sim *s, int c, int d)
+{
+    const ht_ctx *g = s->g;
+    sim_add(s, on_node(c, d));
+    cs81 orig = cs_and(g->where[d], g->peer[c]); /* the original candidates of d that see c */
+    while (!cs_empty(orig)) sim_add(s, off_node(cs_pop(&orig), d));
+    for (int o = 1; o <= 9; o++)
+        if (o != d && (s->cands[c] >> (o - 1) & 1)) sim_add(s, off_node(c, o));
+    for (int o = 1; o <= 9; o++)
+        if (s->cands[c] >> (o - 1) & 1) s->where[o] = cs_minus(s->where[o], cs_bit(c));
+    s->cands[c] = 0;
+    s->values[c] = (uint8_t)d;
+    cs81 hit = cs_and(s->where[d], g->peer[c]);
+    s->where[d] = cs_minus(s->where[d], hit);
+    while (!cs_empty(hit)) s->cands[cs_pop(&hit)] &= (uint16_t)~(1u << (d - 1));
+}
+
+static int only_digit(unsigned mask) { return lowest_index64(mask) + 1; }
+
+/* The premise carried out on a copy, then rounds of all naked and hidden singles; every
+ * node set or deleted becomes a link of the premise, in order (the twin's simulate). */
+static int simulate(fc_ctx *f, fc_sim *s, int cell, int digit, int on)
+{
+    const ht_ctx *g = f->g;
+    memcpy(s->cands, g->cands, sizeof s->cands);
+    memcpy(s->values, f->values, sizeof s->values);
+    memcpy(s->where, g->where, sizeof s->where);
+    memset(s->seen, 0, sizeof s->seen);
+    s->nout = 0;
+    int premise = on ? on_node(cell, digit) : off_node(cell, digit);
+    if (on) {
+        sim_place(s, cell, digit);
+    } else {
+        s->cands[cell] &= (uint16_t)~(1u << (digit - 1));
+        s->where[digit] = cs_minus(s->where[digit], cs_bit(cell));
+        sim_add(s, premise);
+        if (pop64(s->cands[cell]) == 1) sim_place(s, cell, only_digit(s->cands[cell]));
+    }
+    for (int round = 0; round < LOOK_AHEAD; round++) {
+        uint8_t sc[81], sd[81], hc[81 * 9], hd[81 * 9];
+        int ns = 0, nh = 0;
+        for (int c = 0; c < 81; c++)
+            if (!s->values[c] && pop64(s->cands[c]) == 1) sc[ns] = (uint8_t)c, sd[ns++] = (uint8_t)only_digit(s->cands[c]);
+        uint64_t found[13] = {0}; /* bit cell*10 + digit: each hidden single once, sorted */
+        for (int d = 1; d <= 9; d++)
+            for (int h = 0; h < 27; h++) {
+                cs81 places = cs_and(s->where[d], g->house[h]);
+                if (!cs_single(places)) continue;
+                int k = cs_first(places) * 10 + d;
+                found[k >> 6] |= (uint64_t)1 << (k & 63);
+            }
+        for (int w = 0; w < 13; w++)
+            for (uint64_t m = found[w]; m; m &= m - 1) {
+                int k = 64 * w + lowest_index64(m);
+                hc[nh] = (uint8_t)(k / 10), hd[nh++] = (uint8_t)(k % 10);
+            }
+        if (!ns && !nh) break;
+        for (int i = 0; i < ns + nh; i++) {
+            int c = i < ns ? sc[i] : hc[i - ns], d = i < ns ? sd[i] : hd[i - ns];
+            if (s->values[c] != d) sim_place(s, c, d);
+        }
+    }
+    for (int i = 0; i < s->nout; i++)
+        if (s->out[i] != premise) TRY(ht_link(f->g, premise, s->out[i]));
+    return HT_OK;
+}
+
+static int net_links(fc_ctx *f)
+{
+    fc_sim *s = malloc(sizeof *s);
+    if (!s) return HT_NO_MEMORY;
+    s->g = f->g;
+    int status = HT_OK;
+    for (int cell = 0; cell < 81 && status == HT_OK; cell++)
+        for (int d = 1; d <= 9 && status == HT_OK; d++) {
+            if (!(f->g->cands[cell] >> (d - 1) & 1)) continue;
+            status = simulate(f, s, cell, d, 1);
+            if (status == HT_OK) status = simulate(f, s, cell, d, 0);
+        }
+    free(s);
+    return status;
+}
+
+/* ------------------------------------------------------------------- the tables */
+/* Every candidate node's table: its closure, or its walk when that is larger than LIMIT. */
+static int tables(fc_ctx *f)
+{
+    ht_ctx *g = f->g;
+    f->tab = malloc((size_t)GROUP * TW * sizeof *f->tab);
+    int *total = malloc((size_t)(g->ncomp ? g->ncomp : 1) * sizeof *total);
+    if (!f->tab || !total) {
+        free(total);
+        return HT_NO_MEMORY;
+    }
+    for (int k = 0; k < g->ncomp; k++) total[k] = -1;
+    for (int v = 0; v < GROUP; v++) {
+        uint64_t *t = f->tab + (size_t)v * TW;
+        memset(t, 0, TW * sizeof *t);
+        if (!g->exists[v]) continue;
+        int k = g->comp[v];
+        const uint64_t *r = g->reach + (size_t)k * (size_t)g->words;
+        if (total[k] < 0) {
+            total[k] = 0;
+            for (int j = 0; j < g->words; j++) total[k] += pop64(r[j]);
+        }
+        if (total[k] > LIMIT) {
+            ht_walk(g, v);
+            for (int i = 0; i < g->norder; i++) {
+                int w = g->order[i];
+                if (w < GROUP) t[w >> 6] |= (uint64_t)1 << (w & 63);
+            }
+        } else {
+            memcpy(t, r, (GROUP / 64) * sizeof *t);
+            t[GROUP / 64] = r[GROUP / 64] & (((uint64_t)1 << (GROUP % 64)) - 1);
+        }
+    }
+    free(total);
+    return HT_OK;
+}
+
+static int tbit(const uint64_t *t, int v) { return (int)(t[v >> 6] >> (v & 63) & 1); }
+
+/* The 81 bits of t from bit o. */
+static cs81 field(const uint64_t *t, int o)
+{
+    int i = o >> 6, b = o & 63;
+    uint64_t w0 = t[i], w1 = t[i + 1], w2 = i + 2 < TW ? t[i + 2] : 0;
+    cs81 s;
+    s.lo = b ? w0 >> b | w1 << (64 - b) : w0;
+    s.hi = (b ? w1 >> b | w2 << (64 - b) : w1) & (((uint64_t)1 << 17) - 1);
+    return s;
+}
+
+static void parts(const uint64_t *t, cs81 on[10], cs81 off[10])
+{
+    for (int d = 1; d <= 9; d++) on[d] = field(t, (d - 1) * 81), off[d] = field(t, OFF + (d - 1) * 81);
+}
+
+/* ------------------------------------------------------------- chain lengths */
+/* The sum of (breadth-first distance + 1) of the ends from premise p (an end not reached:
+ * 1), as the unlimited walk gives them: the walk stops once every end is reached, which
+ * does not change a distance or a parent. Afterwards bpar holds the path to each end. */
+static int ends_length(fc_ctx *f, int p, const uint16_t *ends, int nends)
+{
+    const ht_ctx *g = f->g;
+    if (p != f->bprem) { /* a new walk; the same premise's walk goes on where it stopped */
+        uint32_t gen = ++f->bgen;
+        if (gen == 0) { /* wrapped: clear the marks */
+            memset(f->bmark, 0, (size_t)g->n * sizeof *f->bmark);
+            gen = f->bgen = 1;
+        }
+        f->bprem = p;
+        f->bmark[p] = gen, f->bdist[p] = 0, f->bpar[p] = -1;
+        f->queue[0] = (uint16_t)p;
+        f->bhead = 0, f->btail = 1;
+    }
+    uint32_t gen = f->bgen;
+    int missing = 0;
+    for (int k = 0; k < nends; k++) missing += f->bmark[ends[k]] != gen;
+    while (f->bhead < f->btail && missing) {
+        int v = f->queue[f->bhead++];
+        for (int e = g->adjoff[v]; e < g->adjoff[v + 1]; e++) {
+            int w = g->adj[e];
+            if (f->bmark[w] == gen) continue;
+            f->bmark[w] = gen, f->bdist[w] = (uint16_t)(f->bdist[v] + 1), f->bpar[w] = (int16_t)v;
+            f->queue[f->btail++] = (uint16_t)w;
+            for (int k = 0; k < nends; k++) missing -= ends[k] == w;
+        }
+    }
+    int len = 0;
+    for (int k = 0; k < nends; k++) len += (f->bmark[ends[k]] == gen ? f->bdist[ends[k]] : 0) + 1;
+    return len;
+}
+
+/* Every node's breadth-first distance to tnode (a walk back along the links): a verity's
+ * chain lengths without a walk from each of its premises. */
+static int reverse_distances(fc_ctx *f)
+{
+    const ht_ctx *g = f->g;
+    int n = g->n, status = HT_NO_MEMORY;
+    int *roff = calloc((size_t)n + 1, sizeof *roff), *fill = malloc((size_t)n * sizeof *fill);
+    uint16_t *radj = malloc((size_t)(g->adjoff[n] ? g->adjoff[n] : 1) * sizeof *radj);
+    f->rdist = malloc((size_t)n * sizeof *f->rdist);
+    if (!roff || !fill || !radj || !f->rdist) goto done;
+    for (int e = 0; e < g->adjoff[n]; e++) roff[g->adj[e] + 1]++;
+    for (int v = 0; v < n; v++) roff[v + 1] += roff[v];
+    memcpy(fill, roff, (size_t)n * sizeof *fill);
+    for (int v = 0; v < n; v++)
+        for (int e = g->adjoff[v]; e < g->adjoff[v + 1]; e++) radj[fill[g->adj[e]]++] = (uint16_t)v;
+    for (int v = 0; v < n; v++) f->rdist[v] = 0xFFFF;
+    int head = 0, tail = 0;
+    f->rdist[f->tnode] = 0;
+    f->queue[tail++] = (uint16_t)f->tnode;
+    while (head < tail) {
+        int v = f->queue[head++];
+        for (int e = roff[v]; e < roff[v + 1]; e++) {
+            int w = radj[e];
+            if (f->rdist[w] != 0xFFFF) continue;
+            f->rdist[w] = (uint16_t)(f->rdist[v] + 1);
+            f->queue[tail++] = (uint16_t)w;
+        }
+    }
+    status = HT_OK;
+done:
+    free(roff), free(fill), free(radj);
+    return status;
+}
+
+/* What a result does: mode 0 notes its first appearance; mode 1 keeps the target's
+ * shortest chains per kind (the first on ties). */
+static void mark(fc_ctx *f, int id)
+{
+    if (f->first[id] < 0) f->first[id] = f->seq++;
+}
+
+static int emit(fc_ctx *f, const fc_yield *y)
+{
+    int id = y->placed * OFF + (y->digit - 1) * 81 + y->cell;
+    if (f->mode == 0) {
+        mark(f, id);
+        return HT_OK;
+    }
+    if (id != f->target) return HT_OK;
+    int len = 0;
+    if (y->ekind == HF_NONE) /* a verity: every end is tnode; distances from the reverse walk */
+        for (int i = 0; i < y->np; i++) len += y->nends[i] * ((f->rdist[y->premise[i]] != 0xFFFF ? f->rdist[y->premise[i]] : 0) + 1);
+    else
+        for (int i = 0; i < y->np; i++) len += ends_length(f, y->premise[i], y->ends[i], y->nends[i]);
+    int kind = y->ekind == HF_NONE;
+    if (!f->have[kind] || len < f->blen[kind]) {
+        f->have[kind] = 1;
+        f->blen[kind] = len;
+        f->best[kind] = *y;
+    }
+    return HT_OK;
+}
+
+/* ------------------------------------------------------------------ the checks */
+static int contra(fc_ctx *f, fc_yield *y, int ekind, int eindex)
+{
+    y->ekind = ekind, y->eindex = eindex;
+    TRY(emit(f, y));
+    return f->mode == 0 ? STOP : HT_OK; /* all of a premise's contradictions have its result */
+}
+
+/* HoDoKu's checkOneChain on the table of premise `node` (result cell/digit/placed set in y). */
+static int contradictions(fc_ctx *f, const uint64_t *t, fc_yield *y)
+{
+    const ht_ctx *g = f->g;
+    cs81 on[10], off[10];
+    parts(t, on, off);
+    y->np = 1;
+    for (int d = 1; d <= 9; d++) {
+        cs81 both = cs_and(on[d], off[d]);
+        if (cs_empty(both)) continue;
+        int c = cs_first(both);
+        y->nends[0] = 2, y->ends[0][0] = (uint16_t)off_node(c, d), y->ends[0][1] = (uint16_t)on_node(c, d);
+        TRY(contra(f, y, HF_CELL, c));
+    }
+    for (int i = 1; i <= 9; i++) {
+        if (cs_empty(on[i])) continue;
+        for (int j = i + 1; j <= 9; j++) {
+            cs81 both = cs_and(on[i], on[j]);
+            if (cs_empty(both)) continue;
+            int c = cs_first(both);
+            y->nends[0] = 2, y->ends[0][0] = (uint16_t)on_node(c, i), y->ends[0][1] = (uint16_t)on_node(c, j);
+            TRY(contra(f, y, HF_CELL, c));
+        }
+    }
+    for (int kind = 0; kind < 3; kind++)
+        for (int d = 1; d <= 9; d++) {
+            if (!cs_many(on[d])) continue;
+            for (int h = 9 * kind; h < 9 * kind + 9; h++) {
+                cs81 part = cs_and(on[d], g->house[h]);
+                if (!cs_many(part)) continue;
+                y->nends[0] = 0;
+                while (!cs_empty(part)) y->ends[0][y->nends[0]++] = (uint16_t)on_node(cs_pop(&part), d);
+                TRY(contra(f, y, HF_HOUSE, h));
+            }
+        }
+    cs81 dead = {~(uint64_t)0, ((uint64_t)1 << 17) - 1}, any_on = {0, 0};
+    for (int d = 1; d <= 9; d++) {
+        cs81 ok = cs_or(off[d], cs_minus(dead, g->where[d])); /* off or not a place, within dead */
+        dead = cs_and(dead, ok);
+        any_on = cs_or(any_on, on[d]);
+    }
+    dead = cs_minus(cs_and(dead, f->empty), any_on);
+    while (!cs_empty(dead)) {
+        int c = cs_pop(&dead);
+        y->nends[0] = 0;
+        for (int d = 1; d <= 9; d++)
+            if (g->cands[c] >> (d - 1) & 1) y->ends[0][y->nends[0]++] = (uint16_t)off_node(c, d);
+        TRY(contra(f, y, HF_CELL, c));
+    }
+    for (int kind = 0; kind < 3; kind++)
+        for (int d = 1; d <= 9; d++) {
+            if (cs_empty(off[d])) continue;
+            for (int h = 9 * kind; h < 9 * kind + 9; h++) {
+                cs81 part = cs_and(f->allowed[d], g->house[h]);
+                if (cs_empty(part) || !cs_empty(cs_minus(part, off[d]))) continue;
+                y->nends[0] = 0;
+                while (!cs_empty(part)) y->ends[0][y->nends[0]++] = (uint16_t)off_node(cs_pop(&part), d);
+                TRY(contra(f, y, HF_HOUSE, h));
+            }
+        }
+    return HT_OK;
+}
+
+/* The verity of a cell's or a house's on-premises (the twin's _verity). */
+static int verity(fc_ctx *f, const uint16_t *premises, int np)
+{
+    if (f->mode == 1) /* only the target matters: is it in every table? */
+        for (int i = 0; i < np; i++)
+            if (!tbit(f->tab + (size_t)premises[i] * TW, f->tnode)) return HT_OK;
+    uint64_t common[TW];
+    memcpy(common, f->tab + (size_t)premises[0] * TW, sizeof common);
+    for (int i = 1; i < np; i++) {
+        const uint64_t *t = f->tab + (size_t)premises[i] * TW;
+        for (int j = 0; j < TW; j++) common[j] &= t[j];
+    }
+    int any = 0;
+    for (int j = 0; j < TW; j++) any |= common[j] != 0;
+    if (!any) return HT_OK;
+    cs81 on[10], off[10];
+    parts(common, on, off);
+    if (f->mode == 0) {
+        for (int d = 1; d <= 9; d++)
+            for (int placed = 1; placed >= 0; placed--)
+                for (cs81 cells = placed ? on[d] : off[d]; !cs_empty(cells);)
+                    mark(f, placed * OFF + (d - 1) * 81 + cs_pop(&cells));
+        return HT_OK;
+    }
+    fc_yield y;
+    y.ekind = HF_NONE, y.eindex = 0, y.np = np;
+    for (int i = 0; i < np; i++) y.premise[i] = premises[i], y.nends[i] = 1;
+    for (int d = 1; d <= 9; d++)
+        for (int placed = 1; placed >= 0; placed--) {
+            cs81 cells = placed ? on[d] : off[d];
+            while (!cs_empty(cells)) {
+                int c = cs_pop(&cells);
+                y.cell = c, y.digit = d, y.placed = placed;
+                for (int i = 0; i < np; i++) y.ends[i][0] = (uint16_t)(placed ? on_node(c, d) : off_node(c, d));
+                TRY(emit(f, &y));
+            }
+        }
+    return HT_OK;
+}
+
+/* Every result in HoDoKu's check order (the twin's results), through emit. */
+static int results(fc_ctx *f)
+{
+    const ht_ctx *g = f->g;
+    fc_yield y;
+    int tcell = f->target % 81, tdigit = f->target % OFF / 81 + 1;
+    for (int cell = 0; cell < 81; cell++)
+        for (int d = 1; d <= 9; d++) {
+            if (!(g->cands[cell] >> (d - 1) & 1)) continue;
+            if (f->mode == 1 && (cell != tcell || d != tdigit)) continue;
+            for (int placed = 0; placed < 2; placed++) {
+                int node = placed ? off_node(cell, d) : on_node(cell, d);
+                int inverse = placed ? on_node(cell, d) : off_node(cell, d);
+                const uint64_t *t = f->tab + (size_t)node * TW;
+                y.cell = cell, y.digit = d, y.placed = placed, y.np = 1, y.premise[0] = (uint16_t)node;
+                int status = HT_OK;
+                if (tbit(t, inverse)) {
+                    y.nends[0] = 1, y.ends[0][0] = (uint16_t)inverse;
+                    status = contra(f, &y, HF_CELL, cell);
+                }
+                if (status == HT_OK) status = contradictions(f, t, &y);
+                if (status != HT_OK && status != STOP) return status;
+            }
+        }
+    for (int cell = 0; cell < 81; cell++)
+        for (int d = 1; d <= 9; d++) {
+            if (!(g->cands[cell] >> (d - 1) & 1)) continue;
+            int a = on_node(cell, d), b = off_node(cell, d);
+            uint64_t common[TW];
+            const uint64_t *ta = f->tab + (size_t)a * TW, *tb = f->tab + (size_t)b * TW;
+            if (f->mode == 1 && (cell == tcell || !tbit(ta, f->tnode) || !tbit(tb, f->tnode))) continue;
+            for (int j = 0; j < TW; j++) common[j] = ta[j] & tb[j];
+            cs81 on[10], off[10];
+            parts(common, on, off);
+            if (f->mode == 0) {
+                for (int placed = 1; placed >= 0; placed--)
+                    for (int d2 = 1; d2 <= 9; d2++)
+                        for (cs81 cells = cs_minus(placed ? on[d2] : off[d2], cs_bit(cell)); !cs_empty(cells);)
+                            mark(f, placed * OFF + (d2 - 1) * 81 + cs_pop(&cells));
+                continue;
+            }
+            y.ekind = HF_NONE, y.eindex = 0, y.np = 2, y.premise[0] = (uint16_t)a, y.premise[1] = (uint16_t)b;
+            y.nends[0] = y.nends[1] = 1;
+            for (int placed = 1; placed >= 0; placed--)
+                for (int d2 = 1; d2 <= 9; d2++) {
+                    cs81 cells = cs_minus(placed ? on[d2] : off[d2], cs_bit(cell));
+                    while (!cs_empty(cells)) {
+                        int c2 = cs_pop(&cells);
+                        y.cell = c2, y.digit = d2, y.placed = placed;
+                        y.ends[0][0] = y.ends[1][0] = (uint16_t)(placed ? on_node(c2, d2) : off_node(c2, d2));
+                        TRY(emit(f, &y));
+                    }
+                }
+        }
+    uint16_t premises[9];
+    for (int cell = 0; cell < 81; cell++) {
+        int np = 0;
+        for (int d = 1; d <= 9; d++)
+            if (g->cands[cell] >> (d - 1) & 1) premises[np++] = (uint16_t)on_node(cell, d);
+        if (np) TRY(verity(f, premises, np));
+    }
+    for (int h = 0; h < 27; h++)
+        for (int d = 1; d <= 9; d++) {
+            cs81 places = cs_and(g->where[d], g->house[h]);
+            int np = 0;
+            while (!cs_empty(places)) premises[np++] = (uint16_t)on_node(cs_pop(&places), d);
+            if (np) TRY(verity(f, premises, np));
+        }
+    return HT_OK;
+}
+
+/* HoDoKu's first result: a placement before any elimination, the lowest cell (then
+ * digit), the first found on ties; -1 when there is none. */
+static int choose(const fc_ctx *f)
+{
+    int best = -1;
+    for (int id = 0; id < NRESULTS; id++) {
+        if (f->first[id] < 0) continue;
+        int placed = id >= OFF, cell = id % 81, digit = id % OFF / 81 + 1;
+        if (best < 0) {
+            best = id;
+            continue;
+        }
+        int bplaced = best >= OFF, bcell = best % 81, bdigit = best % OFF / 81 + 1;
+        long key = placed ? cell : 1000 + cell * 10 + digit, bkey = bplaced ? bcell : 1000 + bcell * 10 + bdigit;
+        if (key < bkey || (key == bkey && f->first[id] < f->first[best])) best = id;
+    }
+    return best;
+}
+
+/* ------------------------------------------------------------------ the record */
+static int put_bytes(ht_out *out, const uint8_t *b, size_t n)
+{
+    if (out->len + n > out->cap) {
+        size_t cap = out->cap ? 2 * out->cap : 1024;
+        while (cap < out->len + n) cap *= 2;
+        uint8_t *data = realloc(out->data, cap);
+        if (!data) return HT_NO_MEMORY;
+        out->data = data;
+        out->cap = cap;
+    }
+    memcpy(out->data + out->len, b, n);
+    out->len += n;
+    return HT_OK;
+}
+
+static int put_u16(ht_out *out, int v)
+{
+    uint8_t b[2] = {(uint8_t)(v & 0xFF), (uint8_t)(v >> 8 & 0xFF)};
+    return put_bytes(out, b, 2);
+}
+
+static int put_node(ht_out *out, const ht_ctx *g, int node)
+{
+    uint8_t b[3];
+    if (node < GROUP) {
+        b[0] = (uint8_t)(node % 81), b[1] = (uint8_t)(node % OFF / 81 + 1);
+    } else {
+        const group *gr = &g->groups[(node - GROUP) / 2];
+        b[0] = (uint8_t)gr->first, b[1] = (uint8_t)gr->digit;
+    }
+    b[2] = (uint8_t)(node < OFF || (node >= GROUP && !(node & 1)));
+    return put_bytes(out, b, 3);
+}
+
+static int record(fc_ctx *f, const fc_yield *y, ht_out *out)
+{
+    uint8_t head[5] = {(uint8_t)y->cell, (uint8_t)y->digit, (uint8_t)y->placed, (uint8_t)y->ekind, (uint8_t)y->eindex};
+    TRY(put_bytes(out, head, 5));
+    TRY(put_u16(out, y->np));
+    for (int i = 0; i < y->np; i++) {
+        int p = y->premise[i];
+        TRY(put_u16(out, p));
+        TRY(put_u16(out, y->nends[i]));
+        ends_length(f, p, y->ends[i], y->nends[i]);
+        uint16_t path[MAX_NODES];
+        for (int k = 0; k < y->nends[i]; k++) {
+            int m = 0, v = y->ends[i][k];
+            path[m++] = (uint16_t)v;
+            if (f->bmark[v] == f->bgen)
+                for (v = f->bpar[v]; v >= 0 && m < MAX_NODES; v = f->bpar[v]) path[m++] = (uint16_t)v;
+            TRY(put_u16(out, m));
+            for (int j = m - 1; j >= 0; j--) TRY(put_node(out, f->g, path[j]));
+        }
+    }
+    return HT_OK;
+}
+
+/* ------------------------------------------------------------------ the search */
+static int search(fc_ctx *f, int nets, ht_out *out)
+{
+    ht_ctx *g = f->g;
+    ht_prepare(g, 1);
+    TRY(nets ? net_links(f) : ht_chain_links(g));
+    TRY(ht_group_links(g));
+    TRY(ht_build_adjacency(g));
+    TRY(ht_spend(g, g->n));
+    TRY(ht_closure(g));
+    TRY(tables(f));
+    cs81 placed_peers[10];
+    f->empty = (cs81){0, 0};
+    for (int d = 0; d < 10; d++) placed_peers[d] = (cs81){0, 0};
+    for (int c = 0; c < 81; c++) {
+        int v = f->values[c];
+        if (!v) f->empty = cs_or(f->empty, cs_bit(c));
+        else placed_peers[v] = cs_or(placed_peers[v], cs_or(g->peer[c], cs_bit(c)));
+    }
+    for (int d = 1; d <= 9; d++) f->allowed[d] = cs_minus(f->empty, placed_peers[d]);
+    f->queue = malloc((size_t)g->n * sizeof *f->queue);
+    f->bmark = calloc((size_t)g->n, sizeof *f->bmark);
+    f->bdist = malloc((size_t)g->n * sizeof *f->bdist);
+    f->bpar = malloc((size_t)g->n * sizeof *f->bpar);
+    if (!f->queue || !f->bmark || !f->bdist || !f->bpar) return HT_NO_MEMORY;
+    for (int id = 0; id < NRESULTS; id++) f->first[id] = -1;
+    f->mode = 0;
+    f->target = -1;
+    TRY(results(f));
+    f->target = choose(f);
+    if (f->target < 0) return HT_OK;
+    f->mode = 1;
+    f->bprem = -1;
+    f->tnode = f->target >= OFF ? f->target - OFF : f->target + OFF; /* placed: its on node; else its off node */
+    TRY(reverse_distances(f));
+    TRY(results(f));
+    /* a placement: the kind found first (contradictions come first); an elimination: a
+     * verity only when strictly shorter */
+    int kind = f->have[0] ? 0 : 1;
+    if (f->have[0] && f->have[1] && f->target < OFF && f->blen[1] < f->blen[0]) kind = 1;
+    return record(f, &f->best[kind], out);
+}
+
+int hoforce9_find(const uint16_t cands[81], const uint8_t values[81], int nets, long budget, ht_out *out,
+                  long *spent)
+{
+    *spent = 0;
+    if (budget < 0) return HT_BAD_INPUT;
+    int any = 0;
+    for (int i = 0; i < 81; i++) {
+        if (cands[i] > 0x1FF || values[i] > 9) return HT_BAD_INPUT;
+        any |= cands[i] != 0;
+    }
+    if (!any) return HT_OK;
+    fc_ctx *f = calloc(1, sizeof *f);
+    ht_ctx *g = calloc(1, sizeof *g);
+    if (!f || !g) {
+        free(f), free(g);
+        return HT_NO_MEMORY;
+    }
+    memcpy(g->cands, cands, sizeof g->cands);
+    memcpy(f->values, values, sizeof f->values);
+    g->budget = budget;
+    f->g = g;
+    int status = search(f, nets, out);
+    *spent = g->spent;
+    free(f->tab), free(f->queue), free(f->bmark), free(f->bdist), free(f->bpar), free(f->rdist);
+    ht_free(g);
+    free(g), free(f);
+    return status;
+}

@@ -1,0 +1,89 @@
+"""HoDoKu's Forcing Chain / Net search in the kernel (``ho_forcing``: csrc/hoforce9.c, twin
+sudokit._pyforce9): the C code and the twin give the same bytes (and spend the same) on the
+grids before HoDoKu's own forcing steps (test_forcing's library lines) and on variants of
+them; the chosen result is the first, by HoDoKu's order, of every result the search lists;
+a budget stops both at the same count; bad input is refused on both backends."""
+
+from __future__ import annotations
+
+import random
+from array import array
+
+import pytest
+
+from sudokit import _backend, _pyforce9
+from sudokit.human.forcing import forcing_results
+from sudokit.human.model import Candidates
+from test_forcing import HODOKU_STEPS, library_state
+
+
+def _grid(state: Candidates) -> tuple[bytes, bytes]:
+    return array("H", state.cands).tobytes(), bytes(state.values)
+
+
+def _variants(state: Candidates, n: int, seed: int) -> list[Candidates]:
+    """``state`` with a few false candidates dropped (the solution stays)."""
+    from sudokit.grid import Grid
+    from sudokit.human.path import solve_and_count
+
+    _count, solution = solve_and_count(Grid.parse(state.values))
+    assert solution is not None
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        s = state.copy()
+        for cell in range(81):
+            for d in range(1, 10):
+                if s.cands[cell] >> (d - 1) & 1 and d != solution[cell] and rng.random() < 0.08:
+                    s.eliminate(cell, d)
+        out.append(s)
+    return out
+
+
+@pytest.mark.single_backend
+def test_c_and_twin_give_the_same_bytes() -> None:
+    if "c" not in _backend.available():
+        pytest.skip("the C extension is not built: nothing to compare the twin with")
+    from sudokit import _core
+
+    found = 0
+    for k, (line, text) in enumerate(HODOKU_STEPS):
+        state = library_state(line)
+        nets = text.startswith("Forcing Net")
+        for v, s in enumerate([state, *_variants(state, 0 if nets else 1, k)]):  # a net variant: ~1 s in the twin
+            cands, values = _grid(s)
+            data, spent = _core.ho_forcing(cands, values, nets, 1 << 40)
+            assert _pyforce9.ho_forcing(cands, values, nets, 1 << 40) == (data, spent)
+            assert data
+            found += 1
+            if v or nets:
+                continue
+            # the chosen result is the first of all results in HoDoKu's order
+            cell, digit, placed = data[0], data[1], bool(data[2])
+            results = forcing_results(s, nets=False)
+            assert (cell, digit, placed) in results
+            placements = sorted(c for c, _d, p in results if p)
+            if placements:
+                assert placed and cell == placements[0]
+            else:
+                assert (cell, digit) == min((c, d) for c, d, _p in results)
+            if k == 0:  # one node short of what it spends stops both searches at the same count
+                assert _core.ho_forcing(cands, values, False, spent - 1) == (None, spent)
+                assert _pyforce9.ho_forcing(cands, values, False, spent - 1) == (None, spent)
+    assert found == 7
+
+
+def test_bad_input_is_refused(backend: str) -> None:
+    kernel = _backend.kernel()
+    cands, values = _grid(library_state(HODOKU_STEPS[0][0]))
+    with pytest.raises(ValueError):
+        kernel.ho_forcing(cands[:-2], values, False, 100)
+    with pytest.raises(ValueError):
+        kernel.ho_forcing(cands, values[:-1], False, 100)
+    with pytest.raises(ValueError):
+        kernel.ho_forcing(cands, bytes([10]) + values[1:], False, 100)
+    with pytest.raises(ValueError):
+        kernel.ho_forcing(array("H", [0x200] + [0] * 80).tobytes(), bytes(81), False, 100)
+    with pytest.raises(ValueError):
+        kernel.ho_forcing(cands, values, False, -1)
+    assert kernel.ho_forcing(bytes(162), bytes(81), True, 0) == (b"", 0)  # nothing to search
