@@ -27,7 +27,6 @@ the first step is the one HoDoKu's solver takes. Text is HoDoKu's, e.g.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -138,7 +137,7 @@ class _RcTable:
 def _kernel_als(state: Candidates) -> tuple[_AlsTable, _RcTable]:
     """The kernel's ALS and restricted commons (``ho_als``: csrc/hoals9.c, twin
     :mod:`sudokit._pyals9`; the same as :func:`restricted_commons` of the ALS)."""
-    data, rc_data = _backend.kernel().ho_als(array("H", state.cands).tobytes())
+    data, rc_data = _backend.kernel().ho_als(state.cand_bytes())
     return _AlsTable(state, data), _RcTable(rc_data)
 
 
@@ -190,7 +189,7 @@ def _kernel_steps(state: Candidates, kind: int) -> Iterator[tuple[list[tuple[int
     csrc/hoals9.c, twin :mod:`sudokit._pyals9`) as (sets, RC digits, Z digits,
     eliminations), a set being (cells, text). The first step is asked for alone (a rating
     path takes only that one); the rest only when a caller goes on."""
-    cands = array("H", state.cands).tobytes()
+    cands = state.cand_bytes()
     kernel = _backend.kernel()
     data = kernel.ho_als_steps(cands, kind, 1)
     if not data:
@@ -257,7 +256,7 @@ def find_als_chain(state: Candidates) -> Iterator[Step]:
     ALS and cells); yields them best first. The search is the kernel's ``ho_als_chain``
     (csrc/hoalschain9.c, twin :mod:`sudokit._pyals9`)."""
     alses, rcs = _alses_and_rcs(state)
-    data, nodes = _backend.kernel().ho_als_chain(array("H", state.cands).tobytes(), _CHAIN_NODES)
+    data, nodes = _backend.kernel().ho_als_chain(state.cand_bytes(), _CHAIN_NODES)
     budget = LIMIT.get()
     if budget is not None and nodes >= 1024:
         budget.spend(nodes & ~1023)  # as the search spent it, 1024 per 1024 nodes; raises BudgetExceeded
