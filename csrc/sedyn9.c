@@ -28,6 +28,8 @@
 #define MAX_PAR_POOL (1 << 26)
 #define NO_NODE (-1)
 #define N_CLOSURES 18          /* 9 values of a cell, the "off" closure, 8 more cells of a house */
+#define KEEP_NODES (1 << 19)   /* dynamic modes: the pools kept across cells for the memo */
+#define KEEP_PARS (1 << 22)
 
 enum { NAKED = 0, HIDDEN_BLOCK = 1, HIDDEN_ROW = 2, HIDDEN_COLUMN = 3, ADVANCED = 4, ROOT = 255 };
 
@@ -86,13 +88,17 @@ typedef struct dctx {
     int32_t n_hints, cap_hints, order;
     int32_t best[81 * 512];
     sd_out blobs;
-    /* Static mode (no dynamic links, level 0): the grid never changes during a search, so
-     * an "on" closure is a function of its candidate; each is computed once per search
-     * (the nodes then live until the search ends) and copied into a closure when a cell
-     * or a region asks for it again (a candidate is asked for up to 4 times). */
+    /* A closure starts from the search's grid (a dynamic one restores it when done) and
+     * its nested searches are pure functions of the grid it makes, so an "on" closure is a
+     * function of its candidate; each is computed once and copied into a closure when a
+     * cell or a region asks for it again (a candidate is asked for up to 4 times). The
+     * memo lasts while its nodes do: the whole search in static mode; in the dynamic
+     * modes until the pools pass KEEP_NODES / KEEP_PARS or the nested chains are reset
+     * between two cells (memo_reset). */
     uint32_t memo_gen[N_CANDS], cur_memo;
     struct {
         int32_t at, n_on, n_off; /* the node ids in memo_ids: on list, then off list */
+        int32_t abs_on, abs_off; /* its contradiction (dynamic modes), or NO_NODE */
         long rounds;             /* what computing it spent */
     } memo[N_CANDS];
     int32_t *memo_ids;
@@ -164,10 +170,24 @@ static int grow_to(void **buf, int32_t *cap, size_t size, int32_t need, int32_t 
 
 static int grow(void **buf, int32_t *cap, size_t size, int32_t need) { return grow_to(buf, cap, size, need, MAX_POOL); }
 
-/* A new potential (its parents are added right after with add_parent); -1 on no memory. */
-static int32_t new_node(dctx *c, int cell, int value, int on, int cause)
+#if defined(__GNUC__) || defined(__clang__)
+#define SD_COLD __attribute__((noinline, cold))
+#else
+#define SD_COLD
+#endif
+
+static SD_COLD int grow_nodes(dctx *c) { return grow((void **)&c->nodes, &c->cap_nodes, sizeof(dnode), c->n_nodes + 1); }
+
+static SD_COLD int grow_pars(dctx *c)
 {
-    if (grow((void **)&c->nodes, &c->cap_nodes, sizeof(dnode), c->n_nodes + 1) != SD_OK) return NO_NODE;
+    return grow_to((void **)&c->pars, &c->cap_pars, sizeof(int32_t), c->n_pars + 1, MAX_PAR_POOL);
+}
+
+/* A new potential (its parents are added right after with add_parent); -1 on no memory.
+ * Inline, as add_parent: the closures make one or two per implication. */
+static inline int32_t new_node(dctx *c, int cell, int value, int on, int cause)
+{
+    if (c->n_nodes >= c->cap_nodes && grow_nodes(c) != SD_OK) return NO_NODE;
     dnode *n = &c->nodes[c->n_nodes];
     n->cell = (uint8_t)cell;
     n->value = (uint8_t)value;
@@ -180,13 +200,11 @@ static int32_t new_node(dctx *c, int cell, int value, int on, int cause)
 }
 
 /* Parents of node n must be added before the next node is made (they are contiguous). */
-static int add_parent(dctx *c, int32_t n, int32_t parent)
+static inline int add_parent(dctx *c, int32_t n, int32_t parent)
 {
     dnode *d = &c->nodes[n];
     if (d->npar >= MAX_PARENTS || d->par + d->npar != c->n_pars) return SD_INTERNAL;
-    if (c->n_pars >= c->cap_pars &&
-        grow_to((void **)&c->pars, &c->cap_pars, sizeof(int32_t), c->n_pars + 1, MAX_PAR_POOL) != SD_OK)
-        return SD_NO_MEMORY;
+    if (c->n_pars >= c->cap_pars && grow_pars(c) != SD_OK) return SD_NO_MEMORY;
     c->pars[c->n_pars++] = parent;
     d->npar++;
     return SD_OK;
@@ -698,28 +716,39 @@ static unsigned removable_of(const dctx *c, int32_t n)
     return p->on ? (unsigned)(c->init[p->cell] & ~bit) : bit;
 }
 
+/* Forget the memo and free every node (no closure or memo entry refers to them then). */
+static void memo_reset(dctx *c)
+{
+    c->n_nodes = c->n_pars = 0, c->n_memo_ids = 0;
+    if (++c->cur_memo == 0) {
+        memset(c->memo_gen, 0, sizeof c->memo_gen);
+        c->cur_memo = 1;
+    }
+}
+
 /* The closure of (cell, value) assumed on, into cl (emptied first; SE's doChaining from
- * that one potential). In static mode a closure this search computed before is copied
- * from the memo, and the rounds computing it spent are spent again (the node budget, and
- * where a search stops on it, do not see the memo); its contradiction is not kept (a
- * static search reports none). */
+ * that one potential). A closure this search computed before is copied from the memo
+ * (with its contradiction), and the rounds computing it spent are spent again (the node
+ * budget, and where a search stops on it, do not see the memo). */
 static int on_closure(dctx *c, closure *cl, int cell, int value, int32_t *a_on, int32_t *a_off)
 {
     int cand = cand_of(cell, value);
     clear(cl);
     *a_on = *a_off = NO_NODE;
-    if (!c->dynamic && c->memo_gen[cand] == c->cur_memo) {
+    if (c->memo_gen[cand] == c->cur_memo) {
         const int32_t *ids = c->memo_ids + c->memo[cand].at;
         for (int32_t k = 0; k < c->memo[cand].n_on + c->memo[cand].n_off; k++) put(cl, c->nodes, ids[k]);
+        *a_on = c->memo[cand].abs_on, *a_off = c->memo[cand].abs_off;
         return sd_budget_spend(c->budget, c->memo[cand].rounds);
     }
     if (root(c, cl, cell, value, 1) == NO_NODE) return SD_NO_MEMORY;
     long spent0 = c->budget->spent;
     int st = chaining(c, cl, a_on, a_off);
-    if (st != SD_OK || c->dynamic) return st;
+    if (st != SD_OK || c->nishio) return st; /* Nishio asks for each closure once */
     int32_t n = cl->n_on + cl->n_off;
     if (grow((void **)&c->memo_ids, &c->cap_memo_ids, sizeof(int32_t), c->n_memo_ids + n) != SD_OK) return SD_NO_MEMORY;
     c->memo[cand].at = c->n_memo_ids, c->memo[cand].n_on = cl->n_on, c->memo[cand].n_off = cl->n_off;
+    c->memo[cand].abs_on = *a_on, c->memo[cand].abs_off = *a_off;
     c->memo[cand].rounds = c->budget->spent - spent0;
     memcpy(c->memo_ids + c->n_memo_ids, cl->on_list, (size_t)cl->n_on * sizeof(int32_t));
     memcpy(c->memo_ids + c->n_memo_ids + cl->n_on, cl->off_list, (size_t)cl->n_off * sizeof(int32_t));
@@ -826,7 +855,7 @@ static int cell_chains(dctx *c, int cell)
     int card = popcount9(m), nv = 0;
     int reduction = card >= 3 && !c->nishio && c->dynamic, contradiction = c->dynamic || c->nishio;
     closure *outs[9];
-    if (c->dynamic) c->n_nodes = c->n_pars = 0; /* static mode: the memo's nodes live for the search */
+    if (c->dynamic && (c->n_nodes > KEEP_NODES || c->n_pars > KEEP_PARS)) memo_reset(c); /* static: < 2 x 729 closures */
     for (int v = 1; v <= 9; v++) {
         if (!(m >> (v - 1) & 1)) continue;
         closure *on_cl = &c->cl[nv];
@@ -905,18 +934,14 @@ static int ctx_run(dctx *c)
 {
     for (int32_t k = 0; k < c->n_hints; k++) c->best[c->hints[k].cell * 512 + c->hints[k].mask] = NO_NODE;
     c->n_hints = 0, c->order = 0, c->blobs.len = 0;
-    c->n_nodes = c->n_pars = 0, c->n_memo_ids = 0;
+    memo_reset(c);
     simple_cache_reset(c);
-    if (++c->cur_memo == 0) {
-        memset(c->memo_gen, 0, sizeof c->memo_gen);
-        c->cur_memo = 1;
-    }
     init_where(c);
     int st = SD_OK;
     for (int cell = 0; cell < 81 && st == SD_OK; cell++) {
         int card = popcount9(c->init[cell]);
         if (!(card > 2 || (card > 1 && c->dynamic))) continue;
-        if (c->nest) senest9_trim(c->nest);
+        if (c->nest && senest9_trim(c->nest)) memo_reset(c); /* the memo's nodes name nested chains */
         st = cell_chains(c, cell);
     }
     return st;

@@ -103,9 +103,11 @@ void senest9_reset(sn_state *s)
     s->n_sigs = 0;
 }
 
-void senest9_trim(sn_state *s)
+int senest9_trim(sn_state *s)
 {
-    if (s->grids.len + s->results.len + 2 * s->n_sigs + s->cap * sizeof(sn_slot) > CACHE_CAP_BYTES) senest9_reset(s);
+    if (s->grids.len + s->results.len + 2 * s->n_sigs + s->cap * sizeof(sn_slot) <= CACHE_CAP_BYTES) return 0;
+    senest9_reset(s);
+    return 1;
 }
 
 int32_t senest9_complexity(const sn_state *s, int32_t id) { return s->chains[id].complexity; }

@@ -58,7 +58,7 @@ void senest9_free(sn_state *s);
 /* Forget the cache and the nested chains (a new source grid, or between two cells when
  * they grew past their cap: no potential refers to them then). */
 void senest9_reset(sn_state *s);
-void senest9_trim(sn_state *s);
+int senest9_trim(sn_state *s); /* senest9_reset when past the cap: 1 if it did */
 
 /* The hits of the first nested rule of s's level with potentials, on cur (started from
  * init). *hits points to entries valid until the next call on s:
