@@ -57,6 +57,10 @@ typedef struct {
 } dhint;
 
 typedef struct {
+    uint8_t cell, value, cause;
+} dnext;
+
+typedef struct {
     uint64_t hash;
     size_t grid, res, len; /* offsets into sr_grids / sr_res */
     int used;
@@ -102,6 +106,11 @@ typedef struct dctx {
         long rounds;             /* what computing it spent */
     } memo[N_CANDS];
     int32_t *memo_ids;
+    /* Static mode: a candidate's getOffToOn links (the grid does not change), made on first
+     * use in a search (links_gen == cur_links). */
+    uint32_t links_gen[N_CANDS], cur_links;
+    uint8_t n_links[N_CANDS];
+    dnext links[N_CANDS][4];
     int32_t n_memo_ids, cap_memo_ids;
     /* The simple rules' hits per grid met in this search (serules9 reads a grid against
      * init, fixed for the search): a dynamic closure is computed again for each region
@@ -239,10 +248,6 @@ static int32_t root(dctx *c, closure *cl, int cell, int value, int on)
     return n;
 }
 
-typedef struct {
-    uint8_t cell, value, cause;
-} dnext;
-
 /* SE's getOnToOff on the current grid: the cell's other digits, then the digit's other
  * places in the box, the rest of the row and the rest of the column. */
 static int on_to_off(const dctx *c, int cell, int value, dnext out[28])
@@ -264,32 +269,18 @@ static int on_to_off(const dctx *c, int cell, int value, dnext out[28])
     return n;
 }
 
-/* SE's getOffToOn: the other digit of a bivalue cell, the other place of the digit in a
- * house with two (box, row, column; each cell once). In the dynamic modes each link also
- * gets, as parents, the eliminations of this closure that made the cell bivalue or the
- * house a pair. Made as nodes in made[]; returns their count or a negative status. */
-static int off_to_on(dctx *c, closure *cl, int32_t p, int32_t made[4])
+/* SE's getOffToOn links of (cell, value) off on the current grid: the other digit of a
+ * bivalue cell, the other place of the digit in a house with two (box, row, column; each
+ * cell once); returns their count. */
+static int links_on(const dctx *c, int cell, int value, dnext out[4])
 {
-    int n = 0, cell = c->nodes[p].cell, value = c->nodes[p].value;
-    unsigned bit = 1u << (value - 1), m = c->cands[cell];
+    int n = 0;
+    unsigned m = c->cands[cell];
     if (!c->nishio && popcount9(m) == 2) {
         int lo = 1, hi = 9;
         while (!(m >> (lo - 1) & 1)) lo++;
         while (!(m >> (hi - 1) & 1)) hi--;
-        int32_t q = new_node(c, cell, lo == value ? hi : lo, 1, NAKED);
-        if (q == NO_NODE) return SD_NO_MEMORY;
-        int st = add_parent(c, q, p);
-        if (st != SD_OK) return st;
-        if (c->dynamic) {
-            unsigned gone = c->init[cell] & ~m;
-            for (int v = 1; v <= 9 && st == SD_OK; v++)
-                if (gone >> (v - 1) & 1) {
-                    int32_t h = cl->off_map[cand_of(cell, v)];
-                    st = h == NO_NODE ? SD_INTERNAL : add_parent(c, q, h);
-                }
-            if (st != SD_OK) return st;
-        }
-        made[n++] = q;
+        out[n++] = (dnext){(uint8_t)cell, (uint8_t)(lo == value ? hi : lo), NAKED};
     }
     int seen[3], n_seen = 0;
     for (int t = 0; t < 3; t++) {
@@ -301,20 +292,49 @@ static int off_to_on(dctx *c, closure *cl, int32_t p, int32_t made[4])
         for (int s = 0; s < n_seen; s++) dup |= seen[s] == other;
         if (dup) continue;
         seen[n_seen++] = other;
-        int32_t q = new_node(c, other, value, 1, CAUSE_OF_HOUSE[h / 9]);
+        out[n++] = (dnext){(uint8_t)other, (uint8_t)value, CAUSE_OF_HOUSE[h / 9]};
+    }
+    return n;
+}
+
+/* SE's getOffToOn from off potential p (links_on). In the dynamic modes each link also
+ * gets, as parents, the eliminations of this closure that made the cell bivalue or the
+ * house a pair. Made as nodes in made[]; returns their count or a negative status. */
+static int off_to_on(dctx *c, closure *cl, int32_t p, int32_t made[4])
+{
+    int cell = c->nodes[p].cell, value = c->nodes[p].value, n;
+    dnext live[4];
+    const dnext *next = live;
+    if (c->dynamic) n = links_on(c, cell, value, live);
+    else {
+        int cand = cand_of(cell, value);
+        if (c->links_gen[cand] != c->cur_links) {
+            c->n_links[cand] = (uint8_t)links_on(c, cell, value, c->links[cand]);
+            c->links_gen[cand] = c->cur_links;
+        }
+        next = c->links[cand], n = c->n_links[cand];
+    }
+    for (int k = 0; k < n; k++) {
+        int32_t q = new_node(c, next[k].cell, next[k].value, 1, next[k].cause);
         if (q == NO_NODE) return SD_NO_MEMORY;
         int st = add_parent(c, q, p);
         if (st != SD_OK) return st;
-        if (c->dynamic)
-            for (int k = 0; k < 9 && st == SD_OK; k++) {
-                int x = c->house[h][k];
-                if ((c->init[x] & bit) && !(c->cands[x] & bit)) {
-                    int32_t hp = cl->off_map[cand_of(x, value)];
+        if (c->dynamic && next[k].cause == NAKED)
+            for (unsigned gone = c->init[cell] & ~c->cands[cell]; gone && st == SD_OK; gone &= gone - 1) {
+                int32_t h = cl->off_map[cand_of(cell, 1 + lowest_index64(gone))];
+                st = h == NO_NODE ? SD_INTERNAL : add_parent(c, q, h);
+            }
+        else if (c->dynamic) { /* the house's places of value this closure removed, in house order (ascending) */
+            int h = c->se_houses[cell][next[k].cause - HIDDEN_BLOCK];
+            for (int w = 0; w < 2; w++)
+                for (uint64_t gone = c->init_where[value - 1][w] & ~c->where[value - 1][w] & c->hmask[h][w];
+                     gone && st == SD_OK; gone &= gone - 1) {
+                    int32_t hp = cl->off_map[cand_of(64 * w + lowest_index64(gone), value)];
                     st = hp == NO_NODE ? SD_INTERNAL : add_parent(c, q, hp);
                 }
-            }
+        }
         if (st != SD_OK) return st;
-        made[n++] = q;
+        made[k] = q;
     }
     return n;
 }
@@ -936,6 +956,10 @@ static int ctx_run(dctx *c)
     c->n_hints = 0, c->order = 0, c->blobs.len = 0;
     memo_reset(c);
     simple_cache_reset(c);
+    if (++c->cur_links == 0) {
+        memset(c->links_gen, 0, sizeof c->links_gen);
+        c->cur_links = 1;
+    }
     init_where(c);
     int st = SD_OK;
     for (int cell = 0; cell < 81 && st == SD_OK; cell++) {
