@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 from array import array
 
 from .. import _backend
@@ -21,6 +21,7 @@ from .step import Step, cells_text
 
 
 _ROWS, _COLS, _BOXES = range(0, 9), range(9, 18), range(18, 27)
+_HOUSE_STARTS = range(0, 270, 10)  # each house's 10 free counts in the kernel's layout
 
 
 # ------------------------------------------------------ HoDoKu's singles
@@ -59,7 +60,8 @@ class _HodokuState(Candidates):
         state.values, state.cands, state.givens = list(values), array("H", cands).tolist(), givens
         state._memo = {("cand_bytes", 0): bytes(cands)}  # Candidates.cand_bytes: the kernel's own layout
         state.where = [0] + [int.from_bytes(where[k : k + 11], "little") for k in range(0, 99, 11)]
-        state.free = [list(free[k : k + 10]) for k in range(0, 270, 10)]
+        counts = list(free)
+        state.free = [counts[k : k + 10] for k in _HOUSE_STARTS]
         state.ns, state.hs = deque(zip(ns[::2], ns[1::2])), deque(zip(hs[::2], hs[1::2]))
         return state
 
@@ -298,7 +300,7 @@ def _hodoku_walk(
             state.eliminate(cell, digit)
         steps.append(step)
         vb, cb = bytes(state.values), array("H", state.cands).tobytes()
-        nsb, hsb = bytes(x for e in state.ns for x in e), bytes(x for e in state.hs for x in e)
+        nsb, hsb = bytes(chain.from_iterable(state.ns)), bytes(chain.from_iterable(state.hs))
     return steps, ("solved" if 0 not in vb else "max_steps")
 
 

@@ -146,16 +146,14 @@ def find_unique_rectangle_6(state: Candidates) -> Iterator[Step]:
 
 def _allowed(state: Candidates) -> list[int]:
     """HoDoKu's "candidates allowed": per digit, the unsolved cells no placed copy sees."""
-    values = state.values
     empty = 0
-    for c in range(81):
-        if not values[c]:
+    seen = [0] * 10  # per digit, the cells a placed copy sees
+    for c, v in enumerate(state.values):
+        if v:
+            seen[v] |= PEER_MASK[c]
+        else:
             empty |= CELL_BIT[c]
-    out = [empty] * 10
-    for c in range(81):
-        if values[c]:
-            out[values[c]] &= ~PEER_MASK[c]
-    return out
+    return [empty & ~m for m in seen]
 
 
 def _hodoku_rectangles(state: Candidates) -> Iterator[tuple[tuple[int, int, int, int], int]]:
@@ -165,14 +163,13 @@ def _hodoku_rectangles(state: Candidates) -> Iterator[tuple[tuple[int, int, int,
     *allowed*, i.e. not seen by a placed a or b; as in HoDoKu's source the third corner's b is
     not checked). A corner that lost a UR digit to a placed peer is no corner."""
     cands = state.cands
-    allowed: list[int] | None = None
+    starts = [c for c in range(81) if POPCOUNT[cands[c]] == 2]
+    if not starts:
+        return
+    allowed = _allowed(state)
     done: set[int] = set()
-    for i11 in range(81):
+    for i11 in starts:
         ab = cands[i11]
-        if POPCOUNT[ab] != 2:
-            continue
-        if allowed is None:
-            allowed = _allowed(state)
         a, b = DIGITS_OF[ab]
         allowed_a = allowed[a]
         both = allowed_a & allowed[b]
@@ -194,8 +191,14 @@ def _classified_rectangles(state: Candidates) -> list[tuple[tuple[int, int, int,
     holding more (both ascending), once per candidate grid (the seven searches share it)."""
     def build() -> list[tuple[tuple[int, int, int, int], int, list[int], list[int]]]:
         cands = state.cands
-        return [(rect, ab, sorted(c for c in rect if not cands[c] & ~ab), sorted(c for c in rect if cands[c] & ~ab))
-                for rect, ab in _hodoku_rectangles(state)]
+        out = []
+        for rect, ab in _hodoku_rectangles(state):
+            two: list[int] = []
+            add: list[int] = []
+            for c in sorted(rect):
+                (add if cands[c] & ~ab else two).append(c)
+            out.append((rect, ab, two, add))
+        return out
     return state.cached("ho_rectangles", build)
 
 
