@@ -465,18 +465,20 @@ def _avoidable_rectangles(state: Candidates) -> list[tuple[tuple[int, int, int, 
         out: list[tuple[tuple[int, int, int, int], int, int]] = []
         if not bivalue:
             return out
+        open_ = [bivalue & w for w in state.where]  # per digit: the unsolved bivalue cells holding it
         done: set[int] = set()
         for i11 in range(81):
             a = values[i11]
             if not a or i11 in givens:
                 continue
             for i12, pairs, firsts, seconds in _PARTNERS[i11]:
-                if not (firsts | seconds) & bivalue or not values[i12] or i12 in givens:
-                    continue
                 b = values[i12]
+                if not b or i12 in givens or not (firsts & open_[b] or seconds & open_[a]):
+                    continue
+                open_b, open_a = open_[b], open_[a]
                 for i21, i22 in pairs:
-                    open21 = bivalue >> i21 & 1 and cands[i21] & BIT[b]
-                    open22 = bivalue >> i22 & 1 and cands[i22] & BIT[a]
+                    open21 = open_b >> i21 & 1
+                    open22 = open_a >> i22 & 1
                     if not ((values[i21] == b and i21 not in givens and open22)
                             or (values[i22] == a and i22 not in givens and open21) or (open21 and open22)):
                         continue
