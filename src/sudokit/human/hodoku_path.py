@@ -291,7 +291,11 @@ def _hodoku_walk(
         if 0 not in vb:
             return steps, "solved"
         state = _HodokuState.from_kernel(vb, cb, fb, nsb, hsb, wb, givens)
-        step = next((s for t in rest for s in (_ho_next(state, t, ids),) if s is not None), None)
+        step = None
+        for t in rest:
+            step = _ho_next(state, t, ids)
+            if step is not None:
+                break
         if step is None:
             return steps, "stuck"
         for cell, digit in step.placements:
