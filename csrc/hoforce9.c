@@ -501,27 +501,6 @@ static int choose(const fc_ctx *f)
 }
 
 /* ------------------------------------------------------------------ the record */
-static int put_bytes(ht_out *out, const uint8_t *b, size_t n)
-{
-    if (out->len + n > out->cap) {
-        size_t cap = out->cap ? 2 * out->cap : 1024;
-        while (cap < out->len + n) cap *= 2;
-        uint8_t *data = realloc(out->data, cap);
-        if (!data) return HT_NO_MEMORY;
-        out->data = data;
-        out->cap = cap;
-    }
-    memcpy(out->data + out->len, b, n);
-    out->len += n;
-    return HT_OK;
-}
-
-static int put_u16(ht_out *out, int v)
-{
-    uint8_t b[2] = {(uint8_t)(v & 0xFF), (uint8_t)(v >> 8 & 0xFF)};
-    return put_bytes(out, b, 2);
-}
-
 static int put_node(ht_out *out, const ht_ctx *g, int node)
 {
     uint8_t b[3];
@@ -532,18 +511,18 @@ static int put_node(ht_out *out, const ht_ctx *g, int node)
         b[0] = (uint8_t)gr->first, b[1] = (uint8_t)gr->digit;
     }
     b[2] = (uint8_t)(node < OFF || (node >= GROUP && !(node & 1)));
-    return put_bytes(out, b, 3);
+    return ht_put(out, b, 3);
 }
 
 static int record(fc_ctx *f, const fc_yield *y, ht_out *out)
 {
     uint8_t head[5] = {(uint8_t)y->cell, (uint8_t)y->digit, (uint8_t)y->placed, (uint8_t)y->ekind, (uint8_t)y->eindex};
-    TRY(put_bytes(out, head, 5));
-    TRY(put_u16(out, y->np));
+    TRY(ht_put(out, head, 5));
+    TRY(ht_put16(out, y->np));
     for (int i = 0; i < y->np; i++) {
         int p = y->premise[i];
-        TRY(put_u16(out, p));
-        TRY(put_u16(out, y->nends[i]));
+        TRY(ht_put16(out, p));
+        TRY(ht_put16(out, y->nends[i]));
         ends_length(f, p, y->ends[i], y->nends[i]);
         uint16_t path[MAX_NODES];
         for (int k = 0; k < y->nends[i]; k++) {
@@ -551,7 +530,7 @@ static int record(fc_ctx *f, const fc_yield *y, ht_out *out)
             path[m++] = (uint16_t)v;
             if (f->bmark[v] == f->bgen)
                 for (v = f->bpar[v]; v >= 0 && m < MAX_NODES; v = f->bpar[v]) path[m++] = (uint16_t)v;
-            TRY(put_u16(out, m));
+            TRY(ht_put16(out, m));
             for (int j = m - 1; j >= 0; j--) TRY(put_node(out, f->g, path[j]));
         }
     }

@@ -105,6 +105,9 @@ static inline int box_house(int c) { return 18 + c / 27 * 3 + c % 9 / 3; }
         if (st_ != HT_OK) return st_; \
     } while (0)
 
+/* Append n bytes (or v as a little-endian uint16) to out; HT_NO_MEMORY when it cannot grow. */
+int ht_put(ht_out *out, const void *bytes, size_t n);
+int ht_put16(ht_out *out, int v);
 /* x->spent += k; HT_BUDGET once past x->budget. */
 int ht_spend(ht_ctx *x, long k);
 /* Houses, peers and the places of each digit from x->cands. */

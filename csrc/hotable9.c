@@ -12,7 +12,7 @@ int ht_spend(ht_ctx *x, long k)
     return x->spent > x->budget ? HT_BUDGET : HT_OK;
 }
 
-static int put(ht_out *out, const void *bytes, size_t n)
+int ht_put(ht_out *out, const void *bytes, size_t n)
 {
     if (out->len + n > out->cap) {
         size_t cap = out->cap ? 2 * out->cap : 4096;
@@ -27,10 +27,10 @@ static int put(ht_out *out, const void *bytes, size_t n)
     return HT_OK;
 }
 
-static int put16(ht_out *out, int v)
+int ht_put16(ht_out *out, int v)
 {
     uint8_t b[2] = {(uint8_t)(v & 0xFF), (uint8_t)(v >> 8 & 0xFF)};
-    return put(out, b, 2);
+    return ht_put(out, b, 2);
 }
 
 /* ------------------------------------------------------------------ geometry */
@@ -408,16 +408,16 @@ static int add(ht_ctx *x, int kind, int n)
     if (x->slots[p] && x->rec_len[x->slots[p] - 1] <= n) return HT_OK;
     if (x->nrec == x->reccap) TRY(grow_records(x));
     uint8_t head[3] = {(uint8_t)kind, (uint8_t)(np & 0xFF), (uint8_t)(np >> 8)};
-    TRY(put(x->out, head, 3));
+    TRY(ht_put(x->out, head, 3));
     int r = x->nrec++;
     x->rec_at[r] = x->out->len;
     x->rec_nel[r] = np;
     x->rec_len[r] = n;
     x->rec_hash[r] = h;
     x->slots[p] = r + 1;
-    TRY(put(x->out, pairs, 2 * (size_t)np));
-    TRY(put16(x->out, n));
-    for (int k = 0; k < n; k++) TRY(put16(x->out, x->chain[k]));
+    TRY(ht_put(x->out, pairs, 2 * (size_t)np));
+    TRY(ht_put16(x->out, n));
+    for (int k = 0; k < n; k++) TRY(ht_put16(x->out, x->chain[k]));
     return HT_OK;
 }
 
