@@ -130,7 +130,7 @@ def test_systems_alone_give_the_full_ratings_numbers() -> None:
     assert len({rate(p, systems="hodoku").hodoku_score for p in puzzles}) > 2  # not all alike
 
 
-@pytest.mark.parametrize("systems", [(), "ser", ["se", "explainer"]])
+@pytest.mark.parametrize("systems", [(), "ser", ["se", "explainer"], 3])
 def test_unknown_rating_systems_are_refused(systems: object) -> None:
     from sudokit.human import rate_many
 
@@ -138,6 +138,10 @@ def test_unknown_rating_systems_are_refused(systems: object) -> None:
         rate(EASY, systems=systems)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="rating system"):
         rate_many([EASY, EASY], jobs=2, systems=systems)  # type: ignore[arg-type]
+
+
+def test_no_systems_given_means_both() -> None:
+    assert rate(EASY, systems=None) == rate(EASY)
 
 
 def test_rate_many_passes_systems_on() -> None:

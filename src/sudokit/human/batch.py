@@ -30,7 +30,7 @@ def rate_many(
     uniqueness: bool | None = None,
     max_seconds: float | None = None,
     max_nodes: int | None = None,
-    systems: str | Iterable[str] = SYSTEMS,
+    systems: str | Iterable[str] | None = SYSTEMS,
 ) -> list[Rating]:
     """Rate every puzzle (as :func:`~sudokit.human.rate` with the same options), in input
     order, using ``jobs`` worker processes (default: every core; 1 rates in this process).

@@ -257,7 +257,7 @@ def rate(
     max_seconds: float | None = None,
     max_nodes: int | None = None,
     allow_multiple: bool = False,
-    systems: str | Iterable[str] = SYSTEMS,
+    systems: str | Iterable[str] | None = SYSTEMS,
 ) -> Rating:
     """Rate ``puzzle`` (see the module docstring for every field).
 
@@ -275,7 +275,7 @@ def rate(
     ``allow_multiple=True``.
 
     ``systems`` names the rating systems to compute, ``"se"`` and/or ``"hodoku"`` (a
-    string or an iterable; default both). Each system walks its own path, so asking for
+    string or an iterable; default, or ``None``, both). Each system walks its own path, so asking for
     one costs about half: a system left out gets zeros (``se``/``ep``/``ed`` 0.0, ``band``
     ``""``; ``hodoku_level`` ``""``, ``hodoku_score`` 0), and without ``"se"`` the
     ``counts``, ``steps``, ``hardest`` and ``solved_logically`` fields describe the HoDoKu
@@ -301,8 +301,13 @@ def se_path_rating(puzzle: PuzzleLike, *, techniques: Iterable[str] | None = Non
     return _rate(puzzle, techniques, None, MAX_STEPS, False, hodoku=False)[0]
 
 
-def _systems(systems: str | Iterable[str]) -> frozenset[str]:
-    """The rating systems asked for, checked: a non-empty subset of :data:`SYSTEMS`."""
+def _systems(systems: str | Iterable[str] | None) -> frozenset[str]:
+    """The rating systems asked for, checked: a non-empty subset of :data:`SYSTEMS`
+    (``None``: all of them)."""
+    if systems is None:
+        return frozenset(SYSTEMS)
+    if not isinstance(systems, (str, Iterable)):
+        raise ValueError(f"rating systems must be a name or names, got {type(systems).__name__} (choose from {', '.join(SYSTEMS)})")
     wanted = frozenset((systems,) if isinstance(systems, str) else systems)
     unknown = wanted - frozenset(SYSTEMS)
     if not wanted:
