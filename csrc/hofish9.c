@@ -44,11 +44,6 @@ static inline void c_set(cells81 *a, int cell)
     else a->hi |= (uint64_t)1 << (cell - 64);
 }
 
-static inline int c_has(cells81 a, int cell)
-{
-    return cell < 64 ? (int)(a.lo >> cell & 1) : (int)(a.hi >> (cell - 64) & 1);
-}
-
 /* The search's state for one call (no global state). */
 typedef struct {
     cells81 house[27], peers[81];
