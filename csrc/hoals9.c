@@ -36,7 +36,7 @@ typedef struct {
     cs81 peer[81], where[10];
 } ha_ctx;
 
-static int put(ha_out *out, const uint8_t *bytes, size_t n)
+int hoals9_put(ha_out *out, const uint8_t *bytes, size_t n)
 {
     if (out->len + n > out->cap) {
         size_t cap = out->cap ? 2 * out->cap : 4096;
@@ -270,12 +270,12 @@ int hoals9_search(const uint16_t cands[81], ha_out *alses, ha_out *rcs)
     for (size_t i = 0; status == HA_OK && i < g.x->n; i++) {
         uint8_t rec[13];
         als_record(&g.x->list[i], rec);
-        status = put(alses, rec, 13);
+        status = hoals9_put(alses, rec, 13);
     }
     for (size_t k = 0; status == HA_OK && k < g.nrc; k++) {
         const ha_rc *r = &g.rc[k];
         uint8_t rec[6] = {(uint8_t)(r->i & 0xFF), (uint8_t)(r->i >> 8), (uint8_t)(r->j & 0xFF), (uint8_t)(r->j >> 8), r->x1, r->x2};
-        status = put(rcs, rec, 6);
+        status = hoals9_put(rcs, rec, 6);
     }
     grid_free(&g);
     return status;
@@ -312,12 +312,12 @@ static int put_step(ha_out *out, const ha_grid *g, const size_t *sets, int nsets
     uint8_t tail[6] = {(uint8_t)(xs & 0xFF), (uint8_t)(xs >> 8), (uint8_t)(zs & 0xFF), (uint8_t)(zs >> 8),
                        (uint8_t)(count & 0xFF), (uint8_t)(count >> 8)};
     memcpy(head + n, tail, 6);
-    int st = put(out, head, n + 6);
+    int st = hoals9_put(out, head, n + 6);
     for (int z = 1; z <= 9 && st == HA_OK; z++)
         for (int c = 0; c < 81 && st == HA_OK; c++)
             if (has(elim[z], c)) {
                 uint8_t pair[2] = {(uint8_t)c, (uint8_t)z};
-                st = put(out, pair, 2);
+                st = hoals9_put(out, pair, 2);
             }
     return st;
 }

@@ -50,6 +50,9 @@ int hoals9_search(const uint16_t cands[81], ha_out *alses, ha_out *rcs);
  * (HA_BAD_INPUT also for an unknown kind or limit < 0). */
 int hoals9_steps(const uint16_t cands[81], int kind, long limit, ha_out *out);
 
+/* Append n bytes to out (doubling its buffer); HA_OK or HA_NO_MEMORY. Shared with hoalschain9. */
+int hoals9_put(ha_out *out, const uint8_t *bytes, size_t n);
+
 void hoals9_out_free(ha_out *out);
 
 #endif

@@ -64,21 +64,6 @@ static int pc64(uint64_t m)
     return n;
 }
 
-static int put(ha_out *out, const uint8_t *bytes, size_t n)
-{
-    if (out->len + n > out->cap) {
-        size_t cap = out->cap ? 2 * out->cap : 4096;
-        while (cap < out->len + n) cap *= 2;
-        uint8_t *data = realloc(out->data, cap);
-        if (!data) return HA_NO_MEMORY;
-        out->data = data;
-        out->cap = cap;
-    }
-    memcpy(out->data + out->len, bytes, n);
-    out->len += n;
-    return HA_OK;
-}
-
 /* HoDoKu's RestrictedCommon.checkRCInt. */
 static int follow(int c11, int c12, int c21, int c22)
 {
@@ -150,11 +135,11 @@ static int record(ch_ctx *x, int start, size_t *off, size_t *len)
 {
     uint8_t head[3] = {(uint8_t)(start & 0xFF), (uint8_t)(start >> 8), (uint8_t)x->depth};
     *off = x->arena.len;
-    int st = put(&x->arena, head, 3);
+    int st = hoals9_put(&x->arena, head, 3);
     for (int k = 0; k < x->depth && st == HA_OK; k++) {
         uint32_t r = x->link[k];
         uint8_t rec[5] = {(uint8_t)r, (uint8_t)(r >> 8), (uint8_t)(r >> 16), (uint8_t)(r >> 24), x->actual[k]};
-        st = put(&x->arena, rec, 5);
+        st = hoals9_put(&x->arena, rec, 5);
     }
     *len = x->arena.len - *off;
     return st;
@@ -308,7 +293,7 @@ int hoalschain9_search(const uint16_t cands[81], long max_nodes, ha_out *out, lo
         status = x->status;
     }
     for (size_t f = 0; status == HA_OK && f < x->nfound; f++)
-        status = put(out, x->arena.data + x->found[f].off, x->found[f].len);
+        status = hoals9_put(out, x->arena.data + x->found[f].off, x->found[f].len);
     if (x) {
         *nodes = x->nodes;
         free(x->a), free(x->rc), free(x->first), free(x->found), free(x->table);
