@@ -65,6 +65,7 @@ struct sc_ws {
     uint32_t r_on_gen[N_KEYS], r_off_gen[N_KEYS], r_partner[N_KEYS], r_gen;
     int32_t r_on[N_KEYS], r_off[N_KEYS];
     long spent;
+    int max_complexity; /* > 0: chains of more potentials are not wanted (the caller has a better hint) */
 };
 
 static const uint8_t CAUSE_OF_HOUSE[3] = {SC_HIDDEN_ROW, SC_HIDDEN_COLUMN, SC_HIDDEN_BLOCK}; /* by h / 9 */
@@ -95,6 +96,7 @@ sc_ws *sechain9_ws_new(void)
     memset(c->r_partner, 0, sizeof c->r_partner);
     c->r_gen = 0;
     c->grid_ok = 0;
+    c->max_complexity = 0;
     return c;
 }
 
@@ -280,6 +282,9 @@ static sc_reach reach(sc_ws *c, int root, int on)
         }
         n_off = 0;
         if (!n_on) break;
+        /* every chain found in round r has 2r potentials: a cycle closes on its root after
+         * 2r links, a forcing chain of 2r links' potentials ends on the root's opposite */
+        if (c->max_complexity && 2 * (r.rounds + 1) > c->max_complexity) break;
     }
     r.opposite = (on ? c->r_off_gen : c->r_on_gen)[root] == g;
     return r;
@@ -510,9 +515,8 @@ static int unary(sc_ws *c, sc_out *out, int cell, int value, int x_chain)
     return status;
 }
 
-int sechain9_loops_ws(sc_ws *c, const uint16_t cands[81], int y_chain, int x_chain, sc_out *out, long *spent)
+int sechain9_begin(sc_ws *c, const uint16_t cands[81], int y_chain, int x_chain)
 {
-    *spent = 0;
     if (!c) return SC_BAD_INPUT;
     if (!y_chain && !x_chain) return SC_BAD_INPUT;
     for (int i = 0; i < 81; i++)
@@ -528,7 +532,23 @@ int sechain9_loops_ws(sc_ws *c, const uint16_t cands[81], int y_chain, int x_cha
     }
     c->y_chain = !!y_chain, c->x_chain = !!x_chain;
     c->spent = 0;
-    int status = SC_OK;
+    c->max_complexity = 0;
+    return SC_OK;
+}
+
+int sechain9_root(sc_ws *c, sc_out *out, int cell, int value, int max_complexity, long *spent)
+{
+    c->max_complexity = max_complexity;
+    int status = unary(c, out, cell, value, c->x_chain);
+    *spent = c->spent;
+    return status;
+}
+
+int sechain9_loops_ws(sc_ws *c, const uint16_t cands[81], int y_chain, int x_chain, sc_out *out, long *spent)
+{
+    *spent = 0;
+    int status = sechain9_begin(c, cands, y_chain, x_chain);
+    if (status != SC_OK) return status;
     for (int cell = 0; cell < 81 && status == SC_OK; cell++) {
         unsigned m = c->cands[cell];
         if (popcount9(m) < 2) continue;

@@ -67,6 +67,17 @@ sc_ws *sechain9_ws_new(void); /* NULL on no memory */
 void sechain9_ws_free(sc_ws *ws);
 int sechain9_loops_ws(sc_ws *ws, const uint16_t cands[81], int y_chain, int x_chain, sc_out *out, long *spent);
 
+/* The same search one root at a time, for a caller that reads each root's chains before
+ * the next root (seloops9 when it wants the easiest hint only): sechain9_begin sets the
+ * grid and the link set (SC_BAD_INPUT as sechain9_loops); then sechain9_root for each
+ * candidate (cell, value) of a cell with two or more, in cell then digit order, appends
+ * that root's records, as sechain9_loops would, and sets *spent to the rounds of the
+ * search so far. max_complexity > 0 leaves out the chains of more potentials (the
+ * breadth-first rounds stop where every chain would be longer; *spent counts the rounds
+ * run); 0 finds them all. (cell, value) must be a candidate of such a cell. */
+int sechain9_begin(sc_ws *ws, const uint16_t cands[81], int y_chain, int x_chain);
+int sechain9_root(sc_ws *ws, sc_out *out, int cell, int value, int max_complexity, long *spent);
+
 void sechain9_out_free(sc_out *out);
 
 #endif

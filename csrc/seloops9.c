@@ -9,7 +9,7 @@
 typedef struct {
     double difficulty;
     int32_t complexity, sort_key, order;
-    const uint8_t *rec; /* the sechain9 record, from its kind byte */
+    size_t rec_at; /* where its sechain9 record starts (kind byte) in the output of its search */
     int n, links, n_rem;
     size_t rem; /* where its (cell, mask) pairs start in rem[] */
     uint64_t rhash;
@@ -112,9 +112,8 @@ static int removable(sl_list *L, const uint16_t cands[81], int kind, const uint8
 }
 
 /* The hints of one sechain9 output of link set `links`, appended to L. */
-static int read_hints(sl_list *L, const uint16_t cands[81], const sc_out *o, int links)
+static int read_hints(sl_list *L, const uint16_t cands[81], const sc_out *o, int links, size_t at)
 {
-    size_t at = 0;
     while (at < o->len) {
         if (o->len - at < 3) return SC_INTERNAL;
         const uint8_t *rec = o->data + at;
@@ -158,7 +157,7 @@ static int read_hints(sl_list *L, const uint16_t cands[81], const sc_out *o, int
         h->complexity = complexity;
         h->sort_key = links == 2 ? 4 : links == 1 ? 3 : 2;
         h->order = (int32_t)L->n;
-        h->rec = rec, h->n = n, h->links = links, h->n_rem = n_rem, h->rem = rem0;
+        h->rec_at = (size_t)(rec - o->data), h->n = n, h->links = links, h->n_rem = n_rem, h->rem = rem0;
         h->rhash = hash_pairs(L->rem + rem0, 2 * (size_t)n_rem);
         L->n++;
     }
@@ -221,7 +220,7 @@ static int emit(sc_out *out, const uint8_t *bytes, size_t n)
     return SC_OK;
 }
 
-static int emit_hint(const sl_list *L, const sl_hint *h, sc_out *out)
+static int emit_hint(const sl_list *L, const sl_hint *h, const sc_out o[3], sc_out *out)
 {
     uint8_t head[4] = {(uint8_t)h->links, (uint8_t)(h->complexity & 0xFF), (uint8_t)(h->complexity >> 8),
                        (uint8_t)h->n_rem};
@@ -231,7 +230,7 @@ static int emit_hint(const sl_list *L, const sl_hint *h, sc_out *out)
         uint8_t e[3] = {(uint8_t)cell, (uint8_t)(mask & 0xFF), (uint8_t)(mask >> 8)};
         st = emit(out, e, 3);
     }
-    if (st == SC_OK) st = emit(out, h->rec, 3 + 4 * (size_t)h->n);
+    if (st == SC_OK) st = emit(out, o[h->links].data + h->rec_at, 3 + 4 * (size_t)h->n);
     return st;
 }
 
@@ -251,9 +250,46 @@ static int settled(sl_list *L, int max_hints, size_t *keep, int *status)
     return 1;
 }
 
+static const int LINKS[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* (y, x) of SE's searches: X-only, Y-only, both */
+
+/* The longest chain of search `links` that could still replace L's best hint: one of
+ * complexity c rates at least base + surcharge(c) (base 7.0 with both link sets, else
+ * 6.5) and comes after the best in the sort unless it rates lower, or as low and is
+ * shorter; 0 when there is no best yet (no bound). */
+static int complexity_cap(const sl_list *L, int links)
+{
+    if (!L->n) return 0;
+    double base = links == 2 ? 7.0 : 6.5, best = L->h[0].difficulty;
+    int best_c = L->h[0].complexity, cap = 1;
+    for (int c = 2; c < 4096; c++) {
+        double d = base + surcharge(c);
+        if (!(d < best || (d == best && c < best_c))) return cap;
+        cap = c;
+    }
+    return 0;
+}
+
+/* One of SE's three searches when only the easiest hint is wanted: root by root, each
+ * root's chains read at once, so the best hint so far bounds the next roots' searches
+ * (complexity_cap); the same best hint as the whole search. */
+static int best_search(sl_list *L, sc_ws *ws, const uint16_t cands[81], int links, sc_out *o, long *spent)
+{
+    int status = sechain9_begin(ws, cands, LINKS[links][0], LINKS[links][1]);
+    for (int cell = 0; cell < 81 && status == SC_OK; cell++) {
+        unsigned m = cands[cell];
+        if (!(m & (m - 1))) continue; /* fewer than two candidates */
+        for (int v = 1; v <= 9 && status == SC_OK; v++) {
+            if (!(m >> (v - 1) & 1)) continue;
+            size_t at = o->len;
+            status = sechain9_root(ws, o, cell, v, complexity_cap(L, links), spent);
+            if (status == SC_OK) status = read_hints(L, cands, o, links, at);
+        }
+    }
+    return status;
+}
+
 int seloops9_hints(const uint16_t cands[81], int max_hints, sc_out *out, long *spent)
 {
-    static const int LINKS[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* (y, x): X-only, Y-only, both */
     *spent = 0;
     if (max_hints < 0) return SC_BAD_INPUT;
     for (int i = 0; i < 81; i++)
@@ -275,16 +311,19 @@ int seloops9_hints(const uint16_t cands[81], int max_hints, sc_out *out, long *s
             if (status != SC_OK) break;
         }
         long s = 0;
-        status = sechain9_loops_ws(ws, cands, LINKS[k][0], LINKS[k][1], &o[k], &s);
+        if (L->only_best) status = best_search(L, ws, cands, k, &o[k], &s);
+        else {
+            status = sechain9_loops_ws(ws, cands, LINKS[k][0], LINKS[k][1], &o[k], &s);
+            if (status == SC_OK) status = read_hints(L, cands, &o[k], k, 0);
+        }
         *spent += s;
-        if (status == SC_OK) status = read_hints(L, cands, &o[k], k);
     }
     if (status == SC_OK) {
         free(keep);
         keep = malloc((L->n ? L->n : 1) * sizeof *keep);
         long kept = keep ? sort_unique(L, (size_t)max_hints, keep) : -1;
         if (kept < 0) status = SC_NO_MEMORY;
-        for (long k = 0; k < kept && status == SC_OK; k++) status = emit_hint(L, &L->h[keep[k]], out);
+        for (long k = 0; k < kept && status == SC_OK; k++) status = emit_hint(L, &L->h[keep[k]], o, out);
     }
     for (int k = 0; k < 3; k++) sechain9_out_free(&o[k]);
     sechain9_ws_free(ws);

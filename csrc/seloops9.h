@@ -22,6 +22,13 @@
  * (whose hints all rate 7.0 or more, and which is the slowest) is skipped: it could not
  * change them. The others are then the same as the first max_hints of a full call.
  *
+ * max_hints == 1 (what a solving path asks): each search runs root by root and every
+ * root's chains are rated at once, so the easiest hint so far bounds the rest: a chain
+ * of complexity c rates at least base + surcharge(c) (base 6.5 for one link set, 7.0 for
+ * both) and sorts after the best unless it rates lower, or as low and is shorter, so the
+ * roots after it search only as deep as such a chain can be (sechain9_root's
+ * max_complexity). The hint is the same as a full call's first; *spent is smaller.
+ *
  * Output, one record per hint in that order:
  *
  *     links (0 X-only, 1 Y-only, 2 both), complexity (uint16 little-endian),

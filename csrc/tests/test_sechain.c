@@ -86,6 +86,52 @@ static int check_records(const uint16_t *cands, const sc_out *out, int y_chain, 
 }
 
 /* Candidates of a puzzle after removing each given's digit from its peers. */
+/* Distinct potentials (cell, value, on) of the record at rec (its kind byte). */
+static int complexity(const uint8_t *rec)
+{
+    int n = rec[1] | rec[2] << 8, count = 0;
+    const uint8_t *p = rec + 3;
+    for (int k = 0; k < n; k++) {
+        int dup = 0;
+        for (int j = 0; j < k && !dup; j++) dup = !memcmp(p + 4 * j, p + 4 * k, 3);
+        count += !dup;
+    }
+    return count;
+}
+
+/* Root by root (sechain9_begin/sechain9_root): with no bound, the bytes and rounds of the
+ * whole search; bounded to `cap` potentials, every chain of at most cap potentials of the
+ * whole search still there in order, none longer, and never more rounds. */
+static void check_roots(sc_ws *ws, const uint16_t *cands, int y, int x, int cap)
+{
+    sc_out whole = {0}, part = {0};
+    long s_whole = 0, s_part = 0;
+    CHECK(sechain9_loops(cands, y, x, &whole, &s_whole) == SC_OK, "search failed");
+    CHECK(sechain9_begin(ws, cands, y, x) == SC_OK, "begin failed");
+    for (int cell = 0; cell < 81; cell++)
+        for (int v = 1; v <= 9; v++)
+            if (pop(cands[cell]) >= 2 && (cands[cell] >> (v - 1) & 1))
+                CHECK(sechain9_root(ws, &part, cell, v, cap, &s_part) == SC_OK, "root failed");
+    if (!cap) {
+        CHECK(part.len == whole.len && s_part == s_whole && (part.len == 0 || !memcmp(part.data, whole.data, part.len)),
+              "root by root is not the whole search");
+    } else {
+        CHECK(s_part <= s_whole, "a bounded search ran more rounds");
+        size_t at = 0;
+        for (size_t w = 0; w < whole.len;) {
+            size_t len = 3 + 4 * (size_t)(whole.data[w + 1] | whole.data[w + 2] << 8);
+            if (complexity(whole.data + w) <= cap) {
+                CHECK(at + len <= part.len && !memcmp(part.data + at, whole.data + w, len), "a short chain went missing");
+                at += len;
+            }
+            w += len;
+        }
+        CHECK(at == part.len, "a bounded search found a longer chain");
+    }
+    sechain9_out_free(&whole);
+    sechain9_out_free(&part);
+}
+
 static const char *PUZZLES[] = {
     "610000000040600500307009004003804001000050000400903600900400207008005030000000056",
     "004010350100070900850900001000000800280000063007000000700008049008050002025040700",
@@ -158,6 +204,14 @@ int main(int argc, char **argv)
                   "a reused work area changed the result");
             sechain9_out_free(&a);
             sechain9_out_free(&b);
+        }
+    }
+    /* one root at a time, unbounded and bounded */
+    for (size_t k = 0; ws && k < sizeof PUZZLES / sizeof *PUZZLES; k++) {
+        clue_candidates(PUZZLES[k], cands);
+        for (int mode = 1; mode <= 3; mode++) {
+            static const int CAPS[] = {0, 4, 7, 12, 20};
+            for (size_t c = 0; c < sizeof CAPS / sizeof *CAPS; c++) check_roots(ws, cands, mode >> 1, mode & 1, CAPS[c]);
         }
     }
     sechain9_ws_free(ws);

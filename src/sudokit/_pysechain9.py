@@ -11,7 +11,7 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-__all__ = ["se_loops", "NAKED", "HIDDEN_BLOCK", "HIDDEN_ROW", "HIDDEN_COLUMN", "ROOT"]
+__all__ = ["se_loops", "se_loops_root", "NAKED", "HIDDEN_BLOCK", "HIDDEN_ROW", "HIDDEN_COLUMN", "ROOT"]
 
 NAKED, HIDDEN_BLOCK, HIDDEN_ROW, HIDDEN_COLUMN, ROOT = 0, 1, 2, 3, 255
 
@@ -79,7 +79,13 @@ def _is_parent(p: Node, cell: int, value: int, on: int) -> bool:
     return False
 
 
-def _cycles(cands: list[int], root: Node, y_chain: bool, x_chain: bool, found: list[Node]) -> int:
+def _capped(rounds: int, cap: int) -> bool:
+    """Whether a search bounded to chains of ``cap`` potentials (0: no bound) stops after
+    ``rounds`` rounds: every chain found in round r has 2r potentials."""
+    return bool(cap) and 2 * (rounds + 1) > cap
+
+
+def _cycles(cands: list[int], root: Node, y_chain: bool, x_chain: bool, found: list[Node], cap: int = 0) -> int:
     to_on = {(root[0], root[1])}
     pend_on: list[Node] = [root]
     pend_off: list[Node] = []
@@ -102,10 +108,12 @@ def _cycles(cands: list[int], root: Node, y_chain: bool, x_chain: bool, found: l
                     to_on.add((cell, value))
         pend_off = []
         rounds += 1
+        if _capped(rounds, cap):
+            break
     return rounds
 
 
-def _forcing_chains(cands: list[int], root: Node, y_chain: bool) -> tuple[Node | None, int]:
+def _forcing_chains(cands: list[int], root: Node, y_chain: bool, cap: int = 0) -> tuple[Node | None, int]:
     src = (root[0], root[1])
     on = root[2]
     to_on, to_off = ({src}, set()) if on else (set(), {src})
@@ -139,6 +147,8 @@ def _forcing_chains(cands: list[int], root: Node, y_chain: bool) -> tuple[Node |
                         to_on.add((cell, value))
         pend_off = []
         rounds += 1
+        if _capped(rounds, cap):
+            break
     return chain, rounds
 
 
@@ -164,22 +174,38 @@ def se_loops(cands: bytes, y_chain: bool, x_chain: bool) -> tuple[bytes, int]:
     spent = 0
     for cell in range(81):
         digits = _DIGITS[masks[cell]]
-        if len(digits) < 2 or (len(digits) > 2 and not x_chain):
+        if len(digits) < 2:
             continue
         for value in digits:
-            spent += 1
-            root = [cell, value, 1, ROOT, None]
-            found: list[Node] = []
-            spent += _cycles(masks, root, y_chain, x_chain, found)
-            chains = []
-            if x_chain:
-                for start in (root, [cell, value, 0, ROOT, None]):
-                    chain, rounds = _forcing_chains(masks, start, y_chain)
-                    spent += rounds
-                    if chain is not None:
-                        chains.append(chain)
-            for q in found:
-                _record(out, 0, q)
-            for q in chains:
-                _record(out, 1, q)
+            spent += _root(out, masks, cell, value, y_chain, x_chain, 0)
     return bytes(out), spent
+
+
+def se_loops_root(masks: list[int], cell: int, value: int, y_chain: bool, x_chain: bool, cap: int) -> tuple[bytes, int]:
+    """The records and rounds of one root of :func:`se_loops` (``sechain9_root``): chains
+    of more than ``cap`` potentials left out (0: none); ``masks`` checked by the caller."""
+    out = bytearray()
+    spent = _root(out, masks, cell, value, y_chain, x_chain, cap)
+    return bytes(out), spent
+
+
+def _root(out: bytearray, masks: list[int], cell: int, value: int, y_chain: bool, x_chain: bool, cap: int) -> int:
+    """Append the chains from the candidate (cell, value); its rounds."""
+    if len(_DIGITS[masks[cell]]) > 2 and not x_chain:
+        return 0
+    spent = 1
+    root = [cell, value, 1, ROOT, None]
+    found: list[Node] = []
+    spent += _cycles(masks, root, y_chain, x_chain, found, cap)
+    chains = []
+    if x_chain:
+        for start in (root, [cell, value, 0, ROOT, None]):
+            chain, rounds = _forcing_chains(masks, start, y_chain, cap)
+            spent += rounds
+            if chain is not None:
+                chains.append(chain)
+    for q in found:
+        _record(out, 0, q)
+    for q in chains:
+        _record(out, 1, q)
+    return spent

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from array import array
 
-from ._pysechain9 import _PARTS, se_loops
+from ._pysechain9 import _DIGITS, _PARTS, se_loops, se_loops_root
 
 __all__ = ["se_loop_hints"]
 
@@ -99,7 +99,42 @@ def se_loop_hints(cands: bytes, max_hints: int) -> tuple[bytes, int]:
             first = _unique(hints, max_hints)
             if len(first) == max_hints and all(h[0] < 7.0 for h in hints if h[4] in first):
                 break
-        data, s = se_loops(cands, y_chain, x_chain)
-        spent += s
-        hints += _hints(masks, data, links, len(hints))
+        if max_hints == 1:
+            spent += _best_search(masks, links, hints)
+        else:
+            data, s = se_loops(cands, y_chain, x_chain)
+            spent += s
+            hints += _hints(masks, data, links, len(hints))
     return b"".join(_unique(hints, max_hints)), spent
+
+
+def _cap(hints: list[tuple[float, int, int, int, bytes]], links: int) -> int:
+    """The longest chain of search ``links`` that could still come before the easiest of
+    ``hints`` (seloops9's ``complexity_cap``); 0: no bound."""
+    if not hints:
+        return 0
+    best, best_c = min(h[:4] for h in hints)[:2]
+    base = 7.0 if links == 2 else 6.5
+    cap = 1
+    for c in range(2, 4096):
+        d = base + _surcharge(c)
+        if not (d < best or (d == best and c < best_c)):
+            return cap
+        cap = c
+    return 0
+
+
+def _best_search(masks: list[int], links: int, hints: list[tuple[float, int, int, int, bytes]]) -> int:
+    """One search root by root, each root's hints read at once so that the easiest so far
+    bounds the next roots (seloops9's ``best_search``); appends to ``hints``, returns the rounds."""
+    y_chain, x_chain = _LINKS[links]
+    spent = 0
+    for cell in range(81):
+        digits = _DIGITS[masks[cell]]
+        if len(digits) < 2:
+            continue
+        for value in digits:
+            data, s = se_loops_root(masks, cell, value, y_chain, x_chain, _cap(hints, links))
+            spent += s
+            hints += _hints(masks, data, links, len(hints))
+    return spent
