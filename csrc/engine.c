@@ -249,6 +249,9 @@ static int rel_points(model *m, uint32_t *cand)
     for (int h = 0; h < m->n_full; h++) {
         if (!(m->d_house[h] & ENG_D_PAIR) || !m->house_rel[h]) continue;
         m->d_house[h] &= (uint8_t)~ENG_D_PAIR;
+        uint32_t lost = m->rlost[h]; /* the places of other digits did not change: nothing new for them */
+        m->rlost[h] = 0;
+        if (!lost) continue;
         const int *cells = m->full_cells + m->full_start[h];
         uint32_t c1 = 0, c2 = 0, c3 = 0;
         for (int j = 0; j < n; j++) {
@@ -257,7 +260,7 @@ static int rel_points(model *m, uint32_t *cand)
         }
         /* two places (three or four cut few more branches at twice the cost), found in one
          * scan for every such digit */
-        uint32_t two = c2 & ~c3, seen = 0;
+        uint32_t two = c2 & ~c3 & lost, seen = 0;
         if (!two) continue;
         int first[ENG_MAX_DIGITS], second[ENG_MAX_DIGITS];
         for (int j = 0; j < n; j++)
@@ -302,6 +305,9 @@ static int rel_points_dups(model *m, uint32_t *cand)
     for (int h = 0; h < m->n_full; h++) {
         if (!(m->d_house[h] & ENG_D_PAIR) || !m->house_rel[h]) continue;
         m->d_house[h] &= (uint8_t)~ENG_D_PAIR;
+        uint32_t lost = m->rlost[h]; /* the places of other digits did not change: nothing new for them */
+        m->rlost[h] = 0;
+        if (!lost) continue;
         const int *cells = m->full_cells + m->full_start[h];
         uint32_t c1 = 0, c2 = 0, c3 = 0;
         for (int j = 0; j < n; j++) {
@@ -309,7 +315,7 @@ static int rel_points_dups(model *m, uint32_t *cand)
             c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
         }
         /* two places (three or four cut few more branches at twice the cost) */
-        for (uint32_t ds = c2 & ~c3; ds; ds = clear_lowest(ds)) {
+        for (uint32_t ds = c2 & ~c3 & lost; ds; ds = clear_lowest(ds)) {
             int d = lowest_index(ds), places[ENG_MAX_DIGITS], np = 0;
             uint32_t bit = 1u << d;
             for (int j = 0; j < n; j++)
@@ -443,6 +449,7 @@ static void settle(model *m)
     m->qlen = 0;
     memset(m->d_house, 0, (size_t)m->n_full);
     if (m->lost) memset(m->lost, 0, sizeof(uint32_t) * (size_t)m->n_full);
+    if (m->rlost) memset(m->rlost, 0, sizeof(uint32_t) * (size_t)m->n_full);
     while (m->rel_top) m->d_rel[m->rel_stack[--m->rel_top]] = 0;
     memset(m->d_sum, 0, (size_t)m->n_sums);
     memset(m->d_tri, 0, (size_t)m->n_tri);
@@ -562,6 +569,7 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
     m->qlen = 0;
     memset(m->d_house, ENG_D_ALL, (size_t)m->n_full);
     if (m->lost) memset(m->lost, 0xFF, sizeof(uint32_t) * (size_t)m->n_full);
+    if (m->rlost) memset(m->rlost, 0xFF, sizeof(uint32_t) * (size_t)m->n_full);
     m->rel_top = 0;
     for (int i = 0; i < m->n_cells; i++) /* every relation, both ways */
         m->d_rel[i] = m->w_rel.start[i] < m->w_rel.start[i + 1];

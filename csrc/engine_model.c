@@ -75,6 +75,7 @@ void eng_model_free(eng_model *m)
     }
     free(m->dirty);
     free(m->lost);
+    free(m->rlost);
     free(m->cell_h3);
     free(m->queue);
 }
@@ -524,13 +525,14 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
             for (int k = m->full_start[h]; k < m->full_start[h + 1]; k++)
                 m->full_mask[(size_t)h * m->words + (size_t)m->full_cells[k] / 64] |= 1ull << (m->full_cells[k] % 64);
     }
+    if (rc == 0 && m->n_rels && !(m->rlost = calloc((size_t)m->n_full + 1, sizeof(uint32_t)))) rc = -2;
     int three = rc == 0;
     for (int i = 0; three && i < m->n_cells; i++) three = m->w_house.start[i + 1] - m->w_house.start[i] == 3;
     if (three && !(m->cell_h3 = malloc(sizeof(int) * 3 * (size_t)m->n_cells))) rc = -2;
     if (three && rc == 0) memcpy(m->cell_h3, m->w_house.items, sizeof(int) * 3 * (size_t)m->n_cells);
     if (rc == 0)
         m->kinds = (m->lost ? ENG_K_LOST : 0u) | (m->n_rels ? ENG_K_REL : 0u) | (m->n_sums ? ENG_K_SUM : 0u) |
-                   (m->n_tri ? ENG_K_TRI : 0u) | (m->n_sw ? ENG_K_SW : 0u);
+                   (m->n_tri ? ENG_K_TRI : 0u) | (m->n_sw ? ENG_K_SW : 0u) | (m->rlost ? ENG_K_RLOST : 0u);
     if (rc == 0) {
         m->qcap = 2 * m->n_cells + 2;
         m->queue = malloc(sizeof(int) * (size_t)m->qcap);

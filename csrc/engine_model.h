@@ -28,7 +28,7 @@
 /* Pointing keeps a bit row per full house up to this many houses (it only saves work). */
 #define ENG_MAX_POINT_HOUSES 4096
 enum { ENG_D_HIDDEN = 1, ENG_D_LOCK = 2, ENG_D_PAIR = 4, ENG_D_POINT = 8, ENG_D_ALL = 15 };
-enum { ENG_K_LOST = 1, ENG_K_REL = 2, ENG_K_SUM = 4, ENG_K_TRI = 8, ENG_K_SW = 16 };
+enum { ENG_K_LOST = 1, ENG_K_REL = 2, ENG_K_SUM = 4, ENG_K_TRI = 8, ENG_K_SW = 16, ENG_K_RLOST = 32 };
 enum { ENG_SUM_BOUNDS = 0, ENG_SUM_COMBOS = 1, ENG_SUM_REACH = 2 };
 
 typedef struct {
@@ -83,6 +83,9 @@ typedef struct {
     /* with point: lost[h] = the digits full house h lost a place of since pointing last
      * looked at it (pointing depends only on the places of a digit: the others are skipped) */
     uint32_t *lost;
+    /* with relations: rlost[h] = the same for rel_points (what it finds for a digit depends
+     * only on the digit's places too) */
+    uint32_t *rlost;
     unsigned kinds; /* ENG_K_* bits: which of the above the program has (eng_mark skips the rest) */
     uint64_t *adj; /* peer bit matrix: row i (words words) = the peers of cell i */
     size_t words;
@@ -105,15 +108,21 @@ int eng_sandwiches(eng_model *m, uint32_t *cand);
 /* Mark every item cell c takes part in dirty; the cell lost the digits `removed`. */
 static inline void eng_mark(eng_model *m, int c, uint32_t removed)
 {
-    const eng_csr *w = &m->w_house;
     unsigned kinds = m->kinds; /* skip the item kinds the program does not have */
-    if (kinds & ENG_K_LOST)
-        for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_house[w->items[k]] = ENG_D_ALL, m->lost[w->items[k]] |= removed;
-    else if (m->cell_h3) { /* single grids: no loop */
+    if (m->cell_h3) { /* single grids: no loop */
         const int *h3 = m->cell_h3 + 3 * c;
         m->d_house[h3[0]] = ENG_D_ALL, m->d_house[h3[1]] = ENG_D_ALL, m->d_house[h3[2]] = ENG_D_ALL;
-    } else
-        for (int k = w->start[c]; k < w->start[c + 1]; k++) m->d_house[w->items[k]] = ENG_D_ALL;
+        if (kinds & ENG_K_RLOST) m->rlost[h3[0]] |= removed, m->rlost[h3[1]] |= removed, m->rlost[h3[2]] |= removed;
+        if (kinds & ENG_K_LOST) m->lost[h3[0]] |= removed, m->lost[h3[1]] |= removed, m->lost[h3[2]] |= removed;
+    } else {
+        const eng_csr *w = &m->w_house;
+        for (int k = w->start[c]; k < w->start[c + 1]; k++) {
+            int h = w->items[k];
+            m->d_house[h] = ENG_D_ALL;
+            if (kinds & ENG_K_RLOST) m->rlost[h] |= removed;
+            if (kinds & ENG_K_LOST) m->lost[h] |= removed;
+        }
+    }
     if ((kinds & ENG_K_REL) && !m->d_rel[c] && m->w_rel.start[c] < m->w_rel.start[c + 1])
         m->d_rel[c] = 1, m->rel_stack[m->rel_top++] = c;
     if (kinds & ENG_K_SUM)
