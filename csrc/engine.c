@@ -103,6 +103,7 @@ static int locked(model *m, uint32_t *cand)
         uint32_t ds = m->lpend[h], pos[ENG_MAX_DIGITS];
         if (!ds) continue;
         m->lpend[h] = 0;
+        if (m->lh_start[h] == m->lh_start[h + 1]) continue; /* no pairs */
         const uint8_t *ph = places + (size_t)h * (size_t)n;
         for (uint32_t v = ds; v; v = clear_lowest(v)) /* the count may have fallen to one since */
             if (ph[lowest_index(v)] < 2) ds &= ~lowest_bit(v);

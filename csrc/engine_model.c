@@ -67,6 +67,9 @@ void eng_model_free(eng_model *m)
     free(m->rel_to);
     free(m->rel_lut);
     free(m->rel_tab);
+    free(m->rel_reach);
+    free(m->rel_gate);
+    free(m->popc);
     free(m->luts);
     eng_csr *w[] = {&m->w_house, &m->w_rel, &m->w_sum, &m->w_tri, &m->w_sw};
     for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
@@ -420,18 +423,37 @@ static int build_lock_houses(eng_model *m)
     for (int j = 0; j < 2 * m->n_lock; j++) m->lh_start[m->lock_house[j] + 1]++;
     for (int h = 0; h < f; h++) m->lh_start[h + 1] += m->lh_start[h];
     memcpy(fill, m->lh_start, sizeof(int) * (size_t)f);
-    for (int j = 0; j < 2 * m->n_lock; j++) {
-        int p = j >> 1, h = m->lock_house[j], s = m->lock_shared[p], at = fill[h]++;
-        const int *cells = m->full_cells + m->full_start[h], *shared = m->lock_cells + m->lock_start[p];
+    for (int j = 0; j < 2 * m->n_lock; j++) m->lh_items[fill[m->lock_house[j]]++] = j;
+    for (int h = 0; h < f; h++) {
+        const int *cells = m->full_cells + m->full_start[h];
         for (int k = 0; k < n; k++) pos[cells[k]] = k;
-        uint32_t seg = 0;
-        for (int k = 0; k < s; k++) seg |= 1u << pos[shared[k]];
-        m->lh_items[at] = j, m->lh_seg[at] = seg;
-        if (s > m->lock_max[h]) m->lock_max[h] = (uint8_t)s;
+        for (int at = m->lh_start[h]; at < m->lh_start[h + 1]; at++) {
+            int p = m->lh_items[at] >> 1, s = m->lock_shared[p];
+            const int *shared = m->lock_cells + m->lock_start[p];
+            uint32_t seg = 0;
+            for (int k = 0; k < s; k++) seg |= 1u << pos[shared[k]];
+            m->lh_seg[at] = seg;
+            if (s > m->lock_max[h]) m->lock_max[h] = (uint8_t)s;
+        }
     }
     for (int h = 0; h < f; h++) m->ev_max[h] = m->lock_max[h] > 2 ? m->lock_max[h] : 2;
     free(pos), free(fill);
     return 0;
+}
+
+/* The most candidates a cell can have and still narrow the other cell of arc 2k + dir:
+ * the support of a mask misses digit y only when every digit of the mask forbids y, so it
+ * is the largest number of digits forbidding one same y. */
+static int arc_reach(const eng_model *m, int arc)
+{
+    int n = m->n_digits, best = 0;
+    const uint32_t *table = (arc & 1 ? m->rev : m->fwd) + (size_t)(arc >> 1) * (size_t)n;
+    for (int y = 0; y < n; y++) {
+        int forbid = 0;
+        for (int x = 0; x < n; x++) forbid += !(table[x] >> y & 1u);
+        if (forbid > best) best = forbid;
+    }
+    return best;
 }
 
 /* The relation stack, and support lookups shared by relations with identical tables. */
@@ -473,6 +495,28 @@ static int build_rel_luts(eng_model *m)
         int id = m->rel_lut[m->rel_arc[t]];
         m->rel_tab[t] = id >= 0 ? m->luts + ((size_t)id << n) : NULL;
     }
+    m->rel_reach = calloc((size_t)m->n_cells + 1, 1);
+    m->rel_gate = calloc((size_t)m->n_cells + 1, sizeof(uint32_t *));
+    if (!m->rel_reach || !m->rel_gate) return -2;
+    for (int c = 0; c < m->n_cells; c++) {
+        int from = m->w_rel.start[c], to = m->w_rel.start[c + 1], same = from < to;
+        for (int t = from + 1; t < to && same; t++) same = m->rel_tab[t] == m->rel_tab[from];
+        if (same) m->rel_gate[c] = m->rel_tab[from]; /* NULL too when it has no lookup */
+    }
+    if (n <= ENG_LUT_DIGITS && arcs) {
+        if (!(m->popc = malloc(size))) return -2;
+        m->popc[0] = 0;
+        for (size_t mask = 1; mask < size; mask++) m->popc[mask] = (uint8_t)(m->popc[mask & (mask - 1)] + 1);
+    }
+    int reach_of[ENG_MAX_LUTS]; /* per distinct table: computed once */
+    for (int j = 0; j < n_luts; j++) reach_of[j] = -1;
+    for (int c = 0; c < m->n_cells; c++)
+        for (int t = m->w_rel.start[c]; t < m->w_rel.start[c + 1]; t++) {
+            int id = m->rel_lut[m->rel_arc[t]], k;
+            if (id < 0) k = arc_reach(m, m->rel_arc[t]);
+            else if ((k = reach_of[id]) < 0) k = reach_of[id] = arc_reach(m, m->rel_arc[t]);
+            if (k > m->rel_reach[c]) m->rel_reach[c] = (uint8_t)k;
+        }
     return 0;
 }
 

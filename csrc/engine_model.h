@@ -80,6 +80,13 @@ typedef struct {
     int *rel_arc, *rel_to; /* parallel to w_rel.items: the arc 2k + dir leaving the cell (dir 1: from b to a)
                               and the cell it revises */
     const uint32_t **rel_tab; /* parallel to w_rel.items: the arc's support lookup (or NULL: no table) */
+    /* rel_reach[c] = the most candidates cell c can have and still narrow a cell it is related
+     * to (non-consecutive: 3; 0: no relations); with support lookups popc[mask] = the
+     * candidates in mask, and a cell with more than rel_reach does not go on the relation stack */
+    uint8_t *rel_reach, *popc;
+    const uint32_t **rel_gate; /* per cell: the support lookup all its arcs share (or NULL); with
+                                  one, a cell goes on the stack only when its candidates' support
+                                  misses a digit (non-consecutive: {4, 5} does, {4, 6, 8} not) */
     uint32_t *luts;
     eng_csr w_house, w_rel, w_sum, w_tri, w_sw; /* watchers: items of each kind per cell */
     int *cell_h3; /* when every cell is in exactly three full houses: them, three per cell (else NULL) */
@@ -119,15 +126,19 @@ int eng_sums_build(eng_model *m);
 int eng_sums(eng_model *m, uint32_t *cand);
 int eng_sandwiches(eng_model *m, uint32_t *cand);
 
-/* Mark every item cell c takes part in dirty; the cell lost the digits `removed`. */
-static inline void eng_mark(eng_model *m, int c, uint32_t removed)
+/* Mark every item cell c takes part in dirty; the cell lost the digits `removed`, v are left. */
+static inline void eng_mark(eng_model *m, int c, uint32_t removed, uint32_t v)
 {
     unsigned kinds = m->kinds; /* skip the item kinds the program does not have */
     if (kinds & ENG_K_LOST) /* pointing on the peer graph */
         for (int k = m->w_house.start[c]; k < m->w_house.start[c + 1]; k++)
             m->d_house[m->w_house.items[k]] = ENG_D_POINT, m->lost[m->w_house.items[k]] |= removed;
-    if ((kinds & ENG_K_REL) && !m->d_rel[c] && m->w_rel.start[c] < m->w_rel.start[c + 1])
-        m->d_rel[c] = 1, m->rel_stack[m->rel_top++] = c;
+    if (kinds & ENG_K_REL) {
+        const uint32_t *gate = m->rel_gate[c];
+        unsigned reach = m->rel_reach[c];
+        if ((gate ? gate[v] != m->full : reach && (!m->popc || m->popc[v] <= reach)) && !m->d_rel[c])
+            m->d_rel[c] = 1, m->rel_stack[m->rel_top++] = c;
+    }
     if (kinds & ENG_K_SUM)
         for (int k = m->w_sum.start[c]; k < m->w_sum.start[c + 1]; k++) m->d_sum[m->w_sum.items[k]] = 1;
     if (kinds & ENG_K_TRI)
@@ -141,13 +152,13 @@ static inline void eng_mark(eng_model *m, int c, uint32_t removed)
  * their stacks. */
 static inline int eng_left(eng_model *m, int h, int d, unsigned left)
 {
-    if (left == 0) return 0;
-    if (left == 1) {
+    if (left <= 1) {
+        if (left == 0) return 0;
         m->hq[m->hq_top++] = h * 32 + d;
         return 1;
     }
+    m->lpend[h] |= 1u << d; /* left <= lock_max[h] unless h has no pairs (locked skips those) */
     if (left == 2 && m->house_rel[h]) m->pq[m->pq_top++] = h * 32 + d;
-    if (left <= m->lock_max[h]) m->lpend[h] |= 1u << d;
     return 1;
 }
 
@@ -193,7 +204,7 @@ static inline int eng_narrow(eng_model *m, uint32_t *cand, int c, uint32_t v)
     cand[c] = v;
     if ((v & (v - 1u)) == 0 && m->qlen < m->qcap) m->queue[m->qlen++] = c;
     if (!eng_count(m, cand, c, removed)) return 0;
-    eng_mark(m, c, removed);
+    eng_mark(m, c, removed, v);
     return 1;
 }
 
