@@ -5,8 +5,10 @@
  * a common fixpoint:
  *   eliminate   a cell down to one candidate removes it from every peer (cells sharing
  *               a house), cascading through a queue;
- *   hidden      in every house of exactly N cells each digit must appear: "once/twice"
- *               masks find digits with one place left;
+ *   hidden      in every house of exactly N cells each digit must appear: a digit left
+ *               with one place goes there (a state carries its place counts per full
+ *               house and digit, engine_model.h: narrow keeps them and reports the digits
+ *               that hidden, locked and rel_points can use);
  *   locked      two full houses sharing cells: a digit that one of them can only hold
  *               in the shared cells leaves the rest of the other (pointing/claiming);
  *   relations   arc consistency on each pair relation, both directions;
@@ -19,9 +21,10 @@
  * it is a contradiction) does not depend on their order or on which items are revisited:
  * the Python twin, which simply reruns everything until nothing changes, reaches the same
  * states.  Programs of several grids also probe the cells with two candidates at the root
- * (probe: a unique result as well).  Here narrowing a cell marks only the items it takes part in dirty, and each
- * propagator visits dirty items only; a branch starts from its parent's fixpoint with
- * just the branched cell marked.
+ * (probe: a unique result as well).  Here narrowing a cell marks only the items it takes
+ * part in dirty (and counts off its places), and each propagator visits dirty items (or the
+ * digits whose places changed) only; a branch starts from its parent's fixpoint with just
+ * the branched cell marked.
  */
 #include "engine.h"
 
