@@ -40,7 +40,8 @@ HODOKU_LINE = re.compile(r"^(\S{81}) #\d+ (\w+) \((\d+)\)")
 
 
 def read_puzzles(path: Path, limit: int | None) -> list[str]:
-    lines = [ln.split()[0] for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    # '.' and '0' both mean an empty cell; the references' outputs are keyed with '0'
+    lines = [ln.split()[0].replace(".", "0") for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
     return lines[:limit]
 
 

@@ -36,9 +36,11 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
+from operator import attrgetter
+from types import MappingProxyType
 from typing import Any
 
 from ..errors import MultipleSolutionsError, SearchLimitExceeded
@@ -337,8 +339,7 @@ def _rate(
     use_uniqueness = count == 1 if uniqueness is None else bool(uniqueness)
     key = techniques if techniques is None or isinstance(techniques, str) else tuple(techniques)
     enabled, se_order, se_plan, ho_order, ho_plan = _plan(key, use_uniqueness)
-    by_id = {t.id: t for t in enabled}
-    by_id.update((t.id, t) for t in se_order)
+    by_id, enabled_ids = _plan_lookup(key, use_uniqueness)
     se_steps: list[Step] = []
     se_end = "skipped"
     if se:
@@ -366,12 +367,12 @@ def _rate(
         hodoku_score=score,
         band=band_for(er, solved) if se else "",
         hardest=hardest,
-        counts=dict(Counter(s.technique for s in path)),
+        counts=dict(Counter(map(_TECHNIQUE_OF, path))),
         solved_logically=solved,
         steps=len(path),
         uniqueness=use_uniqueness,
         engine_version=ENGINE_VERSION,
-        techniques=tuple(t.id for t in enabled),
+        techniques=enabled_ids,
     ), "limit" in (se_end, ho_end)
 
 
@@ -389,7 +390,17 @@ def _plan(
     return se_enabled, se_order, _front(se_order), ho_order, _ho_front(ho_order)
 
 
-def _se_numbers(steps: Sequence[Step], by_id: dict[str, registry.Technique]) -> tuple[float, float, float, str]:
+@lru_cache(maxsize=64)
+def _plan_lookup(techniques: str | tuple[str, ...] | None, uniqueness: bool) -> tuple[Mapping[str, registry.Technique], tuple[str, ...]]:
+    """The technique of each id the two paths of :func:`_plan` can report (read-only), and
+    the enabled ids."""
+    enabled, se_order, _se_plan, _ho_order, _ho_plan = _plan(techniques, uniqueness)
+    by_id = {t.id: t for t in enabled}
+    by_id.update((t.id, t) for t in se_order)
+    return MappingProxyType(by_id), tuple(t.id for t in enabled)
+
+
+def _se_numbers(steps: Sequence[Step], by_id: Mapping[str, registry.Technique]) -> tuple[float, float, float, str]:
     """ER (max), EP (max up to the first placement), ED (first step), hardest step's name."""
     er = ep = ed = 0.0
     hardest = ""
@@ -407,21 +418,14 @@ def _se_numbers(steps: Sequence[Step], by_id: dict[str, registry.Technique]) -> 
     return round(er, 1), round(ep, 1), round(ed, 1), hardest
 
 
-def _hodoku_numbers(steps: Sequence[Step], by_id: dict[str, registry.Technique], solved: bool) -> tuple[int, str]:
+def _hodoku_numbers(steps: Sequence[Step], by_id: Mapping[str, registry.Technique], solved: bool) -> tuple[int, str]:
     """HoDoKu score (sum of step scores) and level (max step level, bumped by score)."""
-    score = 0
-    level = 0
-    known: dict[str, tuple[int, int]] = {}  # technique id -> (score, level index)
-    for step in steps:
-        value = known.get(step.technique)
-        if value is None:  # a fish search can meet a fish of another shape: any registry technique
-            technique = by_id.get(step.technique) or _REGISTRY_BY_ID.get(step.technique)
-            value = known[step.technique] = (
-                (int(technique.hodoku_score), _level_index(technique.hodoku_level)) if technique is not None else (0, 0)
-            )
-        score += value[0]
-        if value[1] > level:
-            level = value[1]
+    # per technique, not per step: a path has ~60 steps of a handful of techniques
+    score = level = 0
+    for technique, n in Counter(map(_TECHNIQUE_OF, steps)).items():
+        value = _ho_value(_technique(technique, by_id))
+        score += value[0] * n
+        level = max(level, value[1])
     if not solved:
         level = max(level, HODOKU_LEVELS.index("Unfair"))
     while score > HODOKU_MAX_SCORE[HODOKU_LEVELS[level]] and level < len(HODOKU_LEVELS) - 1:
@@ -430,17 +434,33 @@ def _hodoku_numbers(steps: Sequence[Step], by_id: dict[str, registry.Technique],
 
 
 _REGISTRY_BY_ID: dict[str, registry.Technique] = {t.id: t for t in registry.TECHNIQUES}
+_TECHNIQUE_OF = attrgetter("technique")
 
 
-def _hodoku_hardest(steps: Sequence[Step], by_id: dict[str, registry.Technique]) -> str:
+def _technique(technique_id: str, by_id: Mapping[str, registry.Technique]) -> registry.Technique | None:
+    """The technique of a step: the enabled one, or (a fish search can meet a fish of
+    another shape) any registry technique; None for a label outside the registry."""
+    return by_id.get(technique_id) or _REGISTRY_BY_ID.get(technique_id)
+
+
+def _ho_value(technique: registry.Technique | None) -> tuple[int, int]:
+    """(HoDoKu score, index in :data:`HODOKU_LEVELS`) of a technique; (0, 0) for none."""
+    if technique is None:
+        return 0, 0
+    return _ho_score_level(technique.hodoku_score, technique.hodoku_level)
+
+
+@lru_cache(maxsize=None)
+def _ho_score_level(score: int, level: str) -> tuple[int, int]:
+    # keyed on the two fields: hashing a whole Technique (a frozen dataclass) costs more
+    return int(score), _level_index(level)
+
+
+def _hodoku_hardest(steps: Sequence[Step], by_id: Mapping[str, registry.Technique]) -> str:
     """The name of the first step of the highest HoDoKu level on the HoDoKu path."""
-    best, name = -1, ""
-    for step in steps:
-        technique = by_id.get(step.technique) or _REGISTRY_BY_ID.get(step.technique)
-        level = _level_index(technique.hodoku_level) if technique is not None else 0
-        if level > best:
-            best, name = level, step.name
-    return name
+    levels = {t: _ho_value(_technique(t, by_id))[1] for t in set(map(_TECHNIQUE_OF, steps))}
+    top = max(levels.values(), default=0)
+    return next((step.name for step in steps if levels[step.technique] == top), "")
 
 
 def _level_index(level: object) -> int:
