@@ -22,6 +22,7 @@
 #include "hosingle9.h"
 #include "subset9.h"
 #include "howing9.h"
+#include "hoprobe9.h"
 #include "seunique9.h"
 #include "canon9.h"
 #include "dig9.h"
@@ -759,6 +760,46 @@ static PyObject *core_ho_wings(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_probe(cands, kinds, start, budget) -> (index, records): the HoDoKu path's leading
+ * searches in one call, see hoprobe9.h and _core.pyi. */
+static PyObject *core_ho_probe(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv, kv;
+    Py_ssize_t start;
+    long budget;
+    if (!PyArg_ParseTuple(args, "y*y*nl:ho_probe", &cv, &kv, &start, &budget)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) {
+        PyBuffer_Release(&kv);
+        return NULL;
+    }
+    uint8_t kinds[256];
+    size_t n = (size_t)kv.len;
+    int ok = kv.len <= 256;
+    if (ok && n) memcpy(kinds, kv.buf, n);
+    PyBuffer_Release(&kv);
+    if (!ok || start < 0) {
+        PyErr_SetString(PyExc_ValueError, "at most 256 kinds and start >= 0");
+        return NULL;
+    }
+    hp_out out = {NULL, 0, 0};
+    size_t found = n;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = hoprobe9_run(cands, kinds, n, (size_t)start, budget, &out, &found);
+    Py_END_ALLOW_THREADS
+    if (status != HP_OK) {
+        hoprobe9_out_free(&out);
+        if (status == HP_NO_MEMORY) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, kinds 0..17, start 0..len(kinds), budget >= 0");
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(ny#)", (Py_ssize_t)found, out.data ? (const char *)out.data : "", (Py_ssize_t)out.len);
+    hoprobe9_out_free(&out);
+    return result;
+}
+
 /* ho_sdc(cands, max_hits) -> (records, spent): HoDoKu's Sue de Coq search of
  * sudokit.human.sue_de_coq, see hosdc9.h and _core.pyi. */
 static PyObject *core_ho_sdc(PyObject *self, PyObject *args)
@@ -1161,6 +1202,8 @@ static PyMethodDef core_methods[] = {
      "ho_colors(cands) -> (clusters, records)\n\nHoDoKu's Simple Colors and Multi-Colors (hocolor9.h)."},
     {"subsets", core_subsets, METH_VARARGS,
      "subsets(cands, values) -> records\n\nThe naked and hidden subsets (subset9.h)."},
+    {"ho_probe", core_ho_probe, METH_VARARGS,
+     "ho_probe(cands, kinds, start, budget) -> (index, records)\n\nThe first of the HoDoKu path's leading searches that applies (hoprobe9.h)."},
     {"ho_wings", core_ho_wings, METH_VARARGS,
      "ho_wings(cands) -> records\n\nHoDoKu's XY-Wing, XYZ-Wing and W-Wing (howing9.h)."},
     {"se_unique", core_se_unique, METH_VARARGS,

@@ -159,6 +159,13 @@ hw_srcs=("$root/csrc/howing9.c" "$here/ref_solver.c" "$here/test_howing.c")
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/howing_san" "${hw_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/howing_san" --rounds 10
 
+echo "== hoprobe9 (the HoDoKu path's leading searches in one call): cc -O2, then -O1 -fsanitize=address,undefined"
+hp_srcs=("$root/csrc/hoprobe9.c" "$root/csrc/hofish9.c" "$root/csrc/hosingle9.c" "$root/csrc/howing9.c" "$root/csrc/hoxy9.c" "$here/ref_solver.c" "$here/test_hoprobe.c")
+"$cc" -O2 "${warn[@]}" -o "$out/hoprobe_o2" "${hp_srcs[@]}"
+"$out/hoprobe_o2" --rounds 40
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hoprobe_san" "${hp_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hoprobe_san" --rounds 10
+
 echo "== seunique9 (SE unique rectangles and loops): cc -O2, then -O1 -fsanitize=address,undefined"
 su_srcs=("$root/csrc/seunique9.c" "$here/ref_solver.c" "$here/test_seunique.c")
 "$cc" -O2 "${warn[@]}" -o "$out/seunique_o2" "${su_srcs[@]}"

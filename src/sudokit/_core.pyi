@@ -330,6 +330,24 @@ def ho_wings(cands: bytes) -> bytes:
     mask > 0x1FF.
     """
 
+# ------------------------------------------------- the HoDoKu path's leading searches
+# One call for a run of the HoDoKu walk's C searches (csrc/hoprobe9.h; twin:
+# sudokit._pyprobe9). Both give the same result; sudokit.human.hodoku_path decodes it.
+
+def ho_probe(cands: bytes, kinds: bytes, start: int, budget: int) -> tuple[int, bytes]:
+    """The first of the searches ``kinds[start:]`` that applies on ``cands``, and its records.
+
+    ``cands``: 81 native uint16 masks as for :func:`se_loops`; ``kinds``: up to 256 search
+    kinds 0..17 (csrc/hoprobe9.h: basic, finned and sashimi fish, Skyscraper, 2-String
+    Kite, Turbot Fish, Empty Rectangle, XY-/XYZ-/W-Wing, Remote Pair, BUG+1), run in that
+    order; ``budget``: the Remote Pair search's link budget. Returns (index in ``kinds``,
+    the bytes that kind's own entry point gives: ``ho_basic_fish`` with max_hits 1,
+    ``ho_single``, ``ho_wings`` (all kinds' records), ``ho_xy``; BUG+1 and a Remote Pair
+    search past its budget: empty), or ``(len(kinds), b"")`` when none applies. Raises
+    ValueError on a wrong size, a mask > 0x1FF, an unknown kind, more than 256 kinds,
+    ``start`` outside 0..len(kinds) or a negative budget.
+    """
+
 # -------------------------------------------------- almost locked sets, restricted commons
 # HoDoKu's ALS collection and restricted commons for sudokit.human.als (csrc/hoals9.h; twin:
 # sudokit._pyals9). Both give the same bytes.

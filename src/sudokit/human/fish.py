@@ -80,6 +80,12 @@ def _search(state: Candidates, size: int, mode: int) -> Iterator[Step]:
         yield from _records(state, rest[len(first):], size, mode)
 
 
+def fish_steps(state: Candidates, data: bytes, size: int, mode: int) -> Iterator[Step]:
+    """The steps of ``ho_basic_fish`` records of this size and mode (0 basic, 1 finned,
+    2 sashimi) found on ``state`` (the HoDoKu walk's ``ho_probe`` hands them over)."""
+    return _records(state, data, size, mode)
+
+
 def _records(state: Candidates, data: bytes, size: int, mode: int) -> Iterator[Step]:
     """The steps of ``ho_basic_fish`` records."""
     width = 6 + size

@@ -14,7 +14,7 @@ from array import array
 from .. import _backend
 from ..errors import SudokuError
 from ..grid import Grid
-from . import coloring, registry
+from . import chains, coloring, fish, registry, single_digit, uniqueness, wings
 from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .path import MAX_STEPS, next_step
 from .step import Step, cells_text
@@ -278,7 +278,7 @@ def _hodoku_walk(
     cb, _fb, nsb, hsb, _wb = kernel.human_replay(bytes(puzzle))
     vb = bytes(list(puzzle))
     givens = frozenset(i for i, v in enumerate(vb) if v)
-    rest = techniques[k:]
+    runs = _probe_runs(techniques[k:])
     ids = frozenset(t.id for t in techniques)
     steps: list[Step] = []
     while len(steps) < max_steps:
@@ -292,8 +292,8 @@ def _hodoku_walk(
             return steps, "solved"
         state = _HodokuState.from_kernel(vb, cb, fb, nsb, hsb, wb, givens)
         step = None
-        for t in rest:
-            step = _ho_next(state, t, ids)
+        for part in runs:
+            step = _ho_next(state, part, ids) if isinstance(part, registry.Technique) else _probe(state, part, ids)
             if step is not None:
                 break
         if step is None:
@@ -306,6 +306,89 @@ def _hodoku_walk(
         vb, cb = bytes(state.values), array("H", state.cands).tobytes()
         nsb, hsb = bytes(chain.from_iterable(state.ns)), bytes(chain.from_iterable(state.hs))
     return steps, ("solved" if 0 not in vb else "max_steps")
+
+
+# ------------------------------------------ the leading C searches in one kernel call
+# Most techniques after the kernel front are one kernel search each, whose records the
+# finder only decodes; asked one at a time, the calls cost more than the searching. A
+# run of such techniques (in the walk's order) goes to ``ho_probe`` in one call, which
+# stops at the first that reports something and hands back its records; only that one
+# is decoded, with its finder's own code, so the step is the finder's.
+
+#: Each probed technique: (finder it stands for, ``ho_probe`` kind; csrc/hoprobe9.h).
+_PROBED: dict[str, tuple[Callable[[Candidates], Iterator[Step]], int]] = {
+    "x_wing": (fish.find_x_wing, 0), "swordfish": (fish.find_swordfish, 1), "jellyfish": (fish.find_jellyfish, 2),
+    "finned_x_wing": (fish.find_finned_x_wing, 3), "sashimi_x_wing": (fish.find_sashimi_x_wing, 4),
+    "finned_swordfish": (fish.find_finned_swordfish, 5), "sashimi_swordfish": (fish.find_sashimi_swordfish, 6),
+    "finned_jellyfish": (fish.find_finned_jellyfish, 7), "sashimi_jellyfish": (fish.find_sashimi_jellyfish, 8),
+    "skyscraper": (single_digit.find_skyscraper, 9), "two_string_kite": (single_digit.find_two_string_kite, 10),
+    "turbot_fish": (single_digit.find_turbot_fish, 11), "empty_rectangle": (single_digit.find_empty_rectangle, 12),
+    "xy_wing": (wings.find_xy_wing, 13), "xyz_wing": (wings.find_xyz_wing, 14), "w_wing": (wings.find_w_wing, 15),
+    "remote_pair": (chains.find_remote_pair, 16), "bug_plus_1": (uniqueness.find_bug_plus_1, 17),
+}
+
+_Run = tuple[bytes, tuple[registry.Technique, ...]]
+
+
+def _probe_runs(rest: Sequence[registry.Technique]) -> tuple[registry.Technique | _Run, ...]:
+    """``rest`` with each run of probed techniques (with their own finder) as one
+    (``ho_probe`` kinds, techniques) entry."""
+    key = tuple(rest)
+    runs = _RUNS.get(key)
+    if runs is None:
+        out: list[registry.Technique | _Run] = []
+        group: list[registry.Technique] = []
+        for t in (*rest, None):
+            probed = _PROBED.get(t.id) if t is not None else None
+            if t is not None and probed is not None and probed[0] is t.finder:
+                group.append(t)
+                continue
+            if group:
+                out.append((bytes(_PROBED[g.id][1] for g in group), tuple(group)))
+                group = []
+            if t is not None:
+                out.append(t)
+        if len(_RUNS) > 64:
+            _RUNS.clear()
+        runs = _RUNS[key] = tuple(out)
+    return runs
+
+
+_RUNS: dict[tuple[registry.Technique, ...], tuple[registry.Technique | _Run, ...]] = {}
+
+
+def _probe(state: Candidates, run: _Run, ids: frozenset[str]) -> Step | None:
+    """The first step of the run's techniques, as their finders, one after the other,
+    would give it: ``ho_probe`` names the first whose search reports something; its
+    records are decoded by the finder's code (Remote Pair and BUG+1: the finder runs);
+    if that gives no step, the probe goes on after it."""
+    kinds, techniques = run
+    probe = _backend.kernel().ho_probe
+    start = 0
+    while True:
+        at, data = probe(state.cand_bytes(), kinds, start, chains.DEFAULT_BUDGET)
+        if at >= len(kinds):
+            return None
+        t = techniques[at]
+        for step in _decoded(state, t.id, kinds[at], data):
+            if step.placements or step.eliminations:
+                return step
+        found = _ho_next(state, t, ids)  # only when the records gave no step (or are not decoded here)
+        if found is not None:
+            return found
+        start = at + 1
+
+
+def _decoded(state: Candidates, technique: str, kind: int, data: bytes) -> Iterator[Step]:
+    """The steps ``technique``'s finder makes of its search's records ``data``."""
+    if kind <= 8:
+        size, mode = (kind + 2, 0) if kind <= 2 else ((kind - 3) // 2 + 2, (kind - 3) % 2 + 1)
+        return fish.fish_steps(state, data, size, mode)
+    if kind <= 12:
+        return single_digit.steps_of(state, technique, data)
+    if kind <= 15:
+        return wings.wing_steps(state, technique, data)
+    return iter(())
 
 
 def _ho_steps(found: bytes, steps: list[Step]) -> None:

@@ -98,13 +98,24 @@ def find_turbot_fish(state: Candidates) -> Iterator[Step]:
     yield from _link_steps("turbot_fish", _records(state, 2))
 
 
+def steps_of(state: Candidates, technique: str, data: bytes) -> Iterator[Step]:
+    """The steps of ``technique``'s ``ho_single`` records found on ``state`` (the HoDoKu
+    walk's ``ho_probe`` hands them over): what its finder yields for the same bytes."""
+    if technique == "empty_rectangle":
+        return _er_steps(state, data)
+    return _link_steps(technique, data)
+
+
 def find_empty_rectangle(state: Candidates) -> Iterator[Step]:
     """A box whose digit places form a cross, plus a strong link in a line outside it.
 
     In HoDoKu's order (its ``SingleDigitPatternSolver`` takes the first it meets): digit,
     box, the cross from the box's last row and column back to its first, the column links
     (near end on the cross's row, left to right) before the row links."""
-    data = _records(state, 3)
+    return _er_steps(state, _records(state, 3))
+
+
+def _er_steps(state: Candidates, data: bytes) -> Iterator[Step]:
     for at in range(0, len(data), 8):
         d, box, row, col, h, near, far, target = data[at:at + 8]
         yield _er_step(state, d, box, row, col, h, near, far, target)

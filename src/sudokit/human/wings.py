@@ -20,13 +20,22 @@ __all__ = ["find_xy_wing", "find_xyz_wing", "find_w_wing", "conjugate_pairs"]
 _FAMILY = "wings"
 
 
-def _wing(state: Candidates, pivot_size: int) -> Iterator[Step]:
+def wing_steps(state: Candidates, technique: str, data: bytes) -> Iterator[Step]:
+    """The steps of ``technique`` (``xy_wing``, ``xyz_wing``, ``w_wing``) from ``ho_wings``
+    bytes found on ``state`` (the HoDoKu walk's ``ho_probe`` hands them over)."""
+    if technique == "w_wing":
+        return _w_steps(_records(data, 2))
+    return _wing(state, 2 if technique == "xy_wing" else 3, data)
+
+
+def _wing(state: Candidates, pivot_size: int, data: bytes | None = None) -> Iterator[Step]:
     """The wings in HoDoKu's order (its ``WingSolver`` takes the first it meets): XY-Wings
     by their three cells in ascending order, then the pivot's place among them; XYZ-Wings
     by pivot, then pincers (the kernel's ``ho_wings`` search: csrc/howing9.c, twin
     :mod:`sudokit._pywing9`)."""
     cands = state.cands
-    for _kind, pivot, q1, q2, z, _x, _house, _s1, _s2, targets in _found(state, pivot_size - 2):
+    records = _found(state, pivot_size - 2) if data is None else _records(data, pivot_size - 2)
+    for _kind, pivot, q1, q2, z, _x, _house, _s1, _s2, targets in records:
         yield _wing_step(pivot_size, pivot, q1, q2, cands[pivot], z, targets)
 
 
@@ -38,6 +47,11 @@ def _found(state: Candidates, kind: int) -> Iterator[_Record]:
     z; x, house, s1, s2; targets): the bytes once per candidate grid (the three searches
     share them), a record read when a search reaches it."""
     data: bytes = state.cached("ho_wings", lambda: _backend.kernel().ho_wings(state.cand_bytes()))
+    return _records(data, kind)
+
+
+def _records(data: bytes, kind: int) -> Iterator[_Record]:
+    """The records of ``kind`` in ``ho_wings`` bytes."""
     j = 0
     while j < len(data):
         n = data[j + 9]
@@ -95,7 +109,11 @@ def find_w_wing(state: Candidates) -> Iterator[Step]:
     order (its ``WingSolver`` takes the first it meets): first cell, second cell after it,
     the eliminated digit smaller first, then the first house (rows, columns, boxes) whose
     two places of the link digit see one cell each; one step per cell pair and digit."""
-    for _kind, a, b, _c, y, x, house, s1, s2, targets in _found(state, 2):
+    return _w_steps(_found(state, 2))
+
+
+def _w_steps(records: Iterator[_Record]) -> Iterator[Step]:
+    for _kind, a, b, _c, y, x, house, s1, s2, targets in records:
         yield _w_step(a, b, x, y, house, s1, s2, targets)
 
 

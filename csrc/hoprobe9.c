@@ -1,0 +1,157 @@
+/* hoprobe9.c -- the HoDoKu path's leading C searches in one call; see hoprobe9.h and the
+ * twin src/sudokit/_pyprobe9.py. */
+#include "hoprobe9.h"
+#include "hofish9.h"
+#include "hosingle9.h"
+#include "howing9.h"
+#include "hoxy9.h"
+
+#include <stdlib.h>
+
+static int house_of(int c, int k) { return k == 0 ? c / 9 : k == 1 ? 9 + c % 9 : 18 + c / 27 * 3 + c % 9 / 3; }
+
+static int pc9(unsigned m)
+{
+    int n = 0;
+    for (; m; m &= m - 1) n++;
+    return n;
+}
+
+int hoprobe9_bug_plus_1(const uint16_t cands[81])
+{
+    int plus = -1;
+    for (int i = 0; i < 81; i++) {
+        int n = pc9(cands[i]);
+        if (n > 2) {
+            if (n > 3 || plus >= 0) return 0;
+            plus = i;
+        } else if (n == 1) {
+            return 0; /* a naked single is pending: not a BUG state */
+        }
+    }
+    if (plus < 0) return 0;
+    uint8_t cnt[27][10] = {{0}};
+    for (int i = 0; i < 81; i++)
+        for (int d = 1; d <= 9; d++)
+            if (cands[i] >> (d - 1) & 1)
+                for (int k = 0; k < 3; k++) cnt[house_of(i, k)][d]++;
+    int true_digit = 0;
+    for (int d = 1; d <= 9; d++)
+        if (cands[plus] >> (d - 1) & 1 && cnt[house_of(plus, 0)][d] == 3 && cnt[house_of(plus, 1)][d] == 3 &&
+            cnt[house_of(plus, 2)][d] == 3)
+            true_digit = d;
+    if (!true_digit) return 0;
+    for (int h = 0; h < 27; h++)
+        for (int d = 1; d <= 9; d++) {
+            int n = cnt[h][d];
+            int mine = d == true_digit && (h == house_of(plus, 0) || h == house_of(plus, 1) || h == house_of(plus, 2));
+            if (mine ? n != 3 : n != 0 && n != 2) return 0;
+        }
+    return 1;
+}
+
+/* Hand a sub-search's buffer (same layout, malloc'd) over to out. */
+static void take(hp_out *out, uint8_t *data, size_t len, size_t cap)
+{
+    free(out->data);
+    out->data = data, out->len = len, out->cap = cap;
+}
+
+/* Does the wing search's record list hold one of `kind`? */
+static int has_wing(const hw_out *w, int kind)
+{
+    size_t at = 0;
+    while (at + 10 <= w->len) {
+        if (w->data[at] == kind) return 1;
+        at += 10 + (size_t)w->data[at + 9];
+    }
+    return 0;
+}
+
+/* Run one kind: 1 (applies; out holds its records), 0 (does not) or an HP_* error. */
+static int run_kind(const uint16_t cands[81], int kind, long budget, hw_out *wings, int *wings_done, hp_out *out)
+{
+    long spent = 0;
+    if (kind <= HP_SASHIMI_JELLYFISH) {
+        int size = kind <= HP_JELLYFISH ? kind + 2 : (kind - HP_FINNED_X_WING) / 2 + 2;
+        int mode = kind <= HP_JELLYFISH ? 0 : (kind - HP_FINNED_X_WING) % 2 + 1;
+        hf_out f = {NULL, 0, 0};
+        int status = hofish9_basic(cands, size, mode, 1, &f, &spent);
+        if (status != HF_OK || !f.len) {
+            hofish9_out_free(&f);
+            return status == HF_NO_MEMORY ? HP_NO_MEMORY : status == HF_OK ? 0 : HP_BAD_INPUT;
+        }
+        take(out, f.data, f.len, f.cap);
+        return 1;
+    }
+    if (kind <= HP_EMPTY_RECT) {
+        hd_out s = {NULL, 0, 0};
+        int status = hosingle9_search(cands, kind - HP_SKYSCRAPER + HD_SKYSCRAPER, 0, &s, &spent);
+        if (status != HD_OK || !s.len) {
+            hosingle9_out_free(&s);
+            return status == HD_NO_MEMORY ? HP_NO_MEMORY : status == HD_OK ? 0 : HP_BAD_INPUT;
+        }
+        take(out, s.data, s.len, s.cap);
+        return 1;
+    }
+    if (kind <= HP_W_WING) {
+        if (!*wings_done) { /* one search for the three kinds */
+            int status = howing9_search(cands, wings);
+            if (status != HW_OK) return status == HW_NO_MEMORY ? HP_NO_MEMORY : HP_BAD_INPUT;
+            *wings_done = 1;
+        }
+        if (!has_wing(wings, kind - HP_XY_WING)) return 0;
+        take(out, wings->data, wings->len, wings->cap);
+        wings->data = NULL, wings->len = wings->cap = 0;
+        return 1;
+    }
+    if (kind == HP_REMOTE_PAIR) {
+        hx_out x = {NULL, 0, 0};
+        int status = hoxy9_search(cands, 1, budget, &x, &spent);
+        if (status == HX_BUDGET) {
+            hoxy9_out_free(&x);
+            return 1;
+        }
+        if (status != HX_OK || !x.len) {
+            hoxy9_out_free(&x);
+            return status == HX_NO_MEMORY ? HP_NO_MEMORY : status == HX_OK ? 0 : HP_BAD_INPUT;
+        }
+        take(out, x.data, x.len, x.cap);
+        return 1;
+    }
+    return hoprobe9_bug_plus_1(cands);
+}
+
+int hoprobe9_run(const uint16_t cands[81], const uint8_t *kinds, size_t n, size_t start, long budget, hp_out *out,
+                 size_t *found)
+{
+    *found = n;
+    if (start > n || budget < 0 || (n && !kinds)) return HP_BAD_INPUT;
+    for (size_t k = 0; k < n; k++)
+        if (kinds[k] >= HP_KINDS) return HP_BAD_INPUT;
+    for (int i = 0; i < 81; i++)
+        if (cands[i] > 0x1FF) return HP_BAD_INPUT;
+    hw_out wings = {NULL, 0, 0};
+    int wings_done = 0, status = HP_OK;
+    for (size_t k = start; k < n; k++) {
+        int hit = run_kind(cands, kinds[k], budget, &wings, &wings_done, out);
+        if (hit < 0) {
+            status = hit;
+            break;
+        }
+        if (hit) {
+            *found = k;
+            break;
+        }
+    }
+    howing9_out_free(&wings);
+    if (status != HP_OK) out->len = 0;
+    return status;
+}
+
+void hoprobe9_out_free(hp_out *out)
+{
+    free(out->data);
+    out->data = NULL;
+    out->len = out->cap = 0;
+}
