@@ -35,11 +35,9 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -355,10 +353,11 @@ def _rate(
     # "solved" when it ran (its set is the larger one), as before this option existed.
     solved = se_end == "solved" if se else ho_end == "solved"
     er, ep, ed, hardest = _se_numbers(se_steps, by_id)
-    score, level = _hodoku_numbers(ho_steps, by_id, solved and ho_end == "solved") if hodoku else (0, "")
+    ho_counts = _technique_counts(ho_steps)
+    score, level = _hodoku_numbers(ho_steps, by_id, solved and ho_end == "solved", ho_counts) if hodoku else (0, "")
     path = se_steps if se else ho_steps
     if not se:
-        hardest = _hodoku_hardest(ho_steps, by_id)
+        hardest = _hodoku_hardest(ho_steps, by_id, ho_counts)
     return Rating(
         se=er,
         ep=ep,
@@ -367,7 +366,7 @@ def _rate(
         hodoku_score=score,
         band=band_for(er, solved) if se else "",
         hardest=hardest,
-        counts=dict(Counter(map(_TECHNIQUE_OF, path))),
+        counts=_technique_counts(se_steps) if se else ho_counts,
         solved_logically=solved,
         steps=len(path),
         uniqueness=use_uniqueness,
@@ -418,11 +417,23 @@ def _se_numbers(steps: Sequence[Step], by_id: Mapping[str, registry.Technique]) 
     return round(er, 1), round(ep, 1), round(ed, 1), hardest
 
 
-def _hodoku_numbers(steps: Sequence[Step], by_id: Mapping[str, registry.Technique], solved: bool) -> tuple[int, str]:
-    """HoDoKu score (sum of step scores) and level (max step level, bumped by score)."""
+def _technique_counts(steps: Sequence[Step]) -> dict[str, int]:
+    """How many steps of each technique, in order of first use."""
+    counts: dict[str, int] = {}
+    for step in steps:
+        technique = step.technique
+        counts[technique] = counts.get(technique, 0) + 1
+    return counts
+
+
+def _hodoku_numbers(
+    steps: Sequence[Step], by_id: Mapping[str, registry.Technique], solved: bool, counts: Mapping[str, int] | None = None
+) -> tuple[int, str]:
+    """HoDoKu score (sum of step scores) and level (max step level, bumped by score);
+    ``counts``: :func:`_technique_counts` of ``steps`` when the caller has it."""
     # per technique, not per step: a path has ~60 steps of a handful of techniques
     score = level = 0
-    for technique, n in Counter(map(_TECHNIQUE_OF, steps)).items():
+    for technique, n in (_technique_counts(steps) if counts is None else counts).items():
         value = _ho_value(_technique(technique, by_id))
         score += value[0] * n
         level = max(level, value[1])
@@ -434,7 +445,6 @@ def _hodoku_numbers(steps: Sequence[Step], by_id: Mapping[str, registry.Techniqu
 
 
 _REGISTRY_BY_ID: dict[str, registry.Technique] = {t.id: t for t in registry.TECHNIQUES}
-_TECHNIQUE_OF = attrgetter("technique")
 
 
 def _technique(technique_id: str, by_id: Mapping[str, registry.Technique]) -> registry.Technique | None:
@@ -456,9 +466,10 @@ def _ho_score_level(score: int, level: str) -> tuple[int, int]:
     return int(score), _level_index(level)
 
 
-def _hodoku_hardest(steps: Sequence[Step], by_id: Mapping[str, registry.Technique]) -> str:
-    """The name of the first step of the highest HoDoKu level on the HoDoKu path."""
-    levels = {t: _ho_value(_technique(t, by_id))[1] for t in set(map(_TECHNIQUE_OF, steps))}
+def _hodoku_hardest(steps: Sequence[Step], by_id: Mapping[str, registry.Technique], counts: Mapping[str, int] | None = None) -> str:
+    """The name of the first step of the highest HoDoKu level on the HoDoKu path
+    (``counts`` as for :func:`_hodoku_numbers`)."""
+    levels = {t: _ho_value(_technique(t, by_id))[1] for t in (_technique_counts(steps) if counts is None else counts)}
     top = max(levels.values(), default=0)
     return next((step.name for step in steps if levels[step.technique] == top), "")
 
