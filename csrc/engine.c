@@ -5,10 +5,8 @@
  * a common fixpoint:
  *   eliminate   a cell down to one candidate removes it from every peer (cells sharing
  *               a house), cascading through a queue;
- *   hidden      in every house of exactly N cells each digit must appear: a digit left
- *               with one place goes there (a state carries its place counts per full
- *               house and digit, engine_model.h: narrow keeps them and reports the digits
- *               that hidden, locked and rel_points can use);
+ *   hidden      in every house of exactly N cells each digit must appear: "once/twice"
+ *               masks find digits with one place left;
  *   locked      two full houses sharing cells: a digit that one of them can only hold
  *               in the shared cells leaves the rest of the other (pointing/claiming);
  *   relations   arc consistency on each pair relation, both directions;
@@ -21,10 +19,9 @@
  * it is a contradiction) does not depend on their order or on which items are revisited:
  * the Python twin, which simply reruns everything until nothing changes, reaches the same
  * states.  Programs of several grids also probe the cells with two candidates at the root
- * (probe: a unique result as well).  Here narrowing a cell marks only the items it takes
- * part in dirty (and counts off its places), and each propagator visits dirty items (or the
- * digits whose places changed) only; a branch starts from its parent's fixpoint with just
- * the branched cell marked.
+ * (probe: a unique result as well).  Here narrowing a cell marks only the items it takes part in dirty, and each
+ * propagator visits dirty items only; a branch starts from its parent's fixpoint with
+ * just the branched cell marked.
  */
 #include "engine.h"
 
@@ -48,32 +45,49 @@ typedef eng_model model;
 static int eliminate(model *m, uint32_t *cand)
 {
     while (m->qlen) {
-        int i = m->queue[--m->qlen];
+        int i = m->queue[--m->qlen], hit[ENG_MAX_CELLS], n_hit = 0;
         uint32_t bit = cand[i];
+        /* the peers holding the digit first, without a branch per peer (which would often go
+         * the unexpected way: mispredicted branches were most of the time per node), then
+         * narrow those */
         for (int k = m->peer_start[i]; k < m->peer_start[i + 1]; k++) {
             int p = m->peers[k];
-            if (cand[p] & bit)
-                if (!narrow(m, cand, p, cand[p] & ~bit)) return 0;
+            hit[n_hit] = p, n_hit += (cand[p] & bit) != 0;
         }
+        for (int k = 0; k < n_hit; k++)
+            if (!narrow(m, cand, hit[k], cand[hit[k]] & ~bit)) return 0;
     }
     return 1;
 }
 
-/* Hidden singles: each digit that narrow left with one place in a full house (the stack hq)
- * goes there.  -1 contradiction, else 1 if anything changed.  (Two digits with one cell as
- * their only place fail: narrowing it to one of them takes the other's last place.) */
+/* Hidden singles: -1 contradiction, else 1 if anything changed. */
 static int hidden(model *m, uint32_t *cand)
 {
-    int changed = 0, n = m->n_digits;
-    while (m->hq_top) {
-        int e = m->hq[--m->hq_top], k = 0;
-        uint32_t bit = 1u << (e & 31);
-        const int *cells = m->full_cells + m->full_start[e >> 5];
-        while (k < n && !(cand[cells[k]] & bit)) k++;
-        if (k == n) return -1; /* cannot happen: the count says one place */
-        if (cand[cells[k]] != bit) {
-            if (!narrow(m, cand, cells[k], bit)) return -1;
-            changed = 1;
+    int changed = 0;
+    for (int h = 0; h < m->n_full; h++) {
+        if (!(m->d_house[h] & ENG_D_HIDDEN)) continue;
+        m->d_house[h] &= (uint8_t)~ENG_D_HIDDEN;
+        const int *cells = m->full_cells + m->full_start[h], size = m->full_start[h + 1] - m->full_start[h];
+        uint32_t once = 0, twice = 0, placed = 0;
+        for (int k = 0; k < size; k++) {
+            uint32_t v = cand[cells[k]];
+            twice |= once & v;
+            once |= v;
+            if (at_most_one_bit(v)) placed |= v;
+        }
+        if (once != m->full) return -1;
+        uint32_t exact = once & ~twice;
+        if (!(exact & ~placed)) continue; /* placed digits are already alone */
+        for (int k = 0; k < size; k++) {
+            uint32_t v = cand[cells[k]] & exact;
+            /* two digits with this cell as their only place fail even when the cell holds
+             * nothing else: testing that only on a change made the fixpoint depend on
+             * the order the propagators ran in (C and the twin parted on rare puzzles) */
+            if (!at_most_one_bit(v)) return -1;
+            if (v && v != cand[cells[k]]) {
+                narrow(m, cand, cells[k], v);
+                changed = 1;
+            }
         }
     }
     return changed;
@@ -93,40 +107,25 @@ static int clear_cells(model *m, uint32_t *cand, const int *cells, int len, uint
     return changed;
 }
 
-/* Locked candidates on every pair of full houses sharing cells: a digit whose places in
- * one house all lie in the shared cells leaves the rest of the other.  Only the digits whose
- * places changed to a count that allows it (the stack lq, filled by narrow) are looked at:
- * the result depends on a digit's places alone, and one place is a single (its eliminations
- * cover the other house). */
+/* Locked candidates on every pair of full houses sharing cells (one of them dirty). */
 static int locked(model *m, uint32_t *cand)
 {
     int changed = 0, n = m->n_digits;
-    const uint8_t *places = (const uint8_t *)(cand + m->n_cells);
-    for (int h = 0; h < m->n_full; h++) {
-        uint32_t ds = m->lpend[h], pos[ENG_MAX_DIGITS];
-        if (!ds) continue;
-        m->lpend[h] = 0;
-        if (m->lh_start[h] == m->lh_start[h + 1]) continue; /* no pairs */
-        const uint8_t *ph = places + (size_t)h * (size_t)n;
-        for (uint32_t v = ds; v; v = clear_lowest(v)) /* the count may have fallen to one since */
-            if (ph[lowest_index(v)] < 2) ds &= ~lowest_bit(v);
-        if (!ds) continue;
-        const int *cells = m->full_cells + m->full_start[h];
-        for (uint32_t v = ds; v; v = clear_lowest(v)) pos[lowest_index(v)] = 0;
-        for (int k = 0; k < n; k++) /* the places of those digits, as bits of house positions */
-            for (uint32_t v = cand[cells[k]] & ds; v; v = clear_lowest(v)) pos[lowest_index(v)] |= 1u << k;
-        for (; ds; ds = clear_lowest(ds)) {
-            int d = lowest_index(ds);
-            for (int j = m->lh_start[h]; j < m->lh_start[h + 1]; j++) {
-                if (pos[d] & ~m->lh_seg[j]) continue;
-                int p = m->lh_items[j] >> 1, s = m->lock_shared[p], r = n - s;
-                /* h is the pair's first house: clear the rest of the second, and the other way */
-                const int *rest = m->lock_cells + m->lock_start[p] + s + (m->lh_items[j] & 1 ? 0 : r);
-                int a = clear_cells(m, cand, rest, r, lowest_bit(ds));
-                if (a < 0) return -1;
-                changed |= a;
-            }
-        }
+    for (int h = 0; h < m->n_full; h++) m->lock_snap[h] = m->d_house[h] & ENG_D_LOCK, m->d_house[h] &= (uint8_t)~ENG_D_LOCK;
+    for (int p = 0; p < m->n_lock; p++) {
+        if (!m->lock_snap[m->lock_house[2 * p]] && !m->lock_snap[m->lock_house[2 * p + 1]]) continue;
+        const int *shared_cells = m->lock_cells + m->lock_start[p];
+        int s = m->lock_shared[p], r = n - s;
+        const int *rest1 = shared_cells + s, *rest2 = rest1 + r;
+        uint32_t shared = 0, out1 = 0, out2 = 0;
+        for (int k = 0; k < s; k++) shared |= cand[shared_cells[k]];
+        for (int k = 0; k < r; k++) out1 |= cand[rest1[k]], out2 |= cand[rest2[k]];
+        uint32_t only1 = shared & ~out1, only2 = shared & ~out2; /* digits locked in the shared cells */
+        int a = (only1 & out2) ? clear_cells(m, cand, rest2, r, only1) : 0;
+        if (a < 0) return -1;
+        int b = (only2 & out1) ? clear_cells(m, cand, rest1, r, only2) : 0;
+        if (b < 0) return -1;
+        changed |= a | b;
     }
     return changed;
 }
@@ -247,51 +246,50 @@ SK_INLINE void link_mark(model *m, int p, int d, int epoch)
     stamp[p] = epoch, gone[p] = ~(1u << d);
 }
 
-/* The two places of digit bit in full house h (house order); 0 when it has another count. */
-SK_INLINE int two_places(const model *m, const uint32_t *cand, int e, int *p0, int *p1)
-{
-    int n = m->n_digits, h = e >> 5, d = e & 31;
-    if (((const uint8_t *)(cand + m->n_cells))[(size_t)h * (size_t)n + (size_t)d] != 2) return 0; /* down to one since */
-    const int *cells = m->full_cells + m->full_start[h];
-    uint32_t bit = 1u << d;
-    int k = 0;
-    while (k < n && !(cand[cells[k]] & bit)) k++;
-    if (k == n) return 0;
-    *p0 = cells[k++];
-    while (k < n && !(cand[cells[k]] & bit)) k++;
-    if (k == n) return 0;
-    *p1 = cells[k];
-    return 1;
-}
-
-/* Each digit that narrow left with two places in a full house with relations (the stack
- * pq: what this finds for a digit depends only on its two places, so once per place set). */
 static int rel_points(model *m, uint32_t *cand)
 {
     if (m->rel_dups) return rel_points_dups(m, cand);
     int changed = 0, n = m->n_digits;
-    while (m->pq_top) {
-        int e = m->pq[--m->pq_top], d = e & 31, p0, p1;
-        if (!two_places(m, cand, e, &p0, &p1)) continue;
-        uint32_t bit = 1u << d;
-        if (m->link_epoch == INT_MAX) /* stamps of long searches start over */
-            memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
-        int epoch = ++m->link_epoch;
-        link_mark(m, p1, d, epoch); /* what p1 excludes; then p0 and its relations, which p1 must exclude too */
-        for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
-            int x;
-            uint32_t g;
-            if (t < m->w_rel.start[p0]) {
-                x = p0, g = ~bit;
-            } else {
-                int arc = m->rel_arc[t];
-                x = m->rel_to[t], g = ~(arc & 1 ? m->rev : m->fwd)[(size_t)(arc >> 1) * (size_t)n + (size_t)d];
-            }
-            if (m->link_stamp[x] != epoch) continue;
-            uint32_t gone = g & m->link_gone[x] & cand[x];
-            if (gone) {
-                if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
-                changed = 1;
+    for (int h = 0; h < m->n_full; h++) {
+        if (!(m->d_house[h] & ENG_D_PAIR) || !m->house_rel[h]) continue;
+        m->d_house[h] &= (uint8_t)~ENG_D_PAIR;
+        uint32_t lost = m->rlost[h]; /* the places of other digits did not change: nothing new for them */
+        m->rlost[h] = 0;
+        if (!lost) continue;
+        const int *cells = m->full_cells + m->full_start[h];
+        uint32_t c1 = 0, c2 = 0, c3 = 0;
+        for (int j = 0; j < n; j++) {
+            uint32_t v = cand[cells[j]];
+            c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
+        }
+        /* two places (three or four cut few more branches at twice the cost), found in one
+         * scan for every such digit */
+        uint32_t two = c2 & ~c3 & lost;
+        for (uint32_t ds = two; ds; ds = clear_lowest(ds)) {
+            int d = lowest_index(ds);
+            uint32_t bit = 1u << d, at = 0;
+            for (int j = 0; j < n; j++) at |= (cand[cells[j]] >> d & 1u) << j; /* its places, no branch per cell */
+            if (at_most_one_bit(at)) continue; /* an earlier digit took a place */
+            int p0 = cells[lowest_index(at)], p1 = cells[lowest_index(clear_lowest(at))];
+            if (m->link_epoch == INT_MAX) /* stamps of long searches start over */
+                memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
+            int epoch = ++m->link_epoch;
+            link_mark(m, p1, d, epoch); /* what p1 excludes; then p0 and its relations, which p1 must exclude too */
+            for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
+                int x;
+                uint32_t g;
+                if (t < m->w_rel.start[p0]) {
+                    x = p0, g = ~bit;
+                } else {
+                    int arc = m->rel_arc[t];
+                    x = m->rel_to[t], g = ~(arc & 1 ? m->rev : m->fwd)[(size_t)(arc >> 1) * (size_t)n + (size_t)d];
+                }
+                if (m->link_stamp[x] != epoch) continue;
+                uint32_t gone = g & m->link_gone[x] & cand[x];
+                if (gone) {
+                    if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
+                    changed = 1;
+                }
             }
         }
     }
@@ -301,24 +299,41 @@ static int rel_points(model *m, uint32_t *cand)
 /* rel_points when two relations join one pair of cells (folding every relation of a place). */
 static int rel_points_dups(model *m, uint32_t *cand)
 {
-    int changed = 0;
-    while (m->pq_top) {
-        int e = m->pq[--m->pq_top], d = e & 31, places[2];
-        if (!two_places(m, cand, e, &places[0], &places[1])) continue;
-        if (m->link_epoch == INT_MAX) /* stamps of long searches start over */
-            memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
-        int epoch = ++m->link_epoch, np = 2;
-        for (int j = 0; j < np; j++) link_fold(m, places[j], j, d, epoch);
-        int p0 = places[0];
-        for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
-            uint32_t a;
-            int x = t < m->w_rel.start[p0] ? p0 : rel_other(m, m->w_rel.items[t], p0, d, &a);
-            if (m->link_cnt[x] != np) continue;
-            m->link_cnt[x] = np + 1; /* once */
-            uint32_t gone = m->link_gone[x] & cand[x];
-            if (gone) {
-                if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
-                changed = 1;
+    int changed = 0, n = m->n_digits;
+    for (int h = 0; h < m->n_full; h++) {
+        if (!(m->d_house[h] & ENG_D_PAIR) || !m->house_rel[h]) continue;
+        m->d_house[h] &= (uint8_t)~ENG_D_PAIR;
+        uint32_t lost = m->rlost[h]; /* the places of other digits did not change: nothing new for them */
+        m->rlost[h] = 0;
+        if (!lost) continue;
+        const int *cells = m->full_cells + m->full_start[h];
+        uint32_t c1 = 0, c2 = 0, c3 = 0;
+        for (int j = 0; j < n; j++) {
+            uint32_t v = cand[cells[j]];
+            c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
+        }
+        /* two places (three or four cut few more branches at twice the cost) */
+        for (uint32_t ds = c2 & ~c3 & lost; ds; ds = clear_lowest(ds)) {
+            int d = lowest_index(ds), places[ENG_MAX_DIGITS], np = 0;
+            uint32_t bit = 1u << d;
+            for (int j = 0; j < n; j++)
+                if (cand[cells[j]] & bit) places[np++] = cells[j];
+            if (np != 2) continue;
+            if (m->link_epoch == INT_MAX) /* stamps of long searches start over */
+                memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
+            int epoch = ++m->link_epoch;
+            for (int j = 0; j < np; j++) link_fold(m, places[j], j, d, epoch);
+            int p0 = places[0];
+            for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
+                uint32_t a;
+                int x = t < m->w_rel.start[p0] ? p0 : rel_other(m, m->w_rel.items[t], p0, d, &a);
+                if (m->link_cnt[x] != np) continue;
+                m->link_cnt[x] = np + 1; /* once */
+                uint32_t gone = m->link_gone[x] & cand[x];
+                if (gone) {
+                    if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
+                    changed = 1;
+                }
             }
         }
     }
@@ -432,8 +447,7 @@ static void settle(model *m)
     m->qlen = 0;
     memset(m->d_house, 0, (size_t)m->n_full);
     if (m->lost) memset(m->lost, 0, sizeof(uint32_t) * (size_t)m->n_full);
-    m->hq_top = m->pq_top = 0;
-    memset(m->lpend, 0, sizeof(uint32_t) * (size_t)m->n_full);
+    if (m->rlost) memset(m->rlost, 0, sizeof(uint32_t) * (size_t)m->n_full);
     while (m->rel_top) m->d_rel[m->rel_stack[--m->rel_top]] = 0;
     memset(m->d_sum, 0, (size_t)m->n_sums);
     memset(m->d_tri, 0, (size_t)m->n_tri);
@@ -457,7 +471,7 @@ SK_INLINE int count_bits(uint32_t x)
  * contradiction. */
 static int probe(model *m, uint32_t *cur, uint32_t *tmp)
 {
-    size_t n = m->stride;
+    size_t n = (size_t)m->n_cells;
     /* The cells in circles, as the twin's passes from cell 0 to the last, but stopping after
      * a whole circle without a change: the twin's last pass probes the rest on the state
      * their probes last succeeded on (Samurai: fewer probes, the same result). */
@@ -468,8 +482,11 @@ static int probe(model *m, uint32_t *cur, uint32_t *tmp)
             uint32_t bit = lowest_bit(vs);
             if (!(cur[i] & bit) || at_most_one_bit(cur[i])) continue;
             memcpy(tmp, cur, sizeof(uint32_t) * n);
+            tmp[i] = bit;
             m->qlen = 0;
-            if (narrow(m, tmp, i, bit) && propagate(m, tmp)) continue;
+            m->queue[m->qlen++] = i;
+            mark(m, i, cur[i] & ~bit, bit);
+            if (propagate(m, tmp)) continue;
             settle(m);
             if (!narrow(m, cur, i, cur[i] & ~bit) || !propagate(m, cur)) return 0;
             quiet = 0;
@@ -521,28 +538,6 @@ static void write_solution(const model *m, const uint32_t *cand, uint8_t *out)
     for (int i = 0; i < m->n_cells; i++) out[i] = (uint8_t)(lowest_index(cand[i]) + 1);
 }
 
-/* The place counts of the root state (engine_model.h), and the digits with one or two
- * places on the stacks; 0 when a digit has no place in some full house. */
-static int count_places(model *m, uint32_t *cand)
-{
-    int n = m->n_digits;
-    uint8_t *places = (uint8_t *)(cand + m->n_cells);
-    memset(places, 0, (size_t)m->n_full * (size_t)n);
-    m->hq_top = m->pq_top = 0;
-    for (int h = 0; h < m->n_full; h++) {
-        uint8_t *ph = places + (size_t)h * (size_t)n;
-        for (int k = m->full_start[h]; k < m->full_start[h + 1]; k++)
-            for (uint32_t v = cand[m->full_cells[k]]; v; v = clear_lowest(v)) ph[lowest_index(v)]++;
-        for (int d = 0; d < n; d++) {
-            if (ph[d] == 0) return 0;
-            if (ph[d] == 1) m->hq[m->hq_top++] = h * 32 + d;
-            if (ph[d] == 2 && m->house_rel[h]) m->pq[m->pq_top++] = h * 32 + d;
-            if (ph[d] >= 2 && ph[d] <= m->lock_max[h]) m->lpend[h] |= 1u << d;
-        }
-    }
-    return 1;
-}
-
 typedef struct {
     int cell;
     uint32_t rest; /* digits of `cell` not tried yet */
@@ -552,8 +547,8 @@ typedef struct {
 static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, uint8_t *solution, uint64_t *nodes,
                   eng_poll_fn poll, void *poll_arg)
 {
-    size_t n = (size_t)m->n_cells, stride = m->stride;
-    uint32_t *states = malloc(sizeof(uint32_t) * stride * (n + 2));
+    size_t n = (size_t)m->n_cells;
+    uint32_t *states = malloc(sizeof(uint32_t) * n * (n + 2));
     frame *frames = malloc(sizeof(frame) * (n + 1));
     uint32_t *fails = calloc(n, sizeof(uint32_t));
     if (!states || !frames || !fails) {
@@ -570,8 +565,9 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
     int status = ENG_DONE, depth = 0, lc = -1, use_lc = m->n_rels > 0 || m->n_sums > 0 || m->n_tri > 0;
     memcpy(states, m->masks0, sizeof(uint32_t) * n);
     m->qlen = 0;
-    memset(m->d_house, ENG_D_POINT, (size_t)m->n_full);
+    memset(m->d_house, ENG_D_ALL, (size_t)m->n_full);
     if (m->lost) memset(m->lost, 0xFF, sizeof(uint32_t) * (size_t)m->n_full);
+    if (m->rlost) memset(m->rlost, 0xFF, sizeof(uint32_t) * (size_t)m->n_full);
     m->rel_top = 0;
     for (int i = 0; i < m->n_cells; i++) /* every relation, both ways */
         m->d_rel[i] = m->w_rel.start[i] < m->w_rel.start[i + 1];
@@ -585,10 +581,10 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
         if (!states[i]) alive = 0;
         else if (at_most_one_bit(states[i])) m->queue[m->qlen++] = (int)i;
     }
-    if (!alive || !count_places(m, states) || !propagate(m, states)) goto done;
-    if (m->n_full > ENG_PROBE_HOUSES * m->n_digits && !probe(m, states, states + (n + 1) * stride)) goto done;
+    if (!alive || !propagate(m, states)) goto done;
+    if (m->n_full > ENG_PROBE_HOUSES * m->n_digits && !probe(m, states, states + (n + 1) * n)) goto done;
     for (;;) {
-        uint32_t *cur = states + (size_t)depth * stride;
+        uint32_t *cur = states + (size_t)depth * n;
         int cell = lc >= 0 && !at_most_one_bit(cur[lc]) ? lc : pick(m, cur, fails);
         if (cell < 0) {
             if (++*count == 1) write_solution(m, cur, solution);
@@ -616,10 +612,14 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
                 status = ENG_STOPPED;
                 goto done;
             }
-            uint32_t *child = states + (size_t)depth * stride;
-            memcpy(child, child - stride, sizeof(uint32_t) * stride);
+            uint32_t *child = states + (size_t)depth * n;
+            memcpy(child, states + (size_t)(depth - 1) * n, sizeof(uint32_t) * n);
+            uint32_t removed = child[f->cell] & ~bit;
+            child[f->cell] = bit;
             m->qlen = 0;
-            if (narrow(m, child, f->cell, bit) && propagate(m, child)) break;
+            m->queue[m->qlen++] = f->cell;
+            mark(m, f->cell, removed, bit);
+            if (propagate(m, child)) break;
             settle(m);
             if (fails[f->cell] < ENG_MAX_FAILS) fails[f->cell]++; /* the twin caps it the same way */
             if (use_lc) lc = f->cell;

@@ -78,14 +78,7 @@ void eng_model_free(eng_model *m)
     }
     free(m->dirty);
     free(m->lost);
-    free(m->hq);
-    free(m->lpend);
-    free(m->lh_start);
-    free(m->lh_items);
-    free(m->lh_seg);
-    free(m->lock_max);
-    free(m->ev_max);
-    free(m->pq);
+    free(m->rlost);
     free(m->cell_h3);
     free(m->queue);
 }
@@ -407,40 +400,6 @@ static int build_locks(eng_model *m)
     return rc;
 }
 
-/* Per full house its pairs (lh_*), lock_max and ev_max (engine_model.h). */
-static int build_lock_houses(eng_model *m)
-{
-    int n = m->n_digits, f = m->n_full;
-    m->lh_start = calloc((size_t)f + 1, sizeof(int));
-    m->lh_items = malloc(sizeof(int) * (2 * (size_t)m->n_lock + 1));
-    m->lh_seg = malloc(sizeof(uint32_t) * (2 * (size_t)m->n_lock + 1));
-    m->lock_max = calloc((size_t)f + 1, 1), m->ev_max = malloc((size_t)f + 1);
-    int *pos = malloc(sizeof(int) * ((size_t)m->n_cells + 1)), *fill = malloc(sizeof(int) * ((size_t)f + 1));
-    if (!m->lh_start || !m->lh_items || !m->lh_seg || !m->lock_max || !m->ev_max || !pos || !fill) {
-        free(pos), free(fill);
-        return -2;
-    }
-    for (int j = 0; j < 2 * m->n_lock; j++) m->lh_start[m->lock_house[j] + 1]++;
-    for (int h = 0; h < f; h++) m->lh_start[h + 1] += m->lh_start[h];
-    memcpy(fill, m->lh_start, sizeof(int) * (size_t)f);
-    for (int j = 0; j < 2 * m->n_lock; j++) m->lh_items[fill[m->lock_house[j]]++] = j;
-    for (int h = 0; h < f; h++) {
-        const int *cells = m->full_cells + m->full_start[h];
-        for (int k = 0; k < n; k++) pos[cells[k]] = k;
-        for (int at = m->lh_start[h]; at < m->lh_start[h + 1]; at++) {
-            int p = m->lh_items[at] >> 1, s = m->lock_shared[p];
-            const int *shared = m->lock_cells + m->lock_start[p];
-            uint32_t seg = 0;
-            for (int k = 0; k < s; k++) seg |= 1u << pos[shared[k]];
-            m->lh_seg[at] = seg;
-            if (s > m->lock_max[h]) m->lock_max[h] = (uint8_t)s;
-        }
-    }
-    for (int h = 0; h < f; h++) m->ev_max[h] = m->lock_max[h] > 2 ? m->lock_max[h] : 2;
-    free(pos), free(fill);
-    return 0;
-}
-
 /* The most candidates a cell can have and still narrow the other cell of arc 2k + dir:
  * the support of a mask misses digit y only when every digit of the mask forbids y, so it
  * is the largest number of digits forbidding one same y. */
@@ -454,6 +413,36 @@ static int arc_reach(const eng_model *m, int arc)
         if (forbid > best) best = forbid;
     }
     return best;
+}
+
+/* Which narrowed cells go on the relation stack (rel_reach, popc, rel_gate: engine_model.h). */
+static int build_rel_gates(eng_model *m, int n_luts)
+{
+    int n = m->n_digits;
+    size_t size = (size_t)1 << n;
+    if (!m->n_rels) return 0; /* (read only with relations) */
+    m->rel_reach = calloc((size_t)m->n_cells + 1, 1);
+    m->rel_gate = calloc((size_t)m->n_cells + 1, sizeof(uint32_t *));
+    if (!m->rel_reach || !m->rel_gate) return -2;
+    if (n <= ENG_LUT_DIGITS && m->n_rels) {
+        if (!(m->popc = malloc(size))) return -2;
+        m->popc[0] = 0;
+        for (size_t mask = 1; mask < size; mask++) m->popc[mask] = (uint8_t)(m->popc[mask & (mask - 1)] + 1);
+    }
+    int reach_of[ENG_MAX_LUTS]; /* per distinct table: computed once */
+    for (int j = 0; j < n_luts; j++) reach_of[j] = -1;
+    for (int c = 0; c < m->n_cells; c++) {
+        int from = m->w_rel.start[c], to = m->w_rel.start[c + 1], same = from < to;
+        for (int t = from; t < to; t++) {
+            int id = m->rel_lut[m->rel_arc[t]], k;
+            if (id < 0) k = arc_reach(m, m->rel_arc[t]);
+            else if ((k = reach_of[id]) < 0) k = reach_of[id] = arc_reach(m, m->rel_arc[t]);
+            if (k > m->rel_reach[c]) m->rel_reach[c] = (uint8_t)k;
+            same &= m->rel_tab[t] == m->rel_tab[from];
+        }
+        if (same) m->rel_gate[c] = m->rel_tab[from]; /* NULL too when it has no lookup */
+    }
+    return 0;
 }
 
 /* The relation stack, and support lookups shared by relations with identical tables. */
@@ -495,43 +484,21 @@ static int build_rel_luts(eng_model *m)
         int id = m->rel_lut[m->rel_arc[t]];
         m->rel_tab[t] = id >= 0 ? m->luts + ((size_t)id << n) : NULL;
     }
-    m->rel_reach = calloc((size_t)m->n_cells + 1, 1);
-    m->rel_gate = calloc((size_t)m->n_cells + 1, sizeof(uint32_t *));
-    if (!m->rel_reach || !m->rel_gate) return -2;
-    for (int c = 0; c < m->n_cells; c++) {
-        int from = m->w_rel.start[c], to = m->w_rel.start[c + 1], same = from < to;
-        for (int t = from + 1; t < to && same; t++) same = m->rel_tab[t] == m->rel_tab[from];
-        if (same) m->rel_gate[c] = m->rel_tab[from]; /* NULL too when it has no lookup */
-    }
-    if (n <= ENG_LUT_DIGITS && arcs) {
-        if (!(m->popc = malloc(size))) return -2;
-        m->popc[0] = 0;
-        for (size_t mask = 1; mask < size; mask++) m->popc[mask] = (uint8_t)(m->popc[mask & (mask - 1)] + 1);
-    }
-    int reach_of[ENG_MAX_LUTS]; /* per distinct table: computed once */
-    for (int j = 0; j < n_luts; j++) reach_of[j] = -1;
-    for (int c = 0; c < m->n_cells; c++)
-        for (int t = m->w_rel.start[c]; t < m->w_rel.start[c + 1]; t++) {
-            int id = m->rel_lut[m->rel_arc[t]], k;
-            if (id < 0) k = arc_reach(m, m->rel_arc[t]);
-            else if ((k = reach_of[id]) < 0) k = reach_of[id] = arc_reach(m, m->rel_arc[t]);
-            if (k > m->rel_reach[c]) m->rel_reach[c] = (uint8_t)k;
-        }
-    return 0;
+    return build_rel_gates(m, n_luts);
 }
 
-/* One block of dirty flags: the house bits per full house, one per other item. */
+/* One block of dirty flags: the house bits and a lock snapshot per full house, one per other item. */
 static int alloc_dirty(eng_model *m)
 {
     size_t f = (size_t)m->n_full;
-    size_t sizes[] = {f, (size_t)m->n_cells, (size_t)m->n_sums, (size_t)m->n_tri, (size_t)m->n_sw};
+    size_t sizes[] = {f, f, (size_t)m->n_cells, (size_t)m->n_sums, (size_t)m->n_tri, (size_t)m->n_sw};
     size_t total = 1;
-    for (size_t k = 0; k < 5; k++) total += sizes[k];
+    for (size_t k = 0; k < 6; k++) total += sizes[k];
     m->dirty = calloc(total, 1);
     if (!m->dirty) return -2;
-    uint8_t **flags[] = {&m->d_house, &m->d_rel, &m->d_sum, &m->d_tri, &m->d_sw};
+    uint8_t **flags[] = {&m->d_house, &m->lock_snap, &m->d_rel, &m->d_sum, &m->d_tri, &m->d_sw};
     uint8_t *at = m->dirty;
-    for (size_t k = 0; k < 5; k++) *flags[k] = at, at += sizes[k];
+    for (size_t k = 0; k < 6; k++) *flags[k] = at, at += sizes[k];
     return 0;
 }
 
@@ -606,20 +573,14 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
             for (int k = m->full_start[h]; k < m->full_start[h + 1]; k++)
                 m->full_mask[(size_t)h * m->words + (size_t)m->full_cells[k] / 64] |= 1ull << (m->full_cells[k] % 64);
     }
-    if (rc == 0) {
-        size_t events = (size_t)m->n_full * (size_t)m->n_digits + 1;
-        m->stride = (size_t)m->n_cells + (events + 3) / 4;
-        m->hq = malloc(sizeof(int) * events), m->pq = malloc(sizeof(int) * events), m->lpend = calloc((size_t)m->n_full + 1, sizeof(uint32_t));
-        if (!m->hq || !m->pq || !m->lpend) rc = -2;
-    }
-    if (rc == 0) rc = build_lock_houses(m);
+    if (rc == 0 && m->n_rels && !(m->rlost = calloc((size_t)m->n_full + 1, sizeof(uint32_t)))) rc = -2;
     int three = rc == 0;
     for (int i = 0; three && i < m->n_cells; i++) three = m->w_house.start[i + 1] - m->w_house.start[i] == 3;
     if (three && !(m->cell_h3 = malloc(sizeof(int) * 3 * (size_t)m->n_cells))) rc = -2;
     if (three && rc == 0) memcpy(m->cell_h3, m->w_house.items, sizeof(int) * 3 * (size_t)m->n_cells);
     if (rc == 0)
         m->kinds = (m->lost ? ENG_K_LOST : 0u) | (m->n_rels ? ENG_K_REL : 0u) | (m->n_sums ? ENG_K_SUM : 0u) |
-                   (m->n_tri ? ENG_K_TRI : 0u) | (m->n_sw ? ENG_K_SW : 0u);
+                   (m->n_tri ? ENG_K_TRI : 0u) | (m->n_sw ? ENG_K_SW : 0u) | (m->rlost ? ENG_K_RLOST : 0u);
     if (rc == 0) {
         m->qcap = 2 * m->n_cells + 2;
         m->queue = malloc(sizeof(int) * (size_t)m->qcap);

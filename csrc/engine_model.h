@@ -27,8 +27,8 @@
 #define ENG_MAX_LUTS 64
 /* Pointing keeps a bit row per full house up to this many houses (it only saves work). */
 #define ENG_MAX_POINT_HOUSES 4096
-enum { ENG_D_POINT = 8 };
-enum { ENG_K_LOST = 1, ENG_K_REL = 2, ENG_K_SUM = 4, ENG_K_TRI = 8, ENG_K_SW = 16 };
+enum { ENG_D_HIDDEN = 1, ENG_D_LOCK = 2, ENG_D_PAIR = 4, ENG_D_POINT = 8, ENG_D_ALL = 15 };
+enum { ENG_K_LOST = 1, ENG_K_REL = 2, ENG_K_SUM = 4, ENG_K_TRI = 8, ENG_K_SW = 16, ENG_K_RLOST = 32 };
 enum { ENG_SUM_BOUNDS = 0, ENG_SUM_COMBOS = 1, ENG_SUM_REACH = 2 };
 
 typedef struct {
@@ -44,13 +44,6 @@ typedef struct {
     int n_lock, *lock_house;              /* pairs of full houses sharing >= 2 cells: 2 per pair */
     int *lock_start, *lock_shared, *lock_cells; /* pair p: lock_shared[p] shared cells, then the rest of
                                                    each house, at lock_cells + lock_start[p] */
-    /* per full house h: its pairs, lh_items[j] = 2p + (h is the pair's second house), and
-     * lh_seg[j] = the positions in h of the shared cells, for j in lh_start[h] .. lh_start[h+1];
-     * lock_max[h] = the most cells it shares with one house (0: none); ev_max[h] = the
-     * place counts narrow reports for h (at least 2) */
-    int *lh_start, *lh_items;
-    uint32_t *lh_seg;
-    uint8_t *lock_max, *ev_max;
     int n_rels, *rel_a, *rel_b;
     uint32_t *fwd, *rev; /* n_rels x n_digits */
     uint8_t *house_rel;         /* per full house: 1 when one of its cells has a relation */
@@ -93,20 +86,13 @@ typedef struct {
     uint8_t *dirty;                             /* one block holding the flags below */
     /* d_house[h]: which house propagators have to revisit full house h (ENG_D_* bits: one
      * store per house when a cell narrows); one flag per other item */
-    uint8_t *d_house, *d_rel, *d_sum, *d_tri, *d_sw;
+    uint8_t *d_house, *d_rel, *d_sum, *d_tri, *d_sw, *lock_snap;
     /* with point: lost[h] = the digits full house h lost a place of since pointing last
      * looked at it (pointing depends only on the places of a digit: the others are skipped) */
     uint32_t *lost;
-    /* Places: a state is n_cells candidate masks followed by n_full x n_digits place counts
-     * (bytes: how many cells of full house h still hold digit d; `stride` words in all).
-     * narrow keeps them, so a digit losing its last place fails at once, and the digits
-     * left with one place (hidden singles) or two (rel_points, houses with relations) go on
-     * the stacks hq / pq as h * 32 + d (each at most once per propagation: counts only fall). */
-    size_t stride;
-    int *hq, hq_top, *pq, pq_top;
-    /* lpend[h]: the digits whose places in full house h changed to a count that locked
-     * candidates can use (2 .. lock_max[h]) since it last looked */
-    uint32_t *lpend;
+    /* with relations: rlost[h] = the same for rel_points (what it finds for a digit depends
+     * only on the digit's places too) */
+    uint32_t *rlost;
     unsigned kinds; /* ENG_K_* bits: which of the above the program has (eng_mark skips the rest) */
     uint64_t *adj; /* peer bit matrix: row i (words words) = the peers of cell i */
     size_t words;
@@ -130,9 +116,20 @@ int eng_sandwiches(eng_model *m, uint32_t *cand);
 static inline void eng_mark(eng_model *m, int c, uint32_t removed, uint32_t v)
 {
     unsigned kinds = m->kinds; /* skip the item kinds the program does not have */
-    if (kinds & ENG_K_LOST) /* pointing on the peer graph */
-        for (int k = m->w_house.start[c]; k < m->w_house.start[c + 1]; k++)
-            m->d_house[m->w_house.items[k]] = ENG_D_POINT, m->lost[m->w_house.items[k]] |= removed;
+    if (m->cell_h3) { /* single grids: no loop */
+        const int *h3 = m->cell_h3 + 3 * c;
+        m->d_house[h3[0]] = ENG_D_ALL, m->d_house[h3[1]] = ENG_D_ALL, m->d_house[h3[2]] = ENG_D_ALL;
+        if (kinds & ENG_K_RLOST) m->rlost[h3[0]] |= removed, m->rlost[h3[1]] |= removed, m->rlost[h3[2]] |= removed;
+        if (kinds & ENG_K_LOST) m->lost[h3[0]] |= removed, m->lost[h3[1]] |= removed, m->lost[h3[2]] |= removed;
+    } else {
+        const eng_csr *w = &m->w_house;
+        for (int k = w->start[c]; k < w->start[c + 1]; k++) {
+            int h = w->items[k];
+            m->d_house[h] = ENG_D_ALL;
+            if (kinds & ENG_K_RLOST) m->rlost[h] |= removed;
+            if (kinds & ENG_K_LOST) m->lost[h] |= removed;
+        }
+    }
     if (kinds & ENG_K_REL) {
         const uint32_t *gate = m->rel_gate[c];
         unsigned reach = m->rel_reach[c];
@@ -147,63 +144,14 @@ static inline void eng_mark(eng_model *m, int c, uint32_t removed, uint32_t v)
         for (int k = m->w_sw.start[c]; k < m->w_sw.start[c + 1]; k++) m->d_sw[m->w_sw.items[k]] = 1;
 }
 
-/* Digit d lost a place in full house h, where `left` are left (at most ev_max[h]): 0 when
- * none, else the digits with one or two places, or few enough for locked candidates, go on
- * their stacks. */
-static inline int eng_left(eng_model *m, int h, int d, unsigned left)
-{
-    if (left <= 1) {
-        if (left == 0) return 0;
-        m->hq[m->hq_top++] = h * 32 + d;
-        return 1;
-    }
-    m->lpend[h] |= 1u << d; /* left <= lock_max[h] unless h has no pairs (locked skips those) */
-    if (left == 2 && m->house_rel[h]) m->pq[m->pq_top++] = h * 32 + d;
-    return 1;
-}
-
-/* Cell c of state `cand` lost the digits `removed`: count them off the places of its full
- * houses; 0 when a digit lost its last place there. */
-static inline int eng_count(eng_model *m, uint32_t *cand, int c, uint32_t removed)
-{
-    uint8_t *places = (uint8_t *)(cand + m->n_cells);
-    size_t n = (size_t)m->n_digits;
-    if (m->cell_h3) { /* single grids: three houses, no loop */
-        const int *h3 = m->cell_h3 + 3 * c;
-        uint8_t *p0 = places + (size_t)h3[0] * n, *p1 = places + (size_t)h3[1] * n, *p2 = places + (size_t)h3[2] * n;
-        unsigned e0 = m->ev_max[h3[0]], e1 = m->ev_max[h3[1]], e2 = m->ev_max[h3[2]];
-        for (uint32_t r = removed; r; r &= r - 1u) {
-            int d = __builtin_ctz(r);
-            unsigned l0 = --p0[d], l1 = --p1[d], l2 = --p2[d];
-            if (l0 <= e0 && !eng_left(m, h3[0], d, l0)) return 0;
-            if (l1 <= e1 && !eng_left(m, h3[1], d, l1)) return 0;
-            if (l2 <= e2 && !eng_left(m, h3[2], d, l2)) return 0;
-        }
-        return 1;
-    }
-    const int *h = m->w_house.items + m->w_house.start[c], *end = m->w_house.items + m->w_house.start[c + 1];
-    for (; h < end; h++) {
-        uint8_t *ph = places + (size_t)*h * n;
-        unsigned e = m->ev_max[*h];
-        for (uint32_t r = removed; r; r &= r - 1u) {
-            int d = __builtin_ctz(r);
-            unsigned left = --ph[d];
-            if (left <= e && !eng_left(m, *h, d, left)) return 0;
-        }
-    }
-    return 1;
-}
-
-/* Narrow cell c to mask v (a subset of its candidates); 0 on an empty mask or a digit
- * left without a place in a full house.  A cell left with one candidate is queued for
- * elimination from its peers. */
+/* Narrow cell c to mask v (a subset of its candidates); 0 on an empty mask.  A cell left
+ * with one candidate is queued for elimination from its peers. */
 static inline int eng_narrow(eng_model *m, uint32_t *cand, int c, uint32_t v)
 {
     if (!v) return 0;
     uint32_t removed = cand[c] & ~v;
     cand[c] = v;
     if ((v & (v - 1u)) == 0 && m->qlen < m->qcap) m->queue[m->qlen++] = c;
-    if (!eng_count(m, cand, c, removed)) return 0;
     eng_mark(m, c, removed, v);
     return 1;
 }
