@@ -23,6 +23,7 @@
 #include "subset9.h"
 #include "howing9.h"
 #include "hoprobe9.h"
+#include "horect9.h"
 #include "seunique9.h"
 #include "canon9.h"
 #include "dig9.h"
@@ -800,6 +801,37 @@ static PyObject *core_ho_probe(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_rects(cands, values, givens, kinds, max_per_kind) -> records: HoDoKu's Unique, Hidden
+ * and Avoidable Rectangles for sudokit.human.uniqueness, see horect9.h and _core.pyi. */
+static PyObject *core_ho_rects(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv, vv, gv;
+    int kinds, max_per_kind;
+    if (!PyArg_ParseTuple(args, "y*y*y*ii:ho_rects", &cv, &vv, &gv, &kinds, &max_per_kind)) return NULL;
+    uint8_t values[81], givens[81];
+    int ok = vv.len == 81 && gv.len == 81;
+    if (ok) memcpy(values, vv.buf, 81), memcpy(givens, gv.buf, 81);
+    PyBuffer_Release(&vv);
+    PyBuffer_Release(&gv);
+    if (!ok) {
+        PyBuffer_Release(&cv);
+        PyErr_SetString(PyExc_ValueError, "need 81 values and 81 given flags");
+        return NULL;
+    }
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    hr_out out = {NULL, 0, 0};
+    int status = kinds < 0 ? HR_BAD_INPUT : horect9_search(cands, values, givens, (unsigned)kinds, max_per_kind, &out);
+    PyObject *result = NULL;
+    if (status == HR_NO_MEMORY) PyErr_NoMemory();
+    else if (status != HR_OK)
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, values 0..9, given flags 0/1, kinds 0..0x1FF and max_per_kind >= 0");
+    else result = PyBytes_FromStringAndSize(out.data ? (const char *)out.data : "", (Py_ssize_t)out.len);
+    horect9_out_free(&out);
+    return result;
+}
+
 /* ho_sdc(cands, max_hits) -> (records, spent): HoDoKu's Sue de Coq search of
  * sudokit.human.sue_de_coq, see hosdc9.h and _core.pyi. */
 static PyObject *core_ho_sdc(PyObject *self, PyObject *args)
@@ -1206,6 +1238,8 @@ static PyMethodDef core_methods[] = {
      "ho_probe(cands, kinds, start, budget) -> (index, records)\n\nThe first of the HoDoKu path's leading searches that applies (hoprobe9.h)."},
     {"ho_wings", core_ho_wings, METH_VARARGS,
      "ho_wings(cands) -> records\n\nHoDoKu's XY-Wing, XYZ-Wing and W-Wing (howing9.h)."},
+    {"ho_rects", core_ho_rects, METH_VARARGS,
+     "ho_rects(cands, values, givens, kinds, max_per_kind) -> records\n\nHoDoKu's Unique, Hidden and Avoidable Rectangles (horect9.h)."},
     {"se_unique", core_se_unique, METH_VARARGS,
      "se_unique(cands, values, limit) -> (hints, spent)\n\nSE's Unique Rectangles and Loops, easiest first (seunique9.h)."},
     {"se_simple", core_se_simple, METH_VARARGS,

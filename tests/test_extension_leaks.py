@@ -125,6 +125,8 @@ def _calls() -> dict[str, Callable[[], object]]:
         "ho_wings bad": raising(lambda: a(k, "ho_wings")(aligned[:10])),
         "ho_probe": lambda: [a(k, "ho_probe")(g, bytes(range(18)), 0, 100000) for g in (aligned, pair)],
         "ho_probe bad": raising(lambda: a(k, "ho_probe")(aligned, bytes([18]), 0, 0)),
+        "ho_rects": lambda: a(k, "ho_rects")(urect, bytes(81), bytes(81), 0x1FF, 0),
+        "ho_rects bad": raising(lambda: a(k, "ho_rects")(urect, bytes(81), bytes(80), 0x1FF, 0)),
         "subsets": lambda: a(k, "subsets")(aligned, bytes(81)),
         "subsets bad": raising(lambda: a(k, "subsets")(aligned, bytes(80))),
         "se_unique": lambda: a(k, "se_unique")(urect, bytes(81), -1),
@@ -150,7 +152,7 @@ NAMES = [
     "se_loop_hints", "se_loop_hints bad",
     "se_aligned", "se_aligned bad", "ho_fish", "ho_fish bad", "ho_basic_fish", "ho_basic_fish bad", "ho_xy", "ho_xy budget",
     "ho_xy bad", "ho_nice_loops", "ho_nice_loops budget", "ho_nice_loops bad", "ho_forcing", "ho_forcing budget", "ho_forcing bad", "ho_sdc", "ho_sdc bad", "ho_als",
-    "ho_als bad", "ho_als_chain", "ho_als_chain bad", "ho_als_steps", "ho_als_steps bad", "ho_single", "ho_single budget", "ho_single bad", "ho_colors", "ho_colors bad", "ho_wings", "ho_wings bad", "ho_probe", "ho_probe bad", "subsets", "subsets bad", "se_unique", "se_unique limit", "se_unique bad", "se_dyn", "se_dyn limit",
+    "ho_als bad", "ho_als_chain", "ho_als_chain bad", "ho_als_steps", "ho_als_steps bad", "ho_single", "ho_single budget", "ho_single bad", "ho_colors", "ho_colors bad", "ho_wings", "ho_wings bad", "ho_probe", "ho_probe bad", "ho_rects", "ho_rects bad", "subsets", "subsets bad", "se_unique", "se_unique limit", "se_unique bad", "se_dyn", "se_dyn limit",
     "se_dyn nested", "se_dyn bad", "se_simple", "se_simple bad",
     "engine_solve", "engine_solve bad", "dispatch", "features",
 ]

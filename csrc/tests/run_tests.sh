@@ -166,6 +166,13 @@ hp_srcs=("$root/csrc/hoprobe9.c" "$root/csrc/hofish9.c" "$root/csrc/hosingle9.c"
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hoprobe_san" "${hp_srcs[@]}"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/hoprobe_san" --rounds 10
 
+echo "== horect9 (HoDoKu's Unique, Hidden and Avoidable Rectangles): cc -O2, then -O1 -fsanitize=address,undefined"
+hr_srcs=("$root/csrc/horect9.c" "$here/ref_solver.c" "$here/test_horect.c")
+"$cc" -O2 "${warn[@]}" -o "$out/horect_o2" "${hr_srcs[@]}"
+"$out/horect_o2" --rounds 40
+"$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/horect_san" "${hr_srcs[@]}"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/horect_san" --rounds 10
+
 echo "== seunique9 (SE unique rectangles and loops): cc -O2, then -O1 -fsanitize=address,undefined"
 su_srcs=("$root/csrc/seunique9.c" "$here/ref_solver.c" "$here/test_seunique.c")
 "$cc" -O2 "${warn[@]}" -o "$out/seunique_o2" "${su_srcs[@]}"

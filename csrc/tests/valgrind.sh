@@ -60,6 +60,8 @@ build howing "$root/csrc/howing9.c" "$here/ref_solver.c" "$here/test_howing.c"
 "${vg[@]}" "$out/howing" --rounds 4
 build hoprobe "$root/csrc/hoprobe9.c" "$root/csrc/hofish9.c" "$root/csrc/hosingle9.c" "$root/csrc/howing9.c" "$root/csrc/hoxy9.c" "$here/ref_solver.c" "$here/test_hoprobe.c"
 "${vg[@]}" "$out/hoprobe" --rounds 4
+build horect "$root/csrc/horect9.c" "$here/ref_solver.c" "$here/test_horect.c"
+"${vg[@]}" "$out/horect" --rounds 4
 build seunique "$root/csrc/seunique9.c" "$here/ref_solver.c" "$here/test_seunique.c"
 "${vg[@]}" "$out/seunique" --rounds 2
 build sedyn "$root/csrc/sedyn9.c" "$root/csrc/serules9.c" "$root/csrc/senest9.c" "$root/csrc/sechain9.c" "$here/ref_solver.c" "$here/test_sedyn.c"

@@ -30,6 +30,7 @@ from ._pysingle9 import ho_single as ho_single  # single-digit patterns, X-Chain
 from ._pysubset9 import subsets as subsets  # naked and hidden subsets (csrc/subset9.h)
 from ._pywing9 import ho_wings as ho_wings  # XY-Wing, XYZ-Wing and W-Wing (csrc/howing9.h)
 from ._pyprobe9 import ho_probe as ho_probe  # the HoDoKu path's leading searches in one call (csrc/hoprobe9.h)
+from ._pyrect9 import ho_rects as ho_rects  # Unique, Hidden and Avoidable Rectangles (csrc/horect9.h)
 from ._pyseunique9 import se_unique as se_unique  # SE's unique rectangles and loops (csrc/seunique9.h)
 from ._pysechain9 import se_loops as se_loops  # SE's cycles and forcing X/Y-chains (csrc/sechain9.h)
 from ._pyseloops9 import se_loop_hints as se_loop_hints  # SE's Forcing Chains & Cycles hints (csrc/seloops9.h)
