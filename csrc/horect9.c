@@ -1,7 +1,7 @@
 /* horect9.c -- HoDoKu's Unique, Hidden and Avoidable Rectangles; see horect9.h and the twin
  * src/sudokit/_pyrect9.py (same search, same order, same records). */
 #include "horect9.h"
-#include "geom9.h"
+#include "bits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -30,12 +30,58 @@ typedef struct {
 typedef struct {
     const uint16_t *cands;
     const uint8_t *values, *givens;
-    m81 where[10], house[27], peer[81];
+    m81 where[10];
     rect ur[MAX_RECTS], ar[MAX_RECTS];
     int nur, nar;
     hr_out *out;
     int status, max, count;
 } hr_ctx;
+
+/* Row, column and box of each cell; each box's cells in reading order; the 27 houses'
+ * cells (rows, columns, boxes) as masks (cell c is bit c % 64 of word c / 64). */
+static const uint8_t ROW[81] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+    6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+};
+static const uint8_t COL[81] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8,
+};
+static const uint8_t BOX[81] = {
+    0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2,
+    3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5, 3, 3, 3, 4, 4, 4, 5, 5, 5,
+    6, 6, 6, 7, 7, 7, 8, 8, 8, 6, 6, 6, 7, 7, 7, 8, 8, 8, 6, 6, 6, 7, 7, 7, 8, 8, 8,
+};
+static const uint8_t BOX_CELLS[9][9] = {
+    {0, 1, 2, 9, 10, 11, 18, 19, 20},     {3, 4, 5, 12, 13, 14, 21, 22, 23},    {6, 7, 8, 15, 16, 17, 24, 25, 26},
+    {27, 28, 29, 36, 37, 38, 45, 46, 47}, {30, 31, 32, 39, 40, 41, 48, 49, 50}, {33, 34, 35, 42, 43, 44, 51, 52, 53},
+    {54, 55, 56, 63, 64, 65, 72, 73, 74}, {57, 58, 59, 66, 67, 68, 75, 76, 77}, {60, 61, 62, 69, 70, 71, 78, 79, 80},
+};
+/* Each cell's box partners in its row or column, in the box's reading order. */
+static const uint8_t PARTNERS[81][4] = {
+    {1, 2, 9, 18}, {0, 2, 10, 19}, {0, 1, 11, 20}, {4, 5, 12, 21}, {3, 5, 13, 22}, {3, 4, 14, 23}, {7, 8, 15, 24}, {6, 8, 16, 25}, {6, 7, 17, 26},
+    {0, 10, 11, 18}, {1, 9, 11, 19}, {2, 9, 10, 20}, {3, 13, 14, 21}, {4, 12, 14, 22}, {5, 12, 13, 23}, {6, 16, 17, 24}, {7, 15, 17, 25}, {8, 15, 16, 26},
+    {0, 9, 19, 20}, {1, 10, 18, 20}, {2, 11, 18, 19}, {3, 12, 22, 23}, {4, 13, 21, 23}, {5, 14, 21, 22}, {6, 15, 25, 26}, {7, 16, 24, 26}, {8, 17, 24, 25},
+    {28, 29, 36, 45}, {27, 29, 37, 46}, {27, 28, 38, 47}, {31, 32, 39, 48}, {30, 32, 40, 49}, {30, 31, 41, 50}, {34, 35, 42, 51}, {33, 35, 43, 52}, {33, 34, 44, 53},
+    {27, 37, 38, 45}, {28, 36, 38, 46}, {29, 36, 37, 47}, {30, 40, 41, 48}, {31, 39, 41, 49}, {32, 39, 40, 50}, {33, 43, 44, 51}, {34, 42, 44, 52}, {35, 42, 43, 53},
+    {27, 36, 46, 47}, {28, 37, 45, 47}, {29, 38, 45, 46}, {30, 39, 49, 50}, {31, 40, 48, 50}, {32, 41, 48, 49}, {33, 42, 52, 53}, {34, 43, 51, 53}, {35, 44, 51, 52},
+    {55, 56, 63, 72}, {54, 56, 64, 73}, {54, 55, 65, 74}, {58, 59, 66, 75}, {57, 59, 67, 76}, {57, 58, 68, 77}, {61, 62, 69, 78}, {60, 62, 70, 79}, {60, 61, 71, 80},
+    {54, 64, 65, 72}, {55, 63, 65, 73}, {56, 63, 64, 74}, {57, 67, 68, 75}, {58, 66, 68, 76}, {59, 66, 67, 77}, {60, 70, 71, 78}, {61, 69, 71, 79}, {62, 69, 70, 80},
+    {54, 63, 73, 74}, {55, 64, 72, 74}, {56, 65, 72, 73}, {57, 66, 76, 77}, {58, 67, 75, 77}, {59, 68, 75, 76}, {60, 69, 79, 80}, {61, 70, 78, 80}, {62, 71, 78, 79},
+};
+static const m81 HOUSE[27] = {
+    {{0x00000000000001ffu, 0x00000u}}, {{0x000000000003fe00u, 0x00000u}}, {{0x0000000007fc0000u, 0x00000u}},
+    {{0x0000000ff8000000u, 0x00000u}}, {{0x00001ff000000000u, 0x00000u}}, {{0x003fe00000000000u, 0x00000u}},
+    {{0x7fc0000000000000u, 0x00000u}}, {{0x8000000000000000u, 0x000ffu}}, {{0x0000000000000000u, 0x1ff00u}},
+    {{0x8040201008040201u, 0x00100u}}, {{0x0080402010080402u, 0x00201u}}, {{0x0100804020100804u, 0x00402u}},
+    {{0x0201008040201008u, 0x00804u}}, {{0x0402010080402010u, 0x01008u}}, {{0x0804020100804020u, 0x02010u}},
+    {{0x1008040201008040u, 0x04020u}}, {{0x2010080402010080u, 0x08040u}}, {{0x4020100804020100u, 0x10080u}},
+    {{0x00000000001c0e07u, 0x00000u}}, {{0x0000000000e07038u, 0x00000u}}, {{0x00000000070381c0u, 0x00000u}},
+    {{0x0000e07038000000u, 0x00000u}}, {{0x00070381c0000000u, 0x00000u}}, {{0x00381c0e00000000u, 0x00000u}},
+    {{0x81c0000000000000u, 0x00703u}}, {{0x0e00000000000000u, 0x0381cu}}, {{0x7000000000000000u, 0x1c0e0u}},
+};
 
 static int has(m81 m, int c) { return (int)(m.w[c >> 6] >> (c & 63) & 1u); }
 static void set(m81 *m, int c) { m->w[c >> 6] |= (uint64_t)1 << (c & 63); }
@@ -44,39 +90,37 @@ static m81 or81(m81 a, m81 b) { return (m81){{a.w[0] | b.w[0], a.w[1] | b.w[1]}}
 static m81 andnot81(m81 a, m81 b) { return (m81){{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1]}}; }
 static int empty81(m81 m) { return !(m.w[0] | m.w[1]); }
 
-static int pc(unsigned m)
+static int pc(unsigned m) { return bit_count(m); }
+/* Exactly two bits set. */
+static int two_bits(unsigned m)
 {
-    int n = 0;
-    for (; m; m &= m - 1) n++;
-    return n;
+    unsigned rest = m & (m - 1);
+    return rest && !(rest & (rest - 1));
 }
+static int low_digit(unsigned m) { return lowest_index(m) + 1; }
 
-static int low_digit(unsigned m)
-{
-    int d = 1;
-    while (!(m & 1)) m >>= 1, d++;
-    return d;
-}
+/* The lowest cell of a non-empty mask. */
+static int low_cell(m81 m) { return m.w[0] ? lowest_index64(m.w[0]) : 64 + lowest_index64(m.w[1]); }
+static void clear(m81 *m, int c) { m->w[c >> 6] &= ~((uint64_t)1 << (c & 63)); }
 
-static int row_of(int c) { return c / 9; }
-static int col_of(int c) { return c % 9; }
-static int box_of(int c) { return c / 27 * 3 + c % 9 / 3; }
+static int row_of(int c) { return ROW[c]; }
+static int col_of(int c) { return COL[c]; }
+static int box_of(int c) { return BOX[c]; }
 static unsigned bit(int d) { return 1u << (d - 1); }
 
-static void geometry(hr_ctx *x)
+/* The 20 peers of cell c. */
+static m81 peer(int c)
 {
-    memset(x->house, 0, sizeof x->house);
-    for (int h = 0; h < 27; h++)
-        for (int k = 0; k < 9; k++) set(&x->house[h], geom9_house_cell(h, k));
-    for (int c = 0; c < 81; c++) {
-        m81 p = or81(or81(x->house[row_of(c)], x->house[9 + col_of(c)]), x->house[18 + box_of(c)]);
-        p.w[c >> 6] &= ~((uint64_t)1 << (c & 63));
-        x->peer[c] = p;
-    }
+    m81 p = or81(or81(HOUSE[ROW[c]], HOUSE[9 + COL[c]]), HOUSE[18 + BOX[c]]);
+    p.w[c >> 6] &= ~((uint64_t)1 << (c & 63));
+    return p;
+}
+
+static void where_masks(hr_ctx *x)
+{
     memset(x->where, 0, sizeof x->where);
     for (int c = 0; c < 81; c++)
-        for (int d = 1; d <= 9; d++)
-            if (x->cands[c] & bit(d)) set(&x->where[d], c);
+        for (unsigned m = x->cands[c]; m; m &= m - 1) set(&x->where[low_digit(m)], c);
 }
 
 /* ------------------------------------------------------------------ records */
@@ -117,14 +161,13 @@ static int emit(hr_ctx *x, record *r)
     size_t at = n++;
     int ne = 0;
     for (int c = 0; c < 81; c++)
-        for (int d = 1; d <= 9; d++)
-            if (r->em[c] & bit(d)) {
-                if (ne == MAX_ELIMS) {
-                    x->status = HR_BAD_INPUT; /* unreachable: no type removes this many */
-                    return 1;
-                }
-                buf[n++] = (uint8_t)c, buf[n++] = (uint8_t)d, ne++;
+        for (unsigned m = r->em[c]; m; m &= m - 1) {
+            if (ne == MAX_ELIMS) {
+                x->status = HR_BAD_INPUT; /* unreachable: no type removes this many */
+                return 1;
             }
+            buf[n++] = (uint8_t)c, buf[n++] = (uint8_t)low_digit(m), ne++;
+        }
     buf[at] = (uint8_t)ne;
     if (put(x->out, buf, n) != HR_OK) {
         x->status = HR_NO_MEMORY;
@@ -135,13 +178,15 @@ static int emit(hr_ctx *x, record *r)
 
 /* --------------------------------------------------------------- rectangles */
 
-/* The cells across from i11 and i12 in the j-th line (-1 when that line crosses the box). */
-static int across(int i11, int i12, int j, int *i21, int *i22)
+/* The line through cell c that runs across the rectangle's boxes: its column when the
+ * partner shares c's row (`lines`), else its row; outside c's box. */
+static m81 across_line(int c, int lines, int box)
 {
-    if (row_of(i12) == row_of(i11)) *i21 = j * 9 + col_of(i11), *i22 = j * 9 + col_of(i12);
-    else *i21 = row_of(i11) * 9 + j, *i22 = row_of(i12) * 9 + j;
-    return box_of(*i21) != box_of(i11);
+    return andnot81(HOUSE[lines ? 9 + COL[c] : ROW[c]], HOUSE[18 + box]);
 }
+
+/* The cell of i11's line across in the same line as i22 (row or column of i22). */
+static int across_from(int i11, int i22, int lines) { return lines ? ROW[i22] * 9 + COL[i11] : ROW[i11] * 9 + COL[i22]; }
 
 /* 1 the first time the four cells of the rectangle with corners lo and hi come by. */
 static int first_time(uint8_t done[], int i11, int i12, int i21, int i22)
@@ -157,13 +202,6 @@ static int first_time(uint8_t done[], int i11, int i12, int i21, int i22)
     return 1;
 }
 
-static int partner(int i11, int k)
-{
-    int i12 = geom9_house_cell(18 + box_of(i11), k);
-    if (i12 == i11 || (row_of(i12) != row_of(i11) && col_of(i12) != col_of(i11))) return -1;
-    return i12;
-}
-
 static void sort4(uint8_t c[4], uint8_t s[4])
 {
     memcpy(s, c, 4);
@@ -174,12 +212,16 @@ static void sort4(uint8_t c[4], uint8_t s[4])
         }
 }
 
+/* HoDoKu's rectangles (horect9.h), each four-cell set once. The pairs across from a start
+ * and its partner are walked by the partner's cell across (ascending is the line order),
+ * only those where a and b are both allowed. */
 static void unique_rects(hr_ctx *x)
 {
     m81 empty = {{0, 0}}, seen[10], allowed[10];
     memset(seen, 0, sizeof seen);
     for (int c = 0; c < 81; c++) {
-        if (x->values[c]) seen[x->values[c]] = or81(seen[x->values[c]], x->peer[c]);
+        if (x->values[c]) /* c's own houses: c is not empty, so its peers are enough */
+            seen[x->values[c]] = or81(seen[x->values[c]], or81(or81(HOUSE[ROW[c]], HOUSE[9 + COL[c]]), HOUSE[18 + BOX[c]]));
         else set(&empty, c);
     }
     for (int d = 1; d <= 9; d++) allowed[d] = andnot81(empty, seen[d]);
@@ -187,37 +229,41 @@ static void unique_rects(hr_ctx *x)
     x->nur = 0;
     for (int i11 = 0; i11 < 81; i11++) {
         unsigned ab = x->cands[i11];
-        if (pc(ab) != 2) continue;
+        if (!two_bits(ab)) continue;
         int a = low_digit(ab), b = low_digit(ab & (ab - 1));
         m81 both = and81(allowed[a], allowed[b]);
-        for (int k = 0; k < 9; k++) {
-            int i12 = partner(i11, k);
-            if (i12 < 0 || !has(both, i12)) continue;
-            for (int j = 0; j < 9; j++) {
-                int i21, i22;
-                if (!across(i11, i12, j, &i21, &i22) || !has(allowed[a], i21) || !has(both, i22)) continue;
-                if (!first_time(done, i11, i12, i21, i22) || x->nur == MAX_RECTS) continue;
+        for (int k = 0; k < 4; k++) {
+            int i12 = PARTNERS[i11][k];
+            if (!has(both, i12)) continue;
+            int lines = ROW[i12] == ROW[i11];
+            for (m81 m = and81(both, across_line(i12, lines, BOX[i11])); !empty81(m);) {
+                int i22 = low_cell(m), i21 = across_from(i11, i22, lines);
+                clear(&m, i22);
+                if (!has(allowed[a], i21) || !first_time(done, i11, i12, i21, i22) || x->nur == MAX_RECTS) continue;
                 rect *q = &x->ur[x->nur++];
                 q->c[0] = (uint8_t)i11, q->c[1] = (uint8_t)i12, q->c[2] = (uint8_t)i21, q->c[3] = (uint8_t)i22;
                 q->a = (uint8_t)a, q->b = (uint8_t)b;
                 uint8_t s[4];
                 sort4(q->c, s);
                 q->ntwo = q->nadd = 0;
-                for (int m = 0; m < 4; m++) {
-                    if (x->cands[s[m]] & ~ab) q->add[q->nadd++] = s[m];
-                    else q->two[q->ntwo++] = s[m];
+                for (int n = 0; n < 4; n++) {
+                    if (x->cands[s[n]] & ~ab) q->add[q->nadd++] = s[n];
+                    else q->two[q->ntwo++] = s[n];
                 }
             }
         }
     }
 }
 
+/* The Avoidable Rectangles' rectangles (horect9.h), each four-cell set once. Every pair
+ * taken has an open (unsolved bivalue) cell across, so only the lines through such a cell
+ * are walked, in line order. */
 static void avoidable_rects(hr_ctx *x)
 {
     m81 open[10], bivalue = {{0, 0}};
     x->nar = 0;
     for (int c = 0; c < 81; c++)
-        if (!x->values[c] && pc(x->cands[c]) == 2) set(&bivalue, c);
+        if (!x->values[c] && two_bits(x->cands[c])) set(&bivalue, c);
     if (empty81(bivalue)) return;
     for (int d = 0; d < 10; d++) open[d] = and81(bivalue, x->where[d]);
     uint8_t done[(81 * 81 + 7) / 8] = {0};
@@ -225,17 +271,20 @@ static void avoidable_rects(hr_ctx *x)
     for (int i11 = 0; i11 < 81; i11++) {
         int a = values[i11];
         if (!a || givens[i11]) continue;
-        for (int k = 0; k < 9; k++) {
-            int i12 = partner(i11, k);
-            if (i12 < 0) continue;
+        for (int k = 0; k < 4; k++) {
+            int i12 = PARTNERS[i11][k];
             int b = values[i12];
             if (!b || givens[i12]) continue;
+            int lines = ROW[i12] == ROW[i11];
+            m81 open21 = and81(open[b], across_line(i11, lines, BOX[i11]));
+            m81 open22 = and81(open[a], across_line(i12, lines, BOX[i11]));
+            if (empty81(open21) && empty81(open22)) continue;
             for (int j = 0; j < 9; j++) {
-                int i21, i22;
-                if (!across(i11, i12, j, &i21, &i22)) continue;
-                int open21 = has(open[b], i21), open22 = has(open[a], i22);
-                if (!((values[i21] == b && !givens[i21] && open22) || (values[i22] == a && !givens[i22] && open21)
-                      || (open21 && open22)))
+                int i21 = lines ? j * 9 + COL[i11] : ROW[i11] * 9 + j;
+                int i22 = lines ? j * 9 + COL[i12] : ROW[i12] * 9 + j;
+                if (BOX[i21] == BOX[i11]) continue;
+                int o21 = has(open21, i21), o22 = has(open22, i22);
+                if (!((values[i21] == b && !givens[i21] && o22) || (values[i22] == a && !givens[i22] && o21) || (o21 && o22)))
                     continue;
                 if (!first_time(done, i11, i12, i21, i22) || x->nar == MAX_RECTS) continue;
                 rect *q = &x->ar[x->nar++];
@@ -247,6 +296,9 @@ static void avoidable_rects(hr_ctx *x)
 }
 
 /* --------------------------------------------------------------- the types */
+
+/* The k-th cell of house h (rows, columns, boxes; reading order). */
+static int house_cell(int h, int k) { return h < 9 ? h * 9 + k : h < 18 ? k * 9 + h - 9 : BOX_CELLS[h - 18][k]; }
 
 static int same_line(int p, int q) { return row_of(p) == row_of(q) || col_of(p) == col_of(q); }
 
@@ -269,7 +321,7 @@ static int ur25(hr_ctx *x, const rect *q, int kind)
     m81 seen = {{~(uint64_t)0, ~(uint64_t)0}};
     for (int k = 0; k < q->nadd; k++) {
         extra |= x->cands[q->add[k]] & ~ab;
-        seen = and81(seen, x->peer[q->add[k]]);
+        seen = and81(seen, peer(q->add[k]));
     }
     if (pc(extra) != 1) return 0;
     int c = low_digit(extra);
@@ -324,7 +376,7 @@ static int ur3_subsets(hr_ctx *x, ur3_walk *w, int from, unsigned digits, int n)
             int any = 0;
             for (int g = 0; g < 2 && houses[g] >= 0; g++)
                 for (int m = 0; m < 9; m++) {
-                    int c = geom9_house_cell(houses[g], m);
+                    int c = house_cell(houses[g], m);
                     int in_now = 0;
                     for (int j = 0; j < len; j++) in_now |= w->now[j] == c;
                     if (x->values[c] || in_now || !(x->cands[c] & uni)) continue;
@@ -356,7 +408,7 @@ static int ur3(hr_ctx *x, const rect *q)
         ur3_walk w;
         w.q = q, w.h = hs[k], w.npool = 0;
         for (int m = 0; m < 9; m++) {
-            int c = geom9_house_cell(hs[k], m);
+            int c = house_cell(hs[k], m);
             if (x->cands[c] && !(x->cands[c] & ab) && c != q->c[0] && c != q->c[1] && c != q->c[2] && c != q->c[3])
                 w.pool[w.npool++] = (uint8_t)c;
         }
@@ -385,7 +437,7 @@ static int ur4(hr_ctx *x, const rect *q)
 {
     int r1 = q->add[0], r2 = q->add[1];
     if (!same_line(r1, r2)) return 0;
-    m81 both = and81(x->peer[r1], x->peer[r2]);
+    m81 both = and81(peer(r1), peer(r2));
     int strong = empty81(and81(x->where[q->a], both)) ? q->a : empty81(and81(x->where[q->b], both)) ? q->b : 0;
     if (!strong) return 0;
     return roof_step(x, q, HR_UR4, strong, strong == q->a ? q->b : q->a);
@@ -395,7 +447,7 @@ static int ur6(hr_ctx *x, const rect *q)
 {
     int r1 = q->add[0], r2 = q->add[1];
     if (same_line(r1, r2)) return 0;
-    m81 lines = or81(or81(x->house[row_of(r1)], x->house[row_of(r2)]), or81(x->house[9 + col_of(r1)], x->house[9 + col_of(r2)]));
+    m81 lines = or81(or81(HOUSE[row_of(r1)], HOUSE[row_of(r2)]), or81(HOUSE[9 + col_of(r1)], HOUSE[9 + col_of(r2)]));
     for (int k = 0; k < 4; k++) lines.w[q->c[k] >> 6] &= ~((uint64_t)1 << (q->c[k] & 63));
     int d = empty81(and81(x->where[q->a], lines)) ? q->a : empty81(and81(x->where[q->b], lines)) ? q->b : 0;
     if (!d) return 0;
@@ -412,7 +464,7 @@ static int hidden(hr_ctx *x, const rect *q)
         int row = row_of(q->add[0]) != row_of(corner) ? row_of(q->add[0]) : row_of(q->add[1]);
         int col = col_of(q->add[0]) != col_of(corner) ? col_of(q->add[0]) : col_of(q->add[1]);
         int opposite = row * 9 + col;
-        m81 lines = andnot81(or81(x->house[row], x->house[9 + col]), corners);
+        m81 lines = andnot81(or81(HOUSE[row], HOUSE[9 + col]), corners);
         for (int k = 0; k < 2; k++) {
             int dx = k ? q->b : q->a, dy = k ? q->a : q->b;
             if (!empty81(and81(x->where[dx], lines)) || !(x->cands[opposite] & bit(dy))) continue;
@@ -443,7 +495,7 @@ static int avoidable(hr_ctx *x, const rect *q, int kind)
     unsigned extra = x->cands[i21] & ~bit(b);
     if (!(x->cands[i22] & extra)) return 0;
     int c = low_digit(extra);
-    m81 targets = and81(x->where[c], and81(x->peer[i21], x->peer[i22]));
+    m81 targets = and81(x->where[c], and81(peer(i21), peer(i22)));
     if (empty81(targets)) return 0;
     start(&r, HR_AR2, q, a, b);
     r.head[7] = (uint8_t)c;
@@ -487,7 +539,7 @@ int horect9_search(const uint16_t cands[81], const uint8_t values[81], const uin
     if (!x) return HR_NO_MEMORY;
     x->cands = cands, x->values = values, x->givens = givens;
     x->out = out, x->status = HR_OK, x->max = max_per_kind;
-    geometry(x);
+    where_masks(x);
     x->nur = x->nar = 0;
     if (kinds & ((1u << HR_AR1) - 1)) unique_rects(x);
     if (kinds & (1u << HR_AR1 | 1u << HR_AR2)) avoidable_rects(x);
