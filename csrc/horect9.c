@@ -504,10 +504,59 @@ static int avoidable(hr_ctx *x, const rect *q, int kind)
     return emit(x, &r);
 }
 
+/* How many cells of house h the mask holds. */
+static int count_in(m81 m, int h)
+{
+    m81 x = and81(m, HOUSE[h]);
+    return bit_count((uint32_t)x.w[0]) + bit_count((uint32_t)(x.w[0] >> 32)) + bit_count((uint32_t)x.w[1]);
+}
+
+/* BUG+1 (horect9.h). */
+static void bug_plus_1(hr_ctx *x)
+{
+    int plus = -1;
+    for (int c = 0; c < 81; c++) {
+        int n = pc(x->cands[c]);
+        if (n > 2) {
+            if (n > 3 || plus >= 0) return;
+            plus = c;
+        } else if (n == 1) {
+            return;
+        }
+    }
+    if (plus < 0) return;
+    int houses[3] = {ROW[plus], 9 + COL[plus], 18 + BOX[plus]}, true_digit = 0;
+    for (unsigned m = x->cands[plus]; m; m &= m - 1) {
+        int d = low_digit(m);
+        if (count_in(x->where[d], houses[0]) == 3 && count_in(x->where[d], houses[1]) == 3 && count_in(x->where[d], houses[2]) == 3)
+            true_digit = d;
+    }
+    if (!true_digit) return;
+    for (int h = 0; h < 27; h++)
+        for (int d = 1; d <= 9; d++) {
+            int n = count_in(x->where[d], h);
+            if (d == true_digit && (h == houses[0] || h == houses[1] || h == houses[2])) {
+                if (n != 3) return;
+            } else if (n != 0 && n != 2) {
+                return;
+            }
+        }
+    record r;
+    rect none = {{255, 255, 255, 255}, 0, 0, {0}, {0}, 0, 0};
+    start(&r, HR_BUG, &none, 0, 0);
+    r.head[7] = (uint8_t)true_digit, r.head[8] = (uint8_t)plus;
+    r.em[plus] = (uint16_t)(x->cands[plus] & ~bit(true_digit));
+    emit(x, &r);
+}
+
 /* One kind over its rectangles, in order. */
 static void run_kind(hr_ctx *x, int kind)
 {
     x->count = 0;
+    if (kind == HR_BUG) {
+        bug_plus_1(x);
+        return;
+    }
     if (kind >= HR_AR1) {
         for (int k = 0; k < x->nar; k++)
             if (avoidable(x, &x->ar[k], kind)) return;

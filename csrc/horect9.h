@@ -11,6 +11,10 @@
  * pairs across where at least one cell is empty and bivalue holding the value across and
  * the other is the same or player-solved as that value; each set of four cells once.
  * Each type then walks its rectangles in that order (the conditions: uniqueness.py).
+ * BUG+1 (one record at most): every cell with candidates has two except one with three
+ * (none with one); the digit of that cell seen three times in each of its houses (the
+ * last such digit) is true when every house holds every other digit 0 or 2 times and
+ * that digit 3 times in the cell's houses; the cell's other digits go.
  *
  * State: cands[i] a 9-bit mask (bit d-1 = digit d; 0 for a filled cell), values[i] the
  * digit of a filled cell (0 empty), givens[i] 1 for a clue (else 0). No global state; the
@@ -29,10 +33,11 @@
 #define HR_NO_MEMORY (-2)
 
 /* The kinds (bit k of the kind mask asks for kind k). */
-enum { HR_UR1, HR_UR2, HR_UR3, HR_UR4, HR_UR5, HR_UR6, HR_HIDDEN, HR_AR1, HR_AR2, HR_KINDS };
-#define HR_ALL_KINDS 0x1FFu
+enum { HR_UR1, HR_UR2, HR_UR3, HR_UR4, HR_UR5, HR_UR6, HR_HIDDEN, HR_AR1, HR_AR2, HR_BUG, HR_KINDS };
+#define HR_ALL_KINDS 0x3FFu
 
-/* Head bytes of a record: kind, the four corners (i11, i12, i21, i22: start, its box
+/* Head bytes of a record (BUG+1: kind, four 255 corners, 0, 0, the true digit, the cell,
+ * 255, 255, 0 cells, then the eliminations): kind, the four corners (i11, i12, i21, i22: start, its box
  * partner, across from the start, across from the partner), a, b (UR/HR: the two digits
  * ascending; AR: the values of i11 and i12), the step's digit (UR2/5 and AR2: the extra
  * digit c; UR4: the digit locked in the roofs; UR6 and HR: the digit x; AR1: the digit

@@ -826,7 +826,7 @@ static PyObject *core_ho_rects(PyObject *self, PyObject *args)
     PyObject *result = NULL;
     if (status == HR_NO_MEMORY) PyErr_NoMemory();
     else if (status != HR_OK)
-        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, values 0..9, given flags 0/1, kinds 0..0x1FF and max_per_kind >= 0");
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, values 0..9, given flags 0/1, kinds 0..0x3FF and max_per_kind >= 0");
     else result = PyBytes_FromStringAndSize(out.data ? (const char *)out.data : "", (Py_ssize_t)out.len);
     horect9_out_free(&out);
     return result;

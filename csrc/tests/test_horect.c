@@ -31,6 +31,13 @@ static const char *PUZZLES[] = {
 
 static int box_of(int c) { return c / 27 * 3 + c % 9 / 3; }
 
+static int pc(unsigned m)
+{
+    int n = 0;
+    for (; m; m &= m - 1) n++;
+    return n;
+}
+
 /* Length of the record at d (0 when it does not fit in `left`). */
 static size_t record_len(const uint8_t *d, size_t left)
 {
@@ -51,6 +58,16 @@ static size_t check_record(const uint16_t *cands, const uint8_t *values, const u
     const uint8_t *c = d + 1;
     CHECK(kind < HR_KINDS && kind >= *last, "kind %d after %d", kind, *last);
     *last = kind;
+    if (kind == HR_BUG) { /* the cell with three candidates keeps its true digit */
+        int cell = d[8], digit = d[7];
+        size_t n = (size_t)HR_HEAD + d[11];
+        CHECK(c[0] == 255 && c[3] == 255 && cell < 81 && digit >= 1 && digit <= 9 && d[n] == 2, "a broken BUG+1 record");
+        if (cell >= 81 || digit < 1 || digit > 9) return 0;
+        CHECK(solution[cell] - '0' == digit && pc(cands[cell]) == 3 && (cands[cell] >> (digit - 1) & 1), "BUG+1: not the true digit");
+        for (int k = 0; k < d[n]; k++)
+            CHECK(d[n + 1 + 2 * k] == cell && d[n + 2 + 2 * k] != digit && (cands[cell] >> (d[n + 2 + 2 * k] - 1) & 1), "BUG+1: an elimination");
+        return len;
+    }
     for (int k = 0; k < 4; k++) CHECK(c[k] < 81, "a corner out of range");
     if (c[0] >= 81 || c[1] >= 81 || c[2] >= 81 || c[3] >= 81) return 0;
     int lines = c[0] / 9 == c[1] / 9;
@@ -175,7 +192,7 @@ int main(int argc, char **argv)
     values[3] = 0, givens[3] = 2;
     CHECK(horect9_search(cands, values, givens, HR_ALL_KINDS, 0, &out) == HR_BAD_INPUT && !out.len, "given flag 2 accepted");
     givens[3] = 0;
-    CHECK(horect9_search(cands, values, givens, 0x200, 0, &out) == HR_BAD_INPUT && !out.len, "kind 9 accepted");
+    CHECK(horect9_search(cands, values, givens, 0x400, 0, &out) == HR_BAD_INPUT && !out.len, "kind 10 accepted");
     CHECK(horect9_search(cands, values, givens, HR_ALL_KINDS, -1, &out) == HR_BAD_INPUT && !out.len, "limit -1 accepted");
     for (int r = 0; r < rounds * 4; r++) {
         for (int i = 0; i < 81; i++) {

@@ -1,11 +1,12 @@
 /* fuzz_horect9.c -- libFuzzer harness of csrc/horect9.c (HoDoKu's Unique, Hidden and
- * Avoidable Rectangles).
+ * Avoidable Rectangles, BUG+1).
  * sources: horect9.c
  *
  * Input: a mode byte, a kinds byte, a limit byte, then up to 81 little-endian 16-bit
  * candidate masks, 81 values and 81 given flags (missing ones 0). Mode bit 0: keep the
  * masks as they are (else clip them to 9 bits); bit 1: keep values and flags as they are
- * (else value % 10, flag & 1); bit 2: ask kind 8 too; bit 3: ask kind 9 (no such kind).
+ * (else value % 10, flag & 1); bit 2: ask kind 8 too; bit 4: kind 9 (BUG+1); bit 3: ask
+ * kind 10 (no such kind).
  * Limit: byte % 4 (0: all). Checked: HR_BAD_INPUT exactly when something is out of range
  * (nothing written), else HR_OK; every record whole: an asked kind, kinds ascending, at most
  * the limit of each, four corners in range on a rectangle across two boxes, digits 1-9,
@@ -29,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 3) return 0;
     int mode = data[0], limit = data[2] % 4;
-    unsigned kinds = data[1] | (mode & 4 ? 0x100u : 0) | (mode & 8 ? 0x200u : 0);
+    unsigned kinds = data[1] | (mode & 4 ? 0x100u : 0) | (mode & 16 ? 0x200u : 0) | (mode & 8 ? 0x400u : 0);
     uint16_t cands[81] = {0};
     uint8_t values[81] = {0}, givens[81] = {0};
     int bad = fuzz_cands(data + 3, size - 3, mode & 1, cands) || kinds > HR_ALL_KINDS;
@@ -59,6 +60,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             last = kind;
             FUZZ_CHECK(!limit || count <= limit, "the limit kept");
             const uint8_t *c = r + 1;
+            if (kind == HR_BUG) {
+                size_t n = (size_t)HR_HEAD + r[11];
+                FUZZ_CHECK(r[8] < 81 && r[7] >= 1 && r[7] <= 9 && r[n] == 2 && (cands[r[8]] >> (r[7] - 1) & 1), "a BUG+1 record");
+                for (int k = 0; k < 2; k++)
+                    FUZZ_CHECK(r[n + 1 + 2 * k] == r[8] && r[n + 2 + 2 * k] != r[7] && (cands[r[8]] >> (r[n + 2 + 2 * k] - 1) & 1), "BUG+1 eliminations");
+                at += len;
+                continue;
+            }
             FUZZ_CHECK(c[0] < 81 && c[1] < 81 && c[2] < 81 && c[3] < 81, "corners in range");
             FUZZ_CHECK(box_of(c[0]) == box_of(c[1]) && box_of(c[2]) == box_of(c[3]) && box_of(c[0]) != box_of(c[2]), "two boxes");
             FUZZ_CHECK((c[0] / 9 == c[1] / 9 && c[2] / 9 == c[3] / 9 && c[0] % 9 == c[2] % 9 && c[1] % 9 == c[3] % 9)

@@ -353,19 +353,20 @@ def ho_probe(cands: bytes, kinds: bytes, start: int, budget: int) -> tuple[int, 
 # sudokit._pyrect9). Both give the same bytes; sudokit.human.uniqueness writes the steps.
 
 def ho_rects(cands: bytes, values: bytes, givens: bytes, kinds: int, max_per_kind: int) -> bytes:
-    """HoDoKu's Uniqueness Test 1-6, Hidden Rectangle and Avoidable Rectangle 1-2 steps.
+    """HoDoKu's Uniqueness Test 1-6, Hidden Rectangle, Avoidable Rectangle 1-2 and BUG+1 steps.
 
     ``cands``: 81 native uint16 masks as for :func:`se_loops`; ``values``: 81 bytes, the
     digit of each filled cell (0 when empty); ``givens``: 81 bytes, 1 for a clue. ``kinds``:
     bit k asks for kind k (0-5 Uniqueness Test 1-6, 6 Hidden Rectangle, 7/8 Avoidable
-    Rectangle 1/2); the records come kind by kind, each kind's in HoDoKu's order, at most
+    Rectangle 1/2, 9 BUG+1); the records come kind by kind, each kind's in HoDoKu's order, at most
     ``max_per_kind`` of each (0: all). One record each: kind, the four corners (start, its
     box partner, across from the start, across from the partner), a, b (the digits; AR: the
     values of the first two corners), the step's digit (0 if none), the step's cell (255 if
     none), two houses (Test 3's subset house and box, else 255), a count and the cells (the
     roofs ascending; Test 3: then the subset's cells), a count and the eliminations as
-    (cell, digit) pairs ascending (layout: horect9.h). Raises ValueError on a wrong size, a
-    mask > 0x1FF, a value > 9, a given flag > 1, kinds outside 0..0x1FF or a negative limit.
+    (cell, digit) pairs ascending (layout: horect9.h). BUG+1: corners 255, a = b = 0, the
+    true digit and its cell. Raises ValueError on a wrong size, a
+    mask > 0x1FF, a value > 9, a given flag > 1, kinds outside 0..0x3FF or a negative limit.
     """
 
 # -------------------------------------------------- almost locked sets, restricted commons

@@ -1,5 +1,5 @@
 """Pure-Python twin of csrc/horect9.c: HoDoKu's Unique Rectangle (types 1-6), Hidden
-Rectangle and Avoidable Rectangle (types 1-2) searches of the HoDoKu path.
+Rectangle, Avoidable Rectangle (types 1-2) and BUG+1 searches of the HoDoKu path.
 
 Re-exported by :mod:`sudokit._pycore` as ``ho_rects``; the contract is in ``_core.pyi`` and
 the record layout in ``csrc/horect9.h``. Same search, same order, same bytes as the C code;
@@ -11,7 +11,10 @@ no placed a or b sees it), then each pair of cells across outside the box, the f
 allowing a, the second a and b; each set of four cells once. Avoidable Rectangles: from
 each player-solved cell (value a) a player-solved box partner (value b), then the pairs
 across where one cell is empty and bivalue holding the value across and the other the
-same or player-solved as that value; each set of four cells once.
+same or player-solved as that value; each set of four cells once. BUG+1: every cell with
+candidates has two but one with three (none with one); the last of its digits seen three
+times in each of its houses is true when every house holds every other digit 0 or 2 times
+and it 3 times in that cell's houses.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from array import array
 
 __all__ = ["ho_rects"]
 
-UR1, UR2, UR3, UR4, UR5, UR6, HIDDEN, AR1, AR2 = range(9)
+UR1, UR2, UR3, UR4, UR5, UR6, HIDDEN, AR1, AR2, BUG = range(10)
 
 _HOUSE_CELLS = (
     [[r * 9 + c for c in range(9)] for r in range(9)]
@@ -274,13 +277,47 @@ class _Search:
         targets = _cells(self.where[c] & _PEER[i21] & _PEER[i22])
         return bool(targets) and self.emit(AR2, corners, a, b, [(t, c) for t in targets], digit=c)
 
+    def bug_plus_1(self) -> None:
+        cands, where = self.cands, self.where
+        plus = -1
+        for cell in range(81):
+            n = _POP[cands[cell]]
+            if n > 2:
+                if n > 3 or plus >= 0:
+                    return
+                plus = cell
+            elif n == 1:
+                return
+        if plus < 0:
+            return
+        houses = (_ROW[plus], 9 + _COL[plus], 18 + _BOX[plus])
+        true_digit = 0
+        for d in _DIGITS[cands[plus]]:
+            if all(bin(where[d] & _HOUSE_MASK[h]).count("1") == 3 for h in houses):
+                true_digit = d
+        if not true_digit:
+            return
+        for h in range(27):
+            for d in range(1, 10):
+                n = bin(where[d] & _HOUSE_MASK[h]).count("1")
+                if d == true_digit and h in houses:
+                    if n != 3:
+                        return
+                elif n not in (0, 2):
+                    return
+        others = [(plus, d) for d in _DIGITS[cands[plus]] if d != true_digit]
+        self.emit(BUG, (255, 255, 255, 255), 0, 0, others, digit=true_digit, cell=plus)
+
     def run(self, kinds: int) -> None:
         urs = self.unique_rects() if kinds & 0x7F else []
         ars = self.avoidable_rects() if kinds & 0x180 else []
-        for kind in range(9):
+        for kind in range(10):
             if not kinds >> kind & 1:
                 continue
             self.count = 0
+            if kind == BUG:
+                self.bug_plus_1()
+                continue
             if kind >= AR1:
                 for q in ars:
                     if self.avoidable(q, kind):
@@ -310,13 +347,13 @@ def _one_line(cells: tuple[int, ...]) -> bool:
 
 def ho_rects(cands: bytes, values: bytes, givens: bytes, kinds: int, max_per_kind: int) -> bytes:
     """The records of HoDoKu's rectangle steps of the ``kinds`` (bit mask: Uniqueness Test
-    1-6, Hidden Rectangle, Avoidable Rectangle 1-2), at most ``max_per_kind`` of each (0:
+    1-6, Hidden Rectangle, Avoidable Rectangle 1-2, BUG+1), at most ``max_per_kind`` of each (0:
     all); see ``_core.pyi``. Raises ValueError on bad input."""
     if len(cands) != 162 or len(values) != 81 or len(givens) != 81:
         raise ValueError("need 81 native uint16 candidate masks, 81 values and 81 given flags")
     masks = array("H", cands).tolist()
-    if max(masks) > 0x1FF or max(values) > 9 or max(givens) > 1 or max_per_kind < 0 or not 0 <= kinds <= 0x1FF:
-        raise ValueError("candidate masks must be 0..0x1FF, values 0..9, given flags 0/1, kinds 0..0x1FF and max_per_kind >= 0")
+    if max(masks) > 0x1FF or max(values) > 9 or max(givens) > 1 or max_per_kind < 0 or not 0 <= kinds <= 0x3FF:
+        raise ValueError("candidate masks must be 0..0x1FF, values 0..9, given flags 0/1, kinds 0..0x3FF and max_per_kind >= 0")
     search = _Search(masks, bytes(values), bytes(givens), max_per_kind)
     search.run(kinds)
     return bytes(search.out)

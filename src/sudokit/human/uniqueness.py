@@ -23,9 +23,9 @@ Which rectangles: HoDoKu's (``UniquenessSolver``, default "allow missing candida
 start corner holds exactly a/b; another corner may have lost a or b to an elimination but
 not to a placed a/b it sees (then it cannot take part in a deadly pattern at all, and
 neither SE nor HoDoKu calls it a rectangle). The swap argument holds for any solution, so a
-corner that lost a digit to an elimination keeps the deduction sound. The searches run in
-the kernel (``ho_rects``: csrc/horect9.c, twin :mod:`sudokit._pyrect9`), all types at once
-and once per candidate grid; this module writes the steps.
+corner that lost a digit to an elimination keeps the deduction sound. The searches (and
+BUG+1's) run in the kernel (``ho_rects``: csrc/horect9.c, twin :mod:`sudokit._pyrect9`), all
+types at once and once per candidate grid; this module writes the steps.
 
 BUG+1 (bivalue universal grave): every unsolved cell has two candidates except one with
 three, and every digit appears twice in each house except one digit three times in the
@@ -40,7 +40,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .. import _backend
-from .model import BIT, CELL_HOUSES, DIGITS_OF, HOUSE_MASK, HOUSE_NAMES, POPCOUNT, Candidates
+from .model import BIT, CELL_HOUSES, DIGITS_OF, HOUSE_NAMES, Candidates
 from .step import Step, cell_text, cells_text
 
 __all__ = [
@@ -124,25 +124,31 @@ def find_unique_rectangle_6(state: Candidates) -> Iterator[Step]:
 #: The kinds of the kernel's records (``ho_rects``), by the finders' names for them.
 _UR_KIND = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 0: 6}  # Uniqueness Test n; 0: Hidden Rectangle
 _AR_KIND = {1: 7, 2: 8}
-_ALL_KINDS = 0x1FF
-_NO_RECORDS: tuple[bytes, tuple[tuple[int, ...], ...]] = (b"", ((),) * 9)
+_BUG_KIND = 9
+_ALL_KINDS = 0x3FF
+_NO_RECORDS: tuple[bytes, tuple[tuple[int, ...], ...]] = (b"", ((),) * 10)
 
 
 @lru_cache(maxsize=64)
 def _given_flags(givens: frozenset[int]) -> bytes:
     """The kernel's 81 given flags (a walk keeps one ``givens`` set: built once)."""
-    return bytes(c in givens for c in range(81))
+    flags = bytearray(81)
+    for c in givens:
+        flags[c] = 1
+    return bytes(flags)
 
 
 def _records(state: Candidates) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
-    """The kernel's records of every rectangle type on this candidate grid (the nine
-    searches share one call) and, per kind, the offsets of its records in order."""
+    """The kernel's records of every rectangle type and BUG+1 on this candidate grid (the
+    ten searches share one call: on the HoDoKu path BUG+1 asks first, the rectangles later
+    on the same grid when nothing in between applies) and, per kind, the offsets of its
+    records in order."""
     def build() -> tuple[bytes, tuple[tuple[int, ...], ...]]:
         raw = _backend.kernel().ho_rects(
             state.cand_bytes(), bytes(state.values), _given_flags(state.givens), _ALL_KINDS, 0)
         if not raw:
             return _NO_RECORDS
-        at: list[list[int]] = [[] for _ in range(9)]
+        at: list[list[int]] = [[] for _ in range(10)]
         j = 0
         while j < len(raw):
             at[raw[j]].append(j)
@@ -284,38 +290,16 @@ def _hidden_rectangle(rect: tuple[int, ...], a: int, b: int, corner: int, x: int
 
 def find_bug_plus_1(state: Candidates) -> Iterator[Step]:
     """All cells bivalue but one trivalue cell: its digit seen three times in its houses is true."""
-    cands, where = state.cands, state.where
-    plus = -1
-    for cell in range(81):
-        n = POPCOUNT[cands[cell]]
-        if n > 2:
-            if n > 3 or plus >= 0:
-                return
-            plus = cell
-        elif n == 1:
-            return  # a naked single is pending: not a BUG state
-    if plus < 0:
-        return
-    true_digit = 0
-    for d in DIGITS_OF[cands[plus]]:
-        counts = [(where[d] & HOUSE_MASK[h]).bit_count() for h in CELL_HOUSES[plus]]
-        if counts == [3, 3, 3]:
-            true_digit = d
-    if not true_digit:
-        return
-    plus_houses = CELL_HOUSES[plus]
-    for h in range(27):
-        for d in range(1, 10):
-            n = (where[d] & HOUSE_MASK[h]).bit_count()
-            if d == true_digit and h in plus_houses:
-                if n != 3:
-                    return
-            elif n not in (0, 2):
-                return
-    others = [d for d in DIGITS_OF[cands[plus]] if d != true_digit]
-    yield Step(
+    raw, at = _records(state)
+    return (_bug_plus_1(raw, j) for j in at[_BUG_KIND])
+
+
+def _bug_plus_1(raw: bytes, j: int) -> Step:
+    true_digit, plus = raw[j + 7], raw[j + 8]
+    pairs = raw[j + 13 : j + 13 + 2 * raw[j + 12]]
+    return Step(
         "bug_plus_1", "Bivalue Universal Grave + 1", _FAMILY,
-        eliminations=tuple((plus, d) for d in others),
+        eliminations=tuple(zip(pairs[::2], pairs[1::2])),
         cells=((plus, "base"),),
         houses=tuple(HOUSE_NAMES[h] for h in CELL_HOUSES[plus]),
         digits=(true_digit,),
