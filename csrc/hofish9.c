@@ -313,19 +313,29 @@ typedef struct {
     int bases[4];
     long spent;
     hf_out *out;
+    int both;          /* finned search that also keeps the first sashimi fish in side */
+    uint8_t side[10];
+    size_t side_len;
 } bf_ctx;
 
-static int bf_emit(bf_ctx *x, unsigned cover, unsigned fins)
+/* The record of the fish at hand into rec (10 bytes); its length. */
+static size_t bf_record(const bf_ctx *x, unsigned cover, unsigned fins, uint8_t rec[10])
 {
-    uint8_t rec[10];
     rec[0] = (uint8_t)x->digit;
     rec[1] = (uint8_t)x->by_rows;
     for (int k = 0; k < x->size; k++) rec[2 + k] = (uint8_t)x->bases[k];
     uint8_t *p = rec + 2 + x->size;
     p[0] = (uint8_t)(cover & 0xFF), p[1] = (uint8_t)(cover >> 8);
     p[2] = (uint8_t)(fins & 0xFF), p[3] = (uint8_t)(fins >> 8);
+    return 6 + (size_t)x->size;
+}
+
+static int bf_emit(bf_ctx *x, unsigned cover, unsigned fins)
+{
+    uint8_t rec[10];
+    size_t len = bf_record(x, cover, fins, rec);
     x->hits++;
-    int status = put(x->out, rec, 6 + (size_t)x->size);
+    int status = put(x->out, rec, len);
     if (status) return status;
     return x->max_hits && x->hits >= x->max_hits ? 1 : HF_OK;
 }
@@ -366,6 +376,10 @@ static int bf_cover(bf_ctx *x, unsigned uni, unsigned band, unsigned cover)
         unsigned on = x->pos[x->bases[k]] & cover;
         if (!on) return HF_OK; /* a base line made only of fins */
         if (pc9(on) == 1) sashimi = 1;
+    }
+    if (x->both && sashimi) {
+        if (!x->side_len) x->side_len = bf_record(x, cover, fin_cross, x->side);
+        return HF_OK;
     }
     if (sashimi != (x->mode == 2)) return HF_OK;
     return bf_emit(x, cover, fin_cross);
@@ -414,6 +428,30 @@ static int bf_bases(bf_ctx *x, const int *lines, int n, int start, int k, unsign
     return HF_OK;
 }
 
+static int bf_run(const uint16_t cands[81], bf_ctx *x)
+{
+    int status = HF_OK, size = x->size, mode = x->mode;
+    for (int d = 1; d <= 9 && status == HF_OK; d++) {
+        x->digit = d;
+        for (int by_rows = 1; by_rows >= 0 && status == HF_OK; by_rows--) {
+            x->by_rows = by_rows;
+            int lines[9], n = 0;
+            for (int i = 0; i < 9; i++) {
+                unsigned m = 0;
+                for (int j = 0; j < 9; j++) {
+                    int cell = by_rows ? i * 9 + j : j * 9 + i;
+                    if (cands[cell] >> (d - 1) & 1) m |= 1u << j;
+                }
+                x->pos[i] = m;
+                int c = pc9(m);
+                if (mode ? (m && c <= size + 3) : (c >= 2 && c <= size)) lines[n++] = i;
+            }
+            status = bf_bases(x, lines, n, 0, 0, 0);
+        }
+    }
+    return status == 1 ? HF_OK : status;
+}
+
 int hofish9_basic(const uint16_t cands[81], int size, int mode, int max_hits, hf_out *out, long *spent)
 {
     *spent = 0;
@@ -423,27 +461,28 @@ int hofish9_basic(const uint16_t cands[81], int size, int mode, int max_hits, hf
     bf_ctx x;
     memset(&x, 0, sizeof x);
     x.size = size, x.mode = mode, x.max_hits = max_hits, x.out = out;
-    int status = HF_OK;
-    for (int d = 1; d <= 9 && status == HF_OK; d++) {
-        x.digit = d;
-        for (int by_rows = 1; by_rows >= 0 && status == HF_OK; by_rows--) {
-            x.by_rows = by_rows;
-            int lines[9], n = 0;
-            for (int i = 0; i < 9; i++) {
-                unsigned m = 0;
-                for (int j = 0; j < 9; j++) {
-                    int cell = by_rows ? i * 9 + j : j * 9 + i;
-                    if (cands[cell] >> (d - 1) & 1) m |= 1u << j;
-                }
-                x.pos[i] = m;
-                int c = pc9(m);
-                if (mode ? (m && c <= size + 3) : (c >= 2 && c <= size)) lines[n++] = i;
-            }
-            status = bf_bases(&x, lines, n, 0, 0, 0);
-        }
-    }
+    int status = bf_run(cands, &x);
     *spent = x.spent;
-    return status == 1 ? HF_OK : status;
+    return status;
+}
+
+int hofish9_basic_finned_first(const uint16_t cands[81], int size, hf_out *out, int *which)
+{
+    *which = 0;
+    if (size < 2 || size > 4) return HF_BAD_INPUT;
+    for (int i = 0; i < 81; i++)
+        if (cands[i] > 0x1FF) return HF_BAD_INPUT;
+    bf_ctx x;
+    memset(&x, 0, sizeof x);
+    x.size = size, x.mode = 1, x.max_hits = 1, x.out = out, x.both = 1;
+    int status = bf_run(cands, &x);
+    if (status != HF_OK) return status;
+    if (x.hits) *which = 1;
+    else if (x.side_len) {
+        *which = 2;
+        status = put(out, x.side, x.side_len);
+    }
+    return status;
 }
 
 void hofish9_out_free(hf_out *out)

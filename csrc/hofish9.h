@@ -57,6 +57,13 @@ int hofish9_search(const uint16_t cands[81], int size, int finned, int mutant, i
  * *spent counts the base combinations looked at. Returns an HF_* status. */
 int hofish9_basic(const uint16_t cands[81], int size, int mode, int max_hits, hf_out *out, long *spent);
 
+/* The finned (mode 1) and sashimi (mode 2) searches of `size` with max_hits 1 in one pass
+ * (their search orders are the same; only the sashimi test differs): *which = 1 and out
+ * the first finned fish when there is one, else *which = 2 and out the first sashimi fish
+ * (the record hofish9_basic(size, 2, 1) gives), else *which = 0 and out untouched. Returns
+ * an HF_* status. */
+int hofish9_basic_finned_first(const uint16_t cands[81], int size, hf_out *out, int *which);
+
 void hofish9_out_free(hf_out *out);
 
 #endif

@@ -68,6 +68,34 @@ static int has_wing(const hw_out *w, int kind)
     return 0;
 }
 
+/* A finned search of `size` followed by the sashimi one, in one pass: 1 (the finned one
+ * applies), 2 (the sashimi one), 0 (neither) or an HP_* error; out: the records. */
+static int finned_pair(const uint16_t cands[81], int size, hp_out *out)
+{
+    hf_out f = {NULL, 0, 0};
+    int which = 0, status = hofish9_basic_finned_first(cands, size, &f, &which);
+    if (status != HF_OK || !which) {
+        hofish9_out_free(&f);
+        return status == HF_NO_MEMORY ? HP_NO_MEMORY : status == HF_OK ? 0 : HP_BAD_INPUT;
+    }
+    take(out, f.data, f.len, f.cap);
+    return which;
+}
+
+/* Single-digit searches run[0..m) in turn on one set of tables: 1 (run[*which] applies),
+ * 0 (none does) or an HP_* error; out: the records. */
+static int single_digit_run(const uint16_t cands[81], const uint8_t *run, int m, hp_out *out, int *which)
+{
+    hd_out s = {NULL, 0, 0};
+    int status = hosingle9_first(cands, run, m, &s, which);
+    if (status != HD_OK || *which >= m) {
+        hosingle9_out_free(&s);
+        return status == HD_NO_MEMORY ? HP_NO_MEMORY : status == HD_OK ? 0 : HP_BAD_INPUT;
+    }
+    take(out, s.data, s.len, s.cap);
+    return 1;
+}
+
 /* Run one kind: 1 (applies; out holds its records), 0 (does not) or an HP_* error. */
 static int run_kind(const uint16_t cands[81], int kind, long budget, hw_out *wings, int *wings_done, hp_out *out)
 {
@@ -134,7 +162,23 @@ int hoprobe9_run(const uint16_t cands[81], const uint8_t *kinds, size_t n, size_
     hw_out wings = {NULL, 0, 0};
     int wings_done = 0, status = HP_OK;
     for (size_t k = start; k < n; k++) {
-        int hit = run_kind(cands, kinds[k], budget, &wings, &wings_done, out);
+        int hit, kind = kinds[k];
+        if ((kind == HP_FINNED_X_WING || kind == HP_FINNED_SWORDFISH || kind == HP_FINNED_JELLYFISH) && k + 1 < n &&
+            kinds[k + 1] == kind + 1) {
+            hit = finned_pair(cands, (kind - HP_FINNED_X_WING) / 2 + 2, out); /* the sashimi search after it too */
+            if (hit == 2) k++, hit = 1;
+            else if (!hit) k++;
+        } else if (kind >= HP_SKYSCRAPER && kind <= HP_EMPTY_RECT) { /* a run of them on one set of tables */
+            uint8_t run[256];
+            int m = 0;
+            while (k + (size_t)m < n && kinds[k + m] >= HP_SKYSCRAPER && kinds[k + m] <= HP_EMPTY_RECT && m < 256)
+                run[m] = (uint8_t)(kinds[k + m] - HP_SKYSCRAPER + HD_SKYSCRAPER), m++;
+            int which = m;
+            hit = single_digit_run(cands, run, m, out, &which);
+            k += (size_t)(hit == 1 ? which : m - 1);
+        } else {
+            hit = run_kind(cands, kind, budget, &wings, &wings_done, out);
+        }
         if (hit < 0) {
             status = hit;
             break;

@@ -171,20 +171,25 @@ static void chain_links(hd_ctx *x, int d)
 {
     hd_link (*links)[CELL_LINKS] = x->links[d];
     uint8_t *nlinks = x->nlinks[d];
-    for (int c = 0; c < 81; c++) {
-        nlinks[c] = 0;
-        if (!has(x->where[d], c)) continue;
-        for (int k = 0; k < 3; k++) {
-            int h = house_of(c, k);
-            uint8_t strong = x->cnt[h][d] == 2;
-            for (int i = 0; i < 9; i++) {
-                int o = geom9_house_cell(h, i);
-                if (o == c || !has(x->where[d], o)) continue;
-                if (k == 2 && (row_of(o) == row_of(c) || col_of(o) == col_of(c))) continue;
-                links[c][nlinks[c]++] = (hd_link){(uint8_t)o, strong};
+    memset(nlinks, 0, 81);
+    cellset w = x->where[d];
+    for (int half = 0; half < 2; half++)
+        for (uint64_t bits = half ? w.hi : w.lo; bits; bits &= bits - 1) {
+            int c = __builtin_ctzll(bits) + 64 * half;
+            for (int k = 0; k < 3; k++) {
+                int h = house_of(c, k);
+                uint8_t strong = x->cnt[h][d] == 2;
+                cellset m = and2(x->house[h], w); /* the house's other places, in house (ascending) order */
+                if (k == 2) { /* box cells outside the cell's row and column */
+                    cellset line = x->house[row_of(c)], col = x->house[9 + col_of(c)];
+                    m.lo &= ~(line.lo | col.lo), m.hi &= ~(line.hi | col.hi);
+                }
+                drop(&m, c);
+                for (int part = 0; part < 2; part++)
+                    for (uint64_t o = part ? m.hi : m.lo; o; o &= o - 1)
+                        links[c][nlinks[c]++] = (hd_link){(uint8_t)(__builtin_ctzll(o) + 64 * part), strong};
             }
         }
-    }
 }
 
 /* The house where a and b are the only two places of d (row, column, box), or -1. */
@@ -246,9 +251,9 @@ static int turbot(hd_ctx *x)
                     if (b == s) continue;
                     for (int k = 0; k < nlinks[b]; k++) {
                         int c = links[b][k].cell;
-                        if (!links[b][k].strong || c == a || named_elsewhere(x, d, s, a, b, c)) continue;
+                        if (!links[b][k].strong || c == a) continue;
                         cellset targets = and3(x->where[d], x->peer[s], x->peer[c]);
-                        if (empty(targets)) continue;
+                        if (empty(targets) || named_elsewhere(x, d, s, a, b, c)) continue; /* the cheap test first */
                         if (n == cap) {
                             size_t ncap = cap ? 2 * cap : 64;
                             hd_turbot *grown = realloc(found, ncap * sizeof *grown);
@@ -456,14 +461,14 @@ static int x_chain(hd_ctx *x, long budget, long *spent)
     return HD_OK;
 }
 
-int hosingle9_search(const uint16_t cands[81], int kind, long budget, hd_out *out, long *spent)
+/* The search context of cands (NULL: no memory). */
+static hd_ctx *hd_new(const uint16_t cands[81], hd_out *out)
 {
-    *spent = 0;
-    if (budget < 0 || kind < HD_SKYSCRAPER || kind > HD_X_CHAIN) return HD_BAD_INPUT;
-    for (int i = 0; i < 81; i++)
-        if (cands[i] > 0x1FF) return HD_BAD_INPUT;
-    hd_ctx *x = calloc(1, sizeof *x);
-    if (!x) return HD_NO_MEMORY;
+    hd_ctx *x = malloc(sizeof *x); /* not calloc: the chain links (most of it) are written before they are read */
+    if (!x) return NULL;
+    memset(x->where, 0, sizeof x->where), memset(x->peer, 0, sizeof x->peer), memset(x->house, 0, sizeof x->house);
+    memset(x->cnt, 0, sizeof x->cnt), memset(x->nlinks, 0, sizeof x->nlinks);
+    x->nstrong = 0, x->keys = NULL, x->cap = x->count = 0;
     x->out = out;
     for (int h = 0; h < 27; h++)
         for (int k = 0; k < 9; k++) add(&x->house[h], geom9_house_cell(h, k));
@@ -479,13 +484,56 @@ int hosingle9_search(const uint16_t cands[81], int kind, long budget, hd_out *ou
                 for (int k = 0; k < 3; k++) x->cnt[house_of(i, k)][d]++;
             }
     }
-    int status;
+    return x;
+}
+
+static int hd_run(hd_ctx *x, int kind, long budget, long *spent)
+{
     switch (kind) {
-    case HD_SKYSCRAPER: status = skyscraper(x); break;
-    case HD_KITE: status = kite(x); break;
-    case HD_TURBOT: status = turbot(x); break;
-    case HD_EMPTY_RECT: status = empty_rectangle(x); break;
-    default: status = x_chain(x, budget, spent); break;
+    case HD_SKYSCRAPER: return skyscraper(x);
+    case HD_KITE: return kite(x);
+    case HD_TURBOT: return turbot(x);
+    case HD_EMPTY_RECT: return empty_rectangle(x);
+    default: return x_chain(x, budget, spent);
+    }
+}
+
+static int hd_check(const uint16_t cands[81])
+{
+    for (int i = 0; i < 81; i++)
+        if (cands[i] > 0x1FF) return HD_BAD_INPUT;
+    return HD_OK;
+}
+
+int hosingle9_search(const uint16_t cands[81], int kind, long budget, hd_out *out, long *spent)
+{
+    *spent = 0;
+    if (budget < 0 || kind < HD_SKYSCRAPER || kind > HD_X_CHAIN || hd_check(cands)) return HD_BAD_INPUT;
+    hd_ctx *x = hd_new(cands, out);
+    if (!x) return HD_NO_MEMORY;
+    int status = hd_run(x, kind, budget, spent);
+    free(x->keys);
+    free(x);
+    return status;
+}
+
+int hosingle9_first(const uint16_t cands[81], const uint8_t *kinds, int n, hd_out *out, int *which)
+{
+    *which = n;
+    if (n < 0 || (n && !kinds) || hd_check(cands)) return HD_BAD_INPUT;
+    for (int k = 0; k < n; k++)
+        if (kinds[k] > HD_EMPTY_RECT) return HD_BAD_INPUT;
+    if (!n) return HD_OK;
+    hd_ctx *x = hd_new(cands, out);
+    if (!x) return HD_NO_MEMORY;
+    int status = HD_OK;
+    long spent = 0;
+    for (int k = 0; k < n && status == HD_OK; k++) {
+        status = hd_run(x, kinds[k], 0, &spent);
+        if (status == HD_OK && out->len) {
+            *which = k;
+            break;
+        }
     }
     free(x->keys);
     free(x);

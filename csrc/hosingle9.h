@@ -60,6 +60,12 @@ typedef struct {
  * links taken (0 for the other kinds); past `budget` the search stops with HD_BUDGET. */
 int hosingle9_search(const uint16_t cands[81], int kind, long budget, hd_out *out, long *spent);
 
+/* The searches kinds[0..n) (each HD_SKYSCRAPER..HD_EMPTY_RECT) in turn on one set of
+ * tables, stopping at the first that writes a record: *which = its index (n when none
+ * does) and out its records, the bytes hosingle9_search gives for it. out must be empty on
+ * entry. Returns an HD_* status. */
+int hosingle9_first(const uint16_t cands[81], const uint8_t *kinds, int n, hd_out *out, int *which);
+
 void hosingle9_out_free(hd_out *out);
 
 #endif

@@ -15,13 +15,36 @@ typedef struct {
     int n;
 } wing;
 
+/* A set of cells: bit i of lo (i < 64) or of hi (i - 64). */
 typedef struct {
-    uint8_t sees[81][81];
-    int house_of[81][3];
-    int peers[81][20];
+    uint64_t lo, hi;
+} cellset;
+
+/* The strong links of one digit: houses (ascending) where it has exactly two places. */
+typedef struct {
+    int done, n;
+    uint8_t house[27], a[27], b[27]; /* a < b */
+} links;
+
+typedef struct {
+    cellset peers[81], where[10];
+    links strong[10];
     wing *found;
     int nfound, cap;
 } hw_ctx;
+
+static int has(cellset s, int c) { return c < 64 ? (int)(s.lo >> c & 1) : (int)(s.hi >> (c - 64) & 1); }
+static void add(cellset *s, int c) { if (c < 64) s->lo |= 1ull << c; else s->hi |= 1ull << (c - 64); }
+static cellset and2(cellset a, cellset b) { return (cellset){a.lo & b.lo, a.hi & b.hi}; }
+
+/* The cells of s ascending into out; their number. */
+static int cells_of(cellset s, uint8_t *out)
+{
+    int n = 0;
+    for (uint64_t m = s.lo; m; m &= m - 1) out[n++] = (uint8_t)__builtin_ctzll(m);
+    for (uint64_t m = s.hi; m; m &= m - 1) out[n++] = (uint8_t)(64 + __builtin_ctzll(m));
+    return n;
+}
 
 static int pc(unsigned m)
 {
@@ -37,24 +60,40 @@ static int low_digit(unsigned m)
     return d;
 }
 
-static void build(hw_ctx *x)
+static void build(hw_ctx *x, const uint16_t cands[81])
 {
-    memset(x->sees, 0, sizeof x->sees);
+    cellset house[27];
+    memset(house, 0, sizeof house);
+    memset(x->where, 0, sizeof x->where);
+    for (int h = 0; h < 27; h++)
+        for (int k = 0; k < 9; k++) add(&house[h], geom9_house_cell(h, k));
     for (int c = 0; c < 81; c++) {
-        x->house_of[c][0] = c / 9;
-        x->house_of[c][1] = 9 + c % 9;
-        x->house_of[c][2] = 18 + c / 27 * 3 + c % 9 / 3;
-        for (int k = 0; k < 3; k++)
-            for (int j = 0; j < 9; j++) {
-                int p = geom9_house_cell(x->house_of[c][k], j);
-                if (p != c) x->sees[c][p] = 1;
-            }
+        cellset p = house[c / 9], q = house[9 + c % 9], r = house[18 + c / 27 * 3 + c % 9 / 3];
+        x->peers[c] = (cellset){p.lo | q.lo | r.lo, p.hi | q.hi | r.hi};
+        if (c < 64) x->peers[c].lo &= ~(1ull << c);
+        else x->peers[c].hi &= ~(1ull << (c - 64));
+        for (unsigned m = cands[c]; m; m &= m - 1) add(&x->where[low_digit(m)], c);
     }
-    for (int c = 0; c < 81; c++) {
-        int n = 0;
-        for (int p = 0; p < 81; p++)
-            if (x->sees[c][p]) x->peers[c][n++] = p;
+    for (int d = 0; d < 10; d++) x->strong[d].done = 0;
+}
+
+/* The strong links of digit d (computed on first use). */
+static const links *strong_links(hw_ctx *x, int d)
+{
+    links *l = &x->strong[d];
+    if (l->done) return l;
+    l->done = 1, l->n = 0;
+    for (int h = 0; h < 27; h++) {
+        int places[9], np = 0;
+        for (int k = 0; k < 9; k++) {
+            int c = geom9_house_cell(h, k);
+            if (has(x->where[d], c)) places[np++] = c;
+        }
+        if (np != 2) continue;
+        int a = places[0] < places[1] ? places[0] : places[1], b = places[0] < places[1] ? places[1] : places[0];
+        l->house[l->n] = (uint8_t)h, l->a[l->n] = (uint8_t)a, l->b[l->n] = (uint8_t)b, l->n++;
     }
+    return l;
 }
 
 static int put(hw_out *out, const uint8_t *bytes, size_t n)
@@ -96,9 +135,10 @@ static int wings(hw_ctx *x, const uint16_t cands[81], int size, hw_out *out)
     for (int pivot = 0; pivot < 81; pivot++) {
         unsigned pm = cands[pivot];
         if (pc(pm) != size) continue;
-        int pincers[20], np = 0;
-        for (int k = 0; k < 20; k++) {
-            int q = x->peers[pivot][k];
+        uint8_t peers[20];
+        int pincers[20], np = 0, npeers = cells_of(x->peers[pivot], peers);
+        for (int k = 0; k < npeers; k++) {
+            int q = peers[k];
             if (pc(cands[q]) == 2 && pc(cands[q] & pm) == size - 1 && (size == 3 || cands[q] != pm)) pincers[np++] = q;
         }
         for (int i = 0; i < np; i++)
@@ -107,11 +147,13 @@ static int wings(hw_ctx *x, const uint16_t cands[81], int size, hw_out *out)
                 unsigned m1 = cands[q1], m2 = cands[q2], z = m1 & m2;
                 if (m1 == m2 || pc(z) != 1) continue;
                 if (size == 2 ? (z & pm) || ((m1 | m2) & pm) != pm : !(z & pm) || (m1 | m2) != pm) continue;
-                int d = low_digit(z), n = 0;
+                int d = low_digit(z);
+                cellset t = and2(and2(x->where[d], x->peers[q1]), x->peers[q2]);
+                if (size == 3) t = and2(t, x->peers[pivot]);
+                if (pivot < 64) t.lo &= ~(1ull << pivot);
+                else t.hi &= ~(1ull << (pivot - 64));
                 uint8_t targets[81];
-                for (int c = 0; c < 81; c++)
-                    if (c != pivot && cands[c] & z && x->sees[q1][c] && x->sees[q2][c] && (size == 2 || x->sees[pivot][c]))
-                        targets[n++] = (uint8_t)c;
+                int n = cells_of(t, targets);
                 if (!n) continue;
                 if (x->nfound == x->cap) {
                     int cap = x->cap ? 2 * x->cap : 64;
@@ -121,12 +163,12 @@ static int wings(hw_ctx *x, const uint16_t cands[81], int size, hw_out *out)
                 }
                 wing *w = &x->found[x->nfound++];
                 if (size == 2) {
-                    int t[3] = {pivot, q1, q2};
+                    int t3[3] = {pivot, q1, q2};
                     for (int a = 0; a < 3; a++) /* sort the trio */
                         for (int b = a + 1; b < 3; b++)
-                            if (t[b] < t[a]) { int s = t[a]; t[a] = t[b]; t[b] = s; }
-                    w->key[0] = t[0], w->key[1] = t[1], w->key[2] = t[2];
-                    w->key[3] = t[0] == pivot ? 0 : t[1] == pivot ? 1 : 2;
+                            if (t3[b] < t3[a]) { int s = t3[a]; t3[a] = t3[b]; t3[b] = s; }
+                    w->key[0] = t3[0], w->key[1] = t3[1], w->key[2] = t3[2];
+                    w->key[3] = t3[0] == pivot ? 0 : t3[1] == pivot ? 1 : 2;
                 } else {
                     w->key[0] = pivot, w->key[1] = q1 < q2 ? q1 : q2, w->key[2] = q1 < q2 ? q2 : q1, w->key[3] = 0;
                 }
@@ -145,33 +187,26 @@ static int wings(hw_ctx *x, const uint16_t cands[81], int size, hw_out *out)
 }
 
 /* The W-Wing link for x between a and b (see howing9.h); 1 when found. */
-static int w_link(const hw_ctx *x, const uint16_t cands[81], int dx, int a, int b, int *house, int *s1, int *s2)
+static int w_link(hw_ctx *x, int dx, int a, int b, int *house, int *s1, int *s2)
 {
-    unsigned bit = 1u << (dx - 1);
-    for (int h = 0; h < 27; h++) {
-        int places[9], np = 0;
-        for (int k = 0; k < 9; k++) {
-            int c = geom9_house_cell(h, k);
-            if (cands[c] & bit) places[np++] = c;
-        }
-        if (np != 2) continue;
-        if (places[0] > places[1]) { int s = places[0]; places[0] = places[1]; places[1] = s; }
-        int t1 = -1, t2 = -1;
-        for (int k = 0; k < 2; k++) {
-            int c = places[k];
+    const links *l = strong_links(x, dx);
+    for (int k = 0; k < l->n; k++) {
+        int places[2] = {l->a[k], l->b[k]}, t1 = -1, t2 = -1;
+        for (int j = 0; j < 2; j++) {
+            int c = places[j];
             if (c == a || c == b) continue;
-            if (x->sees[c][a]) t1 = c;
-            else if (x->sees[c][b]) t2 = c;
+            if (has(x->peers[c], a)) t1 = c;
+            else if (has(x->peers[c], b)) t2 = c;
         }
         if (t1 >= 0 && t2 >= 0) {
-            *house = h, *s1 = t1, *s2 = t2;
+            *house = l->house[k], *s1 = t1, *s2 = t2;
             return 1;
         }
     }
     return 0;
 }
 
-static int w_wings(const hw_ctx *x, const uint16_t cands[81], hw_out *out)
+static int w_wings(hw_ctx *x, const uint16_t cands[81], hw_out *out)
 {
     int bivalue[81], nb = 0;
     for (int c = 0; c < 81; c++)
@@ -180,14 +215,14 @@ static int w_wings(const hw_ctx *x, const uint16_t cands[81], hw_out *out)
         for (int j = i + 1; j < nb; j++) {
             int a = bivalue[i], b = bivalue[j];
             if (cands[a] != cands[b]) continue;
+            cellset both = and2(x->peers[a], x->peers[b]);
             for (unsigned rest = cands[a]; rest; rest &= rest - 1) {
-                int y = low_digit(rest), n = 0;
+                int y = low_digit(rest);
                 uint8_t targets[81];
-                for (int c = 0; c < 81; c++)
-                    if (cands[c] >> (y - 1) & 1 && x->sees[a][c] && x->sees[b][c]) targets[n++] = (uint8_t)c;
+                int n = cells_of(and2(both, x->where[y]), targets);
                 if (!n) continue;
                 int dx = low_digit(cands[a] & ~(1u << (y - 1))), house, s1, s2;
-                if (!w_link(x, cands, dx, a, b, &house, &s1, &s2)) continue;
+                if (!w_link(x, dx, a, b, &house, &s1, &s2)) continue;
                 uint8_t head[9] = {2, (uint8_t)a, (uint8_t)b, 255, (uint8_t)y, (uint8_t)dx, (uint8_t)house, (uint8_t)s1, (uint8_t)s2};
                 int st = put_record(out, head, targets, n);
                 if (st) return st;
@@ -202,7 +237,7 @@ int howing9_search(const uint16_t cands[81], hw_out *out)
         if (cands[i] > 0x1FF) return HW_BAD_INPUT;
     hw_ctx *x = malloc(sizeof *x);
     if (!x) return HW_NO_MEMORY;
-    build(x);
+    build(x, cands);
     x->found = NULL, x->cap = 0;
     int st = wings(x, cands, 2, out);
     if (!st) st = wings(x, cands, 3, out);

@@ -39,6 +39,12 @@ static const char *BUG_GRIDS[] = {
     "00005000004800000900001100004100000005200301300000000000301200000000000000001100000000308300000000010218200008600c00000000000a00008400000000e00000000a00000000600000010200000000000000010200008400008301a10b01f1020000900c6147083012103017000000090",
 };
 
+/* The HoDoKu walk's two runs of probed kinds. */
+static const uint8_t LEADING_RUN[] = {HP_X_WING, HP_SWORDFISH, HP_JELLYFISH, HP_REMOTE_PAIR, HP_BUG_PLUS_1, HP_SKYSCRAPER,
+                                      HP_KITE, HP_TURBOT, HP_EMPTY_RECT, HP_W_WING, HP_XY_WING, HP_XYZ_WING};
+static const uint8_t FINNED_RUN[] = {HP_FINNED_X_WING, HP_SASHIMI_X_WING, HP_FINNED_SWORDFISH, HP_SASHIMI_SWORDFISH,
+                                     HP_FINNED_JELLYFISH, HP_SASHIMI_JELLYFISH};
+
 static int house_cell(int h, int k)
 {
     if (h < 9) return h * 9 + k;
@@ -192,6 +198,10 @@ int main(int argc, char **argv)
                 kinds[0] = (uint8_t)k;
                 seen[k] += check_probe(cands, kinds, 1, 0, 2000000);
             }
+            for (size_t s = 0; s <= 6; s++, probes++) /* the walk's finned/sashimi run: pairs in one pass */
+                hits += check_probe(cands, FINNED_RUN, 6, s, 2000000);
+            probes++;
+            hits += check_probe(cands, LEADING_RUN, sizeof LEADING_RUN, 0, 2000000);
         }
     }
     for (size_t g = 0; g < sizeof BUG_GRIDS / sizeof *BUG_GRIDS; g++) {
