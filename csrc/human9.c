@@ -802,7 +802,20 @@ int human9_ho_run(uint8_t values[81], uint16_t cands[81], uint8_t *ns, int *n_ns
                   unsigned enabled, int max_steps, uint8_t steps[H9_HO_STEP_BYTES], int *n_bytes,
                   uint8_t free_out[27][10])
 {
+    return human9_ho_run_after(values, cands, ns, n_ns, hs, n_hs, NULL, 0, enabled, max_steps, steps, n_bytes, free_out);
+}
+
+int human9_ho_run_after(uint8_t values[81], uint16_t cands[81], uint8_t *ns, int *n_ns, uint8_t *hs, int *n_hs,
+                        const uint8_t *pre, int n_pre, unsigned enabled, int max_steps,
+                        uint8_t steps[H9_HO_STEP_BYTES], int *n_bytes, uint8_t free_out[27][10])
+{
     *n_bytes = 0;
+    if (n_pre < 0 || (n_pre && !pre)) return H9_BAD_INPUT;
+    for (int k = 0; k < n_pre; k++) {
+        const uint8_t *e = pre + 3 * k;
+        if (e[0] > 1 || e[1] > 80 || e[2] < 1 || e[2] > 9 || (!e[0] && values[e[1]] && values[e[1]] != e[2]))
+            return H9_BAD_INPUT;
+    }
     for (int i = 0; i < 81; i++)
         if (values[i] > 9 || cands[i] > SK_NINE || (values[i] && cands[i])) return H9_BAD_INPUT;
     if (*n_ns > H9_MAX_NS || *n_hs > H9_MAX_HS) return H9_BAD_INPUT;
@@ -824,6 +837,11 @@ int human9_ho_run(uint8_t values[81], uint16_t cands[81], uint8_t *ns, int *n_ns
         ho_houses(i, houses);
         for (uint32_t m = cands[i]; m; m = clear_lowest(m))
             for (int j = 0; j < 3; j++) s.free[houses[j]][lowest_index(m) + 1]++;
+    }
+    for (int k = 0; k < n_pre; k++) { /* the caller's step first, with the same bookkeeping */
+        const uint8_t *e = pre + 3 * k;
+        if (e[0]) ho_eliminate(&s, e[1], e[2]);
+        else ho_place(&s, e[1], e[2]);
     }
     if (max_steps > H9_MAX_STEPS) max_steps = H9_MAX_STEPS;
     int status = H9_DONE, len = 0;

@@ -105,4 +105,13 @@ int human9_ho_run(uint8_t values[81], uint16_t cands[81], uint8_t *ns, int *n_ns
                   unsigned enabled, int max_steps, uint8_t steps[H9_HO_STEP_BYTES], int *n_bytes,
                   uint8_t free_out[27][10]);
 
+/* human9_ho_run after applying a step found elsewhere: pre holds n_pre entries (op, cell,
+ * digit), op 0 a placement, 1 an elimination, applied in that order with the same
+ * bookkeeping (the HoDoKu walk's steps of other techniques: placements, then eliminations
+ * in HoDoKu's order) before the run. H9_BAD_INPUT (nothing applied) also for an op > 1, a
+ * cell > 80, a digit outside 1..9 or a placement on a cell holding another digit. */
+int human9_ho_run_after(uint8_t values[81], uint16_t cands[81], uint8_t *ns, int *n_ns, uint8_t *hs, int *n_hs,
+                        const uint8_t *pre, int n_pre, unsigned enabled, int max_steps,
+                        uint8_t steps[H9_HO_STEP_BYTES], int *n_bytes, uint8_t free_out[27][10]);
+
 #endif

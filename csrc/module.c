@@ -342,34 +342,37 @@ static PyObject *core_human_replay(PyObject *self, PyObject *arg)
 static PyObject *core_human_ho_run(PyObject *self, PyObject *args)
 {
     (void)self;
-    Py_buffer vv, cv, nv, hv;
+    Py_buffer vv, cv, nv, hv, pv = {0};
     unsigned int enabled;
     int max_steps;
-    if (!PyArg_ParseTuple(args, "y*y*y*y*Ii:human_ho_run", &vv, &cv, &nv, &hv, &enabled, &max_steps)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*Ii|y*:human_ho_run", &vv, &cv, &nv, &hv, &enabled, &max_steps, &pv)) return NULL;
     uint8_t values[81], ns[2 * H9_MAX_NS], hs[2 * H9_MAX_HS], steps[H9_HO_STEP_BYTES], free[27][10], where[9 * 11];
+    uint8_t pre[3 * 2 * 729]; /* at most 729 placements and 729 eliminations */
     uint16_t cands[81];
     int ok = vv.len == 81 && cv.len == 2 * 81 && nv.len % 2 == 0 && nv.len <= (Py_ssize_t)sizeof ns &&
-             hv.len % 2 == 0 && hv.len <= (Py_ssize_t)sizeof hs;
-    int n_ns = (int)(nv.len / 2), n_hs = (int)(hv.len / 2);
+             hv.len % 2 == 0 && hv.len <= (Py_ssize_t)sizeof hs && pv.len % 3 == 0 && pv.len <= (Py_ssize_t)sizeof pre;
+    int n_ns = (int)(nv.len / 2), n_hs = (int)(hv.len / 2), n_pre = (int)(pv.len / 3);
     if (ok) {
         memcpy(values, vv.buf, 81);
         memcpy(cands, cv.buf, sizeof cands);
         memcpy(ns, nv.buf, (size_t)nv.len);
         memcpy(hs, hv.buf, (size_t)hv.len);
+        if (pv.len) memcpy(pre, pv.buf, (size_t)pv.len);
     }
+    if (pv.obj) PyBuffer_Release(&pv);
     PyBuffer_Release(&hv);
     PyBuffer_Release(&nv);
     PyBuffer_Release(&cv);
     PyBuffer_Release(&vv);
     if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "need 81 value bytes, 81 native uint16 candidate masks and queues of "
-                                          "at most 81 / 243 byte pairs");
+        PyErr_SetString(PyExc_ValueError, "need 81 value bytes, 81 native uint16 candidate masks, queues of "
+                                          "at most 81 / 243 byte pairs and at most 1458 byte triples before the run");
         return NULL;
     }
     int n = 0;
     memset(free, 0, sizeof free);
-    int status = human9_ho_run(values, cands, ns, &n_ns, hs, &n_hs, enabled, max_steps < 0 ? 0 : max_steps, steps,
-                               &n, free);
+    int status = human9_ho_run_after(values, cands, ns, &n_ns, hs, &n_hs, pre, n_pre, enabled,
+                                     max_steps < 0 ? 0 : max_steps, steps, &n, free);
     human_where(cands, where);
     return Py_BuildValue("(iy#y#y#y#y#y#y#)", status, (const char *)steps, (Py_ssize_t)n, (const char *)values,
                          (Py_ssize_t)81, (const char *)cands, (Py_ssize_t)sizeof cands, (const char *)ns,
@@ -1245,7 +1248,7 @@ static PyMethodDef core_methods[] = {
     {"se_simple", core_se_simple, METH_VARARGS,
      "se_simple(cur, init, counts) -> (rule, hits)\n\nSE's simple rules inside nested forcing chains (serules9.h)."},
     {"human_ho_run", core_human_ho_run, METH_VARARGS,
-     "human_ho_run(values, cands, ns, hs, enabled, max_steps) -> (status, steps, values, cands, ns, hs, free, where)\n\n"
+     "human_ho_run(values, cands, ns, hs, enabled, max_steps, pre=b'') -> (status, steps, values, cands, ns, hs, free, where)\n\n"
      "HoDoKu's singles queues, intersections and subsets for the HoDoKu rating path. See _core.pyi."},
     {"human_replay", core_human_replay, METH_O,
      "human_replay(puzzle) -> (cands, free, ns, hs, where)\n\n"

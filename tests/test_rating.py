@@ -340,3 +340,44 @@ def test_human_se_run_twin_matches_the_c_kernel() -> None:
     bad_queue = (bytes(81), array("H", [0x1FF] * 81).tobytes(), bytes((90, 1)), b"", 8191, 10)
     assert _core.human_ho_run(*bad_queue) == _pycore.human_ho_run(*bad_queue)
     assert _core.human_ho_run(*bad_queue)[0] == 3
+
+
+def test_human_ho_run_applies_a_step_first_as_the_python_state_does(backend: str) -> None:
+    """``human_ho_run``'s ``pre`` (a step found by another technique: placements, then
+    eliminations) leaves the state, queues included, as _HodokuState.place/eliminate do;
+    bad entries are refused with nothing done (C and twin alike)."""
+    from array import array
+
+    from sudokit import _backend
+    from sudokit.grid import Grid
+    from sudokit.human.hodoku_path import _HodokuState
+
+    kernel = _backend.kernel()
+    rng = random.Random(11)
+    for puzzle in (EASY, HARD):
+        solution = solve(puzzle)
+        state = _HodokuState(Grid.parse(puzzle))
+        cb, _fb, nsb, hsb, _wb = kernel.human_replay(puzzle.encode())
+        values = bytes(state.values)
+        for _ in range(20):
+            blanks = [c for c in range(81) if not state.values[c]]
+            place = rng.sample(blanks, rng.randrange(2))
+            elims = [(c, d) for c in rng.sample(blanks, 6) for d in range(1, 10)
+                     if state.cands[c] >> (d - 1) & 1 and d != solution[c] and c not in place][:rng.randrange(1, 6)]
+            pre = bytes(x for c in place for x in (0, c, solution[c])) + bytes(x for c, d in elims for x in (1, c, d))
+            status, steps, values, cb, nsb, hsb, fb, _wb = kernel.human_ho_run(values, cb, nsb, hsb, 0, 0, pre)
+            for c in place:
+                state.place(c, solution[c])
+            for c, d in elims:
+                state.eliminate(c, d)
+            assert (status, steps) == (1, b"")
+            assert values == bytes(state.values) and cb == array("H", state.cands).tobytes()
+            assert nsb == bytes(x for e in state.ns for x in e) and hsb == bytes(x for e in state.hs for x in e)
+            assert fb == bytes(v for f in state.free for v in f)
+    full = (bytes(81), array("H", [0x1FF] * 81).tobytes(), b"", b"", 8191, 10)
+    filled = (bytes([5]) + bytes(80), array("H", [0] + [0x1FF] * 80).tobytes(), b"", b"", 8191, 10)
+    for args, pre in ((full, b"\x02\x00\x01"), (full, b"\x00\x51\x01"), (full, b"\x01\x00\x0a"), (filled, b"\x00\x00\x04")):
+        status, steps, values, cb, *_rest = kernel.human_ho_run(*args, pre)
+        assert (status, steps, values, cb) == (3, b"", args[0], args[1])
+    with pytest.raises(ValueError):
+        kernel.human_ho_run(*full, b"\x00\x00")

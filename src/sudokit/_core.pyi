@@ -118,7 +118,7 @@ def human_replay(puzzle: bytes) -> tuple[bytes, bytes, bytes, bytes, bytes]:
     """
 
 def human_ho_run(
-    values: bytes, cands: bytes, ns: bytes, hs: bytes, enabled: int, max_steps: int
+    values: bytes, cands: bytes, ns: bytes, hs: bytes, enabled: int, max_steps: int, pre: bytes = b""
 ) -> tuple[int, bytes, bytes, bytes, bytes, bytes, bytes, bytes]:
     """HoDoKu's front: ``(status, steps, values, cands, ns, hs, free, where)``.
 
@@ -132,7 +132,10 @@ def human_ho_run(
     deletions in the order applied; the state comes back updated, with ``free`` and
     ``where`` as for :func:`human_replay`. ``status``: 0 done, 1 max_steps reached, 3 bad
     input (as for :func:`human_se_run`, or a queue entry out of range; nothing done).
-    Raises ValueError on wrong buffer sizes.
+    ``pre``: a step found elsewhere, applied first with the same bookkeeping: (op, cell,
+    digit) byte triples, op 0 a placement, 1 an elimination, in the order given (at most
+    1458; an op > 1, a cell > 80, a digit outside 1..9 or a placement on a cell holding
+    another digit is bad input). Raises ValueError on wrong buffer sizes.
     """
 
 # ----------------------------------------------------------------- SE's chaining search

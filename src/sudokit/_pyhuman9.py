@@ -551,21 +551,30 @@ class _Ho:
 
 
 def human_ho_run(
-    values: bytes, cands: bytes, ns: bytes, hs: bytes, enabled: int, max_steps: int
+    values: bytes, cands: bytes, ns: bytes, hs: bytes, enabled: int, max_steps: int, pre: bytes = b""
 ) -> tuple[int, bytes, bytes, bytes, bytes, bytes, bytes, bytes]:
     """Twin of ``_core.human_ho_run`` (see ``_core.pyi``; rules in csrc/human9.h)."""
-    if len(values) != 81 or len(cands) != 162 or len(ns) % 2 or len(ns) > 162 or len(hs) % 2 or len(hs) > 486:
-        raise ValueError("need 81 value bytes, 81 native uint16 candidate masks and queues of at most 81 / 243 byte pairs")
+    if (len(values) != 81 or len(cands) != 162 or len(ns) % 2 or len(ns) > 162 or len(hs) % 2 or len(hs) > 486
+            or len(pre) % 3 or len(pre) > 3 * 2 * 729):
+        raise ValueError("need 81 value bytes, 81 native uint16 candidate masks, queues of at most 81 / 243 byte "
+                         "pairs and at most 1458 byte triples before the run")
     vals, masks = list(values), array("H", cands).tolist()
     steps = bytearray()
     queues = [list(zip(q[::2], q[1::2])) for q in (ns, hs)]
+    first = list(zip(pre[::3], pre[1::3], pre[2::3]))
     bad = any(v > 9 or m > 0x1FF or (v and m) for v, m in zip(vals, masks))
+    bad = bad or any(op > 1 or c > 80 or not 1 <= d <= 9 or (not op and vals[c] not in (0, d)) for op, c, d in first)
     if bad or any(c > 80 or not 1 <= d <= 9 for q in queues for c, d in q):
         status = BAD_INPUT
         state = _Ho(vals, [0] * 81, queues[0], queues[1])
         state.cands = masks
     else:
         state = _Ho(vals, masks, queues[0], queues[1])
+        for op, c, d in first:  # the caller's step first, with the same bookkeeping
+            if op:
+                state.eliminate(c, d)
+            else:
+                state.place(c, d)
         status = _ho_run(state, enabled, max_steps, steps)
     where = bytearray(99)
     for d in range(9):

@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from itertools import chain, combinations
+from itertools import combinations
 from array import array
 
 from .. import _backend
@@ -21,7 +21,6 @@ from .step import Step, cells_text
 
 
 _ROWS, _COLS, _BOXES = range(0, 9), range(9, 18), range(18, 27)
-_HOUSE_STARTS = range(0, 270, 10)  # each house's 10 free counts in the kernel's layout
 
 
 # ------------------------------------------------------ HoDoKu's singles
@@ -50,20 +49,6 @@ class _HodokuState(Candidates):
         self.free = free
         self.ns: deque[tuple[int, int]] = ns
         self.hs: deque[tuple[int, int]] = hs
-
-    @classmethod
-    def from_kernel(
-        cls, values: bytes, cands: bytes, free: bytes, ns: bytes, hs: bytes, where: bytes, givens: frozenset[int]
-    ) -> _HodokuState:
-        """The state ``human_ho_run`` returned (its byte layouts: ``_core.pyi``)."""
-        state = object.__new__(cls)
-        state.values, state.cands, state.givens = list(values), array("H", cands).tolist(), givens
-        state._memo = {("cand_bytes", 0): bytes(cands)}  # Candidates.cand_bytes: the kernel's own layout
-        state.where = [0] + [int.from_bytes(where[k : k + 11], "little") for k in range(0, 99, 11)]
-        counts = list(free)
-        state.free = [counts[k : k + 10] for k in _HOUSE_STARTS]
-        state.ns, state.hs = deque(zip(ns[::2], ns[1::2])), deque(zip(hs[::2], hs[1::2]))
-        return state
 
     def eliminate(self, cell: int, digit: int) -> bool:
         """Remove a candidate: free counts, the hidden-single queue when a house is left
@@ -281,8 +266,9 @@ def _hodoku_walk(
     runs = _probe_runs(techniques[k:])
     ids = frozenset(t.id for t in techniques)
     steps: list[Step] = []
-    while len(steps) < max_steps:
-        status, found, vb, cb, nsb, hsb, fb, wb = kernel.human_ho_run(vb, cb, nsb, hsb, mask, max_steps - len(steps))
+    pre = b""  # the step found below, which the kernel applies (with its queues) before it runs
+    while True:
+        status, found, vb, cb, nsb, hsb, _fb, wb = kernel.human_ho_run(vb, cb, nsb, hsb, mask, max_steps - len(steps), pre)
         _ho_steps(found, steps)
         if status >= 2:  # bad input, which a grid from a puzzle cannot give
             raise SudokuError("internal error: the HoDoKu kernel rejected its state")
@@ -290,7 +276,7 @@ def _hodoku_walk(
             break
         if 0 not in vb:
             return steps, "solved"
-        state = _HodokuState.from_kernel(vb, cb, fb, nsb, hsb, wb, givens)
+        state = _grid_state(vb, cb, wb, givens)
         step = None
         for part in runs:
             step = _ho_next(state, part, ids) if isinstance(part, registry.Technique) else _probe(state, part, ids)
@@ -298,14 +284,30 @@ def _hodoku_walk(
                 break
         if step is None:
             return steps, "stuck"
-        for cell, digit in step.placements:
-            state.place(cell, digit)
-        for cell, digit in _hodoku_elimination_order(step):
-            state.eliminate(cell, digit)
         steps.append(step)
-        vb, cb = bytes(state.values), array("H", state.cands).tobytes()
-        nsb, hsb = bytes(chain.from_iterable(state.ns)), bytes(chain.from_iterable(state.hs))
+        pre = _pre_bytes(step)
     return steps, ("solved" if 0 not in vb else "max_steps")
+
+
+def _grid_state(values: bytes, cands: bytes, where: bytes, givens: frozenset[int]) -> Candidates:
+    """The candidate grid ``human_ho_run`` returned, for the finders (the queues stay in
+    the kernel's bytes)."""
+    state = object.__new__(Candidates)
+    state.values, state.cands, state.givens = list(values), array("H", cands).tolist(), givens
+    state._memo = {("cand_bytes", 0): cands}  # Candidates.cand_bytes: the kernel's own layout
+    state.where = [0] + [int.from_bytes(where[k : k + 11], "little") for k in range(0, 99, 11)]
+    return state
+
+
+def _pre_bytes(step: Step) -> bytes:
+    """A step as ``human_ho_run``'s ``pre``: its placements, then its eliminations in
+    HoDoKu's order (:func:`_hodoku_elimination_order`)."""
+    out = bytearray()
+    for cell, digit in step.placements:
+        out += bytes((0, cell, digit))
+    for cell, digit in _hodoku_elimination_order(step):
+        out += bytes((1, cell, digit))
+    return bytes(out)
 
 
 # ------------------------------------------ the leading C searches in one kernel call
