@@ -263,7 +263,7 @@ def _hodoku_walk(
     cb, _fb, nsb, hsb, _wb = kernel.human_replay(bytes(puzzle))
     vb = bytes(list(puzzle))
     givens = frozenset(i for i, v in enumerate(vb) if v)
-    runs = _probe_runs(techniques[k:])
+    runs = _probe_runs(techniques, k)
     ids = frozenset(t.id for t in techniques)
     steps: list[Step] = []
     pre = b""  # the step found below, which the kernel applies (with its queues) before it runs
@@ -332,31 +332,34 @@ _PROBED: dict[str, tuple[Callable[[Candidates], Iterator[Step]], int]] = {
 _Run = tuple[bytes, tuple[registry.Technique, ...]]
 
 
-def _probe_runs(rest: Sequence[registry.Technique]) -> tuple[registry.Technique | _Run, ...]:
-    """``rest`` with each run of probed techniques (with their own finder) as one
-    (``ho_probe`` kinds, techniques) entry."""
-    key = tuple(rest)
-    runs = _RUNS.get(key)
-    if runs is None:
-        out: list[registry.Technique | _Run] = []
-        group: list[registry.Technique] = []
-        for t in (*rest, None):
-            probed = _PROBED.get(t.id) if t is not None else None
-            if t is not None and probed is not None and probed[0] is t.finder:
-                group.append(t)
-                continue
-            if group:
-                out.append((bytes(_PROBED[g.id][1] for g in group), tuple(group)))
-                group = []
-            if t is not None:
-                out.append(t)
-        if len(_RUNS) > 64:
-            _RUNS.clear()
-        runs = _RUNS[key] = tuple(out)
+def _probe_runs(techniques: Sequence[registry.Technique], k: int) -> tuple[registry.Technique | _Run, ...]:
+    """``techniques[k:]`` with each run of probed techniques (with their own finder) as
+    one (``ho_probe`` kinds, techniques) entry; kept per sequence object (the walk gets the
+    same one for every puzzle rated with the same options: hashing 45 techniques per
+    puzzle would cost more than the lookup saves)."""
+    cached = _RUNS.get(id(techniques))
+    if cached is not None and cached[0] is techniques and cached[1] == k:
+        return cached[2]
+    out: list[registry.Technique | _Run] = []
+    group: list[registry.Technique] = []
+    for t in (*techniques[k:], None):
+        probed = _PROBED.get(t.id) if t is not None else None
+        if t is not None and probed is not None and probed[0] is t.finder:
+            group.append(t)
+            continue
+        if group:
+            out.append((bytes(_PROBED[g.id][1] for g in group), tuple(group)))
+            group = []
+        if t is not None:
+            out.append(t)
+    if len(_RUNS) > 64:
+        _RUNS.clear()
+    runs = tuple(out)
+    _RUNS[id(techniques)] = (techniques, k, runs)  # the sequence kept: its id stays its own
     return runs
 
 
-_RUNS: dict[tuple[registry.Technique, ...], tuple[registry.Technique | _Run, ...]] = {}
+_RUNS: dict[int, tuple[Sequence[registry.Technique], int, tuple[registry.Technique | _Run, ...]]] = {}
 
 
 def _probe(state: Candidates, run: _Run, ids: frozenset[str]) -> Step | None:
