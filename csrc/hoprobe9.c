@@ -4,51 +4,10 @@
 #include "hofish9.h"
 #include "hosingle9.h"
 #include "howing9.h"
+#include "horect9.h"
 #include "hoxy9.h"
 
 #include <stdlib.h>
-
-static int house_of(int c, int k) { return k == 0 ? c / 9 : k == 1 ? 9 + c % 9 : 18 + c / 27 * 3 + c % 9 / 3; }
-
-static int pc9(unsigned m)
-{
-    int n = 0;
-    for (; m; m &= m - 1) n++;
-    return n;
-}
-
-int hoprobe9_bug_plus_1(const uint16_t cands[81])
-{
-    int plus = -1;
-    for (int i = 0; i < 81; i++) {
-        int n = pc9(cands[i]);
-        if (n > 2) {
-            if (n > 3 || plus >= 0) return 0;
-            plus = i;
-        } else if (n == 1) {
-            return 0; /* a naked single is pending: not a BUG state */
-        }
-    }
-    if (plus < 0) return 0;
-    uint8_t cnt[27][10] = {{0}};
-    for (int i = 0; i < 81; i++)
-        for (int d = 1; d <= 9; d++)
-            if (cands[i] >> (d - 1) & 1)
-                for (int k = 0; k < 3; k++) cnt[house_of(i, k)][d]++;
-    int true_digit = 0;
-    for (int d = 1; d <= 9; d++)
-        if (cands[plus] >> (d - 1) & 1 && cnt[house_of(plus, 0)][d] == 3 && cnt[house_of(plus, 1)][d] == 3 &&
-            cnt[house_of(plus, 2)][d] == 3)
-            true_digit = d;
-    if (!true_digit) return 0;
-    for (int h = 0; h < 27; h++)
-        for (int d = 1; d <= 9; d++) {
-            int n = cnt[h][d];
-            int mine = d == true_digit && (h == house_of(plus, 0) || h == house_of(plus, 1) || h == house_of(plus, 2));
-            if (mine ? n != 3 : n != 0 && n != 2) return 0;
-        }
-    return 1;
-}
 
 /* Hand a sub-search's buffer (same layout, malloc'd) over to out. */
 static void take(hp_out *out, uint8_t *data, size_t len, size_t cap)
@@ -96,8 +55,29 @@ static int single_digit_run(const uint16_t cands[81], const uint8_t *run, int m,
     return 1;
 }
 
+/* Does the rectangle search's record list hold one of horect9 kind `kind`? */
+static int has_rect(const hr_out *r, int kind)
+{
+    size_t at = 0;
+    while (at + HR_HEAD <= r->len) {
+        if (r->data[at] == kind) return 1;
+        at += HR_HEAD + (size_t)r->data[at + 11];
+        if (at >= r->len) break;
+        at += 1 + 2 * (size_t)r->data[at];
+    }
+    return 0;
+}
+
+/* The searches one probe shares between kinds: the wing and rectangle record lists. */
+typedef struct {
+    const uint8_t *values, *givens;
+    hw_out wings;
+    hr_out rects;
+    int wings_done, rects_done;
+} hp_shared;
+
 /* Run one kind: 1 (applies; out holds its records), 0 (does not) or an HP_* error. */
-static int run_kind(const uint16_t cands[81], int kind, long budget, hw_out *wings, int *wings_done, hp_out *out)
+static int run_kind(const uint16_t cands[81], int kind, long budget, hp_shared *sh, hp_out *out)
 {
     long spent = 0;
     if (kind <= HP_SASHIMI_JELLYFISH) {
@@ -123,44 +103,52 @@ static int run_kind(const uint16_t cands[81], int kind, long budget, hw_out *win
         return 1;
     }
     if (kind <= HP_W_WING) {
-        if (!*wings_done) { /* one search for the three kinds */
-            int status = howing9_search(cands, wings);
+        if (!sh->wings_done) { /* one search for the three kinds */
+            int status = howing9_search(cands, &sh->wings);
             if (status != HW_OK) return status == HW_NO_MEMORY ? HP_NO_MEMORY : HP_BAD_INPUT;
-            *wings_done = 1;
+            sh->wings_done = 1;
         }
-        if (!has_wing(wings, kind - HP_XY_WING)) return 0;
-        take(out, wings->data, wings->len, wings->cap);
-        wings->data = NULL, wings->len = wings->cap = 0;
+        if (!has_wing(&sh->wings, kind - HP_XY_WING)) return 0;
+        take(out, sh->wings.data, sh->wings.len, sh->wings.cap);
+        sh->wings.data = NULL, sh->wings.len = sh->wings.cap = 0;
         return 1;
     }
-    if (kind == HP_REMOTE_PAIR) {
-        hx_out x = {NULL, 0, 0};
-        int status = hoxy9_search(cands, 1, budget, &x, &spent);
-        if (status == HX_BUDGET) {
-            hoxy9_out_free(&x);
-            return 1;
+    if (kind == HP_BUG_PLUS_1 || kind >= HP_UR1) {
+        if (!sh->rects_done) { /* one search for the ten kinds */
+            int status = horect9_search(cands, sh->values, sh->givens, HR_ALL_KINDS, 0, &sh->rects);
+            if (status != HR_OK) return status == HR_NO_MEMORY ? HP_NO_MEMORY : HP_BAD_INPUT;
+            sh->rects_done = 1;
         }
-        if (status != HX_OK || !x.len) {
-            hoxy9_out_free(&x);
-            return status == HX_NO_MEMORY ? HP_NO_MEMORY : status == HX_OK ? 0 : HP_BAD_INPUT;
-        }
-        take(out, x.data, x.len, x.cap);
+        if (!has_rect(&sh->rects, kind == HP_BUG_PLUS_1 ? HR_BUG : kind - HP_UR1 + HR_UR1)) return 0;
+        take(out, sh->rects.data, sh->rects.len, sh->rects.cap);
+        sh->rects.data = NULL, sh->rects.len = sh->rects.cap = 0;
         return 1;
     }
-    return hoprobe9_bug_plus_1(cands);
+    hx_out x = {NULL, 0, 0}; /* HP_REMOTE_PAIR */
+    int status = hoxy9_search(cands, 1, budget, &x, &spent);
+    if (status == HX_BUDGET) {
+        hoxy9_out_free(&x);
+        return 1;
+    }
+    if (status != HX_OK || !x.len) {
+        hoxy9_out_free(&x);
+        return status == HX_NO_MEMORY ? HP_NO_MEMORY : status == HX_OK ? 0 : HP_BAD_INPUT;
+    }
+    take(out, x.data, x.len, x.cap);
+    return 1;
 }
 
-int hoprobe9_run(const uint16_t cands[81], const uint8_t *kinds, size_t n, size_t start, long budget, hp_out *out,
-                 size_t *found)
+int hoprobe9_run(const uint16_t cands[81], const uint8_t values[81], const uint8_t givens[81], const uint8_t *kinds,
+                 size_t n, size_t start, long budget, hp_out *out, size_t *found)
 {
     *found = n;
-    if (start > n || budget < 0 || (n && !kinds)) return HP_BAD_INPUT;
+    if (start > n || budget < 0 || (n && !kinds) || !values || !givens) return HP_BAD_INPUT;
     for (size_t k = 0; k < n; k++)
         if (kinds[k] >= HP_KINDS) return HP_BAD_INPUT;
     for (int i = 0; i < 81; i++)
-        if (cands[i] > 0x1FF) return HP_BAD_INPUT;
-    hw_out wings = {NULL, 0, 0};
-    int wings_done = 0, status = HP_OK;
+        if (cands[i] > 0x1FF || values[i] > 9 || givens[i] > 1) return HP_BAD_INPUT;
+    hp_shared sh = {values, givens, {NULL, 0, 0}, {NULL, 0, 0}, 0, 0};
+    int status = HP_OK;
     for (size_t k = start; k < n; k++) {
         int hit, kind = kinds[k];
         if ((kind == HP_FINNED_X_WING || kind == HP_FINNED_SWORDFISH || kind == HP_FINNED_JELLYFISH) && k + 1 < n &&
@@ -177,7 +165,7 @@ int hoprobe9_run(const uint16_t cands[81], const uint8_t *kinds, size_t n, size_
             hit = single_digit_run(cands, run, m, out, &which);
             k += (size_t)(hit == 1 ? which : m - 1);
         } else {
-            hit = run_kind(cands, kind, budget, &wings, &wings_done, out);
+            hit = run_kind(cands, kind, budget, &sh, out);
         }
         if (hit < 0) {
             status = hit;
@@ -188,7 +176,8 @@ int hoprobe9_run(const uint16_t cands[81], const uint8_t *kinds, size_t n, size_
             break;
         }
     }
-    howing9_out_free(&wings);
+    howing9_out_free(&sh.wings);
+    horect9_out_free(&sh.rects);
     if (status != HP_OK) out->len = 0;
     return status;
 }

@@ -20,13 +20,13 @@
  *  HP_REMOTE_PAIR                 hoxy9_search(remote = 1, budget); past the budget it counts
  *                                   as applying, with no records (the caller's own search
  *                                   then meets the budget itself)
- *  HP_BUG_PLUS_1                  BUG+1 (sudokit.human.uniqueness.find_bug_plus_1): every
- *                                   unsolved cell bivalue but one with three candidates, no
- *                                   naked single; one of its digits has three places in each
- *                                   of the cell's houses (the last such digit is the true one)
- *                                   and every other digit two or none in every house; no records
+ *  HP_BUG_PLUS_1, HP_UR1..HP_UR6, horect9_search (every kind, all records, once per call); a
+ *    HP_HIDDEN_RECT, HP_AR1,        kind applies when a record of its horect9 kind (HR_BUG,
+ *    HP_AR2                         HR_UR1..HR_AR2) is there; the records are all of them
  *
- * State: cands[i] a 9-bit mask (bit d-1 = digit d; 0 for a filled cell). No global state;
+ * State: cands[i] a 9-bit mask (bit d-1 = digit d; 0 for a filled cell), values[i] the digit
+ * of a filled cell (0 empty), givens[i] 1 for a clue (else 0): the rectangle searches'
+ * input (horect9.h). No global state;
  * the output buffer and the searches' own tables are the only allocations.
  */
 #ifndef SUDOKIT_HOPROBE9_H
@@ -36,7 +36,8 @@
 #include <stdint.h>
 
 #define HP_OK 0
-#define HP_BAD_INPUT (-1) /* a mask above 0x1FF, an unknown kind, start > n, a negative budget */
+#define HP_BAD_INPUT (-1) /* a mask above 0x1FF, a value above 9, a given flag above 1, an unknown
+                           * kind, start > n, a negative budget */
 #define HP_NO_MEMORY (-2)
 
 #define HP_X_WING 0
@@ -57,7 +58,11 @@
 #define HP_W_WING 15
 #define HP_REMOTE_PAIR 16
 #define HP_BUG_PLUS_1 17
-#define HP_KINDS 18
+#define HP_UR1 18 /* Uniqueness Test 1; 19..23: Tests 2..6 */
+#define HP_HIDDEN_RECT 24
+#define HP_AR1 25
+#define HP_AR2 26
+#define HP_KINDS 27
 
 /* A growable output buffer (the caller zero-initialises it and frees it with
  * hoprobe9_out_free, also after an error). */
@@ -66,15 +71,12 @@ typedef struct {
     size_t len, cap;
 } hp_out;
 
-/* Run kinds[start], kinds[start + 1], ... (each 0..HP_KINDS-1) on cands until one applies:
+/* Run kinds[start], kinds[start + 1], ... (each 0..HP_KINDS-1) on the grid until one applies:
  * *found gets its index in kinds (n when none does) and out that search's records (see
  * above; empty when none applies). budget: the Remote Pair search's link budget. Returns
  * an HP_* status (on HP_BAD_INPUT nothing is run). */
-int hoprobe9_run(const uint16_t cands[81], const uint8_t *kinds, size_t n, size_t start, long budget, hp_out *out,
-                 size_t *found);
-
-/* 1 when the BUG+1 step applies on cands (see HP_BUG_PLUS_1), else 0. */
-int hoprobe9_bug_plus_1(const uint16_t cands[81]);
+int hoprobe9_run(const uint16_t cands[81], const uint8_t values[81], const uint8_t givens[81], const uint8_t *kinds,
+                 size_t n, size_t start, long budget, hp_out *out, size_t *found);
 
 void hoprobe9_out_free(hp_out *out);
 

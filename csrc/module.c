@@ -764,39 +764,42 @@ static PyObject *core_ho_wings(PyObject *self, PyObject *args)
     return result;
 }
 
-/* ho_probe(cands, kinds, start, budget) -> (index, records): the HoDoKu path's leading
- * searches in one call, see hoprobe9.h and _core.pyi. */
+/* ho_probe(cands, values, givens, kinds, start, budget) -> (index, records): the HoDoKu
+ * path's leading searches in one call, see hoprobe9.h and _core.pyi. */
 static PyObject *core_ho_probe(PyObject *self, PyObject *args)
 {
     (void)self;
-    Py_buffer cv, kv;
+    Py_buffer cv, vv, gv, kv;
     Py_ssize_t start;
     long budget;
-    if (!PyArg_ParseTuple(args, "y*y*nl:ho_probe", &cv, &kv, &start, &budget)) return NULL;
-    uint16_t cands[81];
-    if (!take_cands(&cv, cands)) {
-        PyBuffer_Release(&kv);
-        return NULL;
-    }
-    uint8_t kinds[256];
+    if (!PyArg_ParseTuple(args, "y*y*y*y*nl:ho_probe", &cv, &vv, &gv, &kv, &start, &budget)) return NULL;
+    uint8_t values[81], givens[81], kinds[256];
     size_t n = (size_t)kv.len;
-    int ok = kv.len <= 256;
-    if (ok && n) memcpy(kinds, kv.buf, n);
+    int ok = vv.len == 81 && gv.len == 81 && kv.len <= 256 && start >= 0;
+    if (ok) {
+        memcpy(values, vv.buf, 81), memcpy(givens, gv.buf, 81);
+        if (n) memcpy(kinds, kv.buf, n);
+    }
     PyBuffer_Release(&kv);
-    if (!ok || start < 0) {
-        PyErr_SetString(PyExc_ValueError, "at most 256 kinds and start >= 0");
+    PyBuffer_Release(&gv);
+    PyBuffer_Release(&vv);
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "need 81 values, 81 given flags, at most 256 kinds and start >= 0");
         return NULL;
     }
     hp_out out = {NULL, 0, 0};
     size_t found = n;
     int status;
     Py_BEGIN_ALLOW_THREADS
-    status = hoprobe9_run(cands, kinds, n, (size_t)start, budget, &out, &found);
+    status = hoprobe9_run(cands, values, givens, kinds, n, (size_t)start, budget, &out, &found);
     Py_END_ALLOW_THREADS
     if (status != HP_OK) {
         hoprobe9_out_free(&out);
         if (status == HP_NO_MEMORY) return PyErr_NoMemory();
-        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, kinds 0..17, start 0..len(kinds), budget >= 0");
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, values 0..9, given flags 0..1, kinds 0..26, "
+                                          "start 0..len(kinds), budget >= 0");
         return NULL;
     }
     PyObject *result = Py_BuildValue("(ny#)", (Py_ssize_t)found, out.data ? (const char *)out.data : "", (Py_ssize_t)out.len);
@@ -1238,7 +1241,7 @@ static PyMethodDef core_methods[] = {
     {"subsets", core_subsets, METH_VARARGS,
      "subsets(cands, values) -> records\n\nThe naked and hidden subsets (subset9.h)."},
     {"ho_probe", core_ho_probe, METH_VARARGS,
-     "ho_probe(cands, kinds, start, budget) -> (index, records)\n\nThe first of the HoDoKu path's leading searches that applies (hoprobe9.h)."},
+     "ho_probe(cands, values, givens, kinds, start, budget) -> (index, records)\n\nThe first of the HoDoKu path's leading searches that applies (hoprobe9.h)."},
     {"ho_wings", core_ho_wings, METH_VARARGS,
      "ho_wings(cands) -> records\n\nHoDoKu's XY-Wing, XYZ-Wing and W-Wing (howing9.h)."},
     {"ho_rects", core_ho_rects, METH_VARARGS,

@@ -160,7 +160,7 @@ hw_srcs=("$root/csrc/howing9.c" "$here/ref_solver.c" "$here/test_howing.c")
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 "$out/howing_san" --rounds 10
 
 echo "== hoprobe9 (the HoDoKu path's leading searches in one call): cc -O2, then -O1 -fsanitize=address,undefined"
-hp_srcs=("$root/csrc/hoprobe9.c" "$root/csrc/hofish9.c" "$root/csrc/hosingle9.c" "$root/csrc/howing9.c" "$root/csrc/hoxy9.c" "$here/ref_solver.c" "$here/test_hoprobe.c")
+hp_srcs=("$root/csrc/hoprobe9.c" "$root/csrc/hofish9.c" "$root/csrc/hosingle9.c" "$root/csrc/howing9.c" "$root/csrc/hoxy9.c" "$root/csrc/horect9.c" "$here/ref_solver.c" "$here/test_hoprobe.c")
 "$cc" -O2 "${warn[@]}" -o "$out/hoprobe_o2" "${hp_srcs[@]}"
 "$out/hoprobe_o2" --rounds 40
 "$cc" -O1 -g "${warn[@]}" "${san[@]}" -o "$out/hoprobe_san" "${hp_srcs[@]}"

@@ -5,8 +5,10 @@
  * start points: the probe's answer must be what calling each kind's own search in turn
  * gives (the first that reports something, its bytes; fish asked for one hit; wings: the
  * whole record list, applying when a record of the kind is there; Remote Pair past its
- * budget: applying, no bytes). BUG+1 is checked against a separate count of places per
- * house, on two grids where HoDoKu's path takes a BUG+1 step and on broken copies of them.
+ * budget: applying, no bytes; BUG+1 and the rectangles: the whole rectangle record list,
+ * applying when a record of the kind is there). The rectangle search's BUG+1 is also checked
+ * against a separate count of places per house, on two grids where HoDoKu's path takes a
+ * BUG+1 step and on broken copies of them.
  * Also: bad input refused with nothing run; random masks never crash (ASan/UBSan).
  *
  *     test_hoprobe [--rounds N]
@@ -17,6 +19,7 @@
 
 #include "../hofish9.h"
 #include "../hoprobe9.h"
+#include "../horect9.h"
 #include "../hosingle9.h"
 #include "../howing9.h"
 #include "../hoxy9.h"
@@ -41,7 +44,10 @@ static const char *BUG_GRIDS[] = {
 
 /* The HoDoKu walk's two runs of probed kinds. */
 static const uint8_t LEADING_RUN[] = {HP_X_WING, HP_SWORDFISH, HP_JELLYFISH, HP_REMOTE_PAIR, HP_BUG_PLUS_1, HP_SKYSCRAPER,
-                                      HP_KITE, HP_TURBOT, HP_EMPTY_RECT, HP_W_WING, HP_XY_WING, HP_XYZ_WING};
+                                      HP_KITE, HP_TURBOT, HP_EMPTY_RECT, HP_W_WING, HP_XY_WING, HP_XYZ_WING, HP_UR1,
+                                      HP_UR1 + 1, HP_UR1 + 2, HP_UR1 + 3, HP_UR1 + 4, HP_UR1 + 5, HP_HIDDEN_RECT, HP_AR1,
+                                      HP_AR2, HP_FINNED_X_WING, HP_SASHIMI_X_WING, HP_FINNED_SWORDFISH,
+                                      HP_SASHIMI_SWORDFISH, HP_FINNED_JELLYFISH, HP_SASHIMI_JELLYFISH};
 static const uint8_t FINNED_RUN[] = {HP_FINNED_X_WING, HP_SASHIMI_X_WING, HP_FINNED_SWORDFISH, HP_SASHIMI_SWORDFISH,
                                      HP_FINNED_JELLYFISH, HP_SASHIMI_JELLYFISH};
 
@@ -99,6 +105,20 @@ static int ref_bug(const uint16_t *cands)
     return 1;
 }
 
+/* The grid's values and clue flags (the rectangle searches' input) of the check at hand. */
+static uint8_t g_values[81], g_givens[81];
+
+/* Does a rectangle record list hold horect9 kind `kind`? Written apart from hoprobe9. */
+static int rect_has(const hr_out *o, int kind)
+{
+    for (size_t at = 0; at < o->len;) {
+        if (o->data[at] == kind) return 1;
+        at += HR_HEAD + o->data[at + 11];
+        at += 1 + 2 * (size_t)o->data[at];
+    }
+    return 0;
+}
+
 /* One kind's own search: 1 (applies; its bytes in data and len, malloc'd) or 0. */
 static int ref_kind(const uint16_t *cands, int kind, long budget, uint8_t **data, size_t *len)
 {
@@ -133,7 +153,15 @@ static int ref_kind(const uint16_t *cands, int kind, long budget, uint8_t **data
         CHECK(status == HX_OK, "remote pair");
         *data = o.data, *len = o.len;
     } else {
-        return ref_bug(cands);
+        hr_out o = {0};
+        CHECK(horect9_search(cands, g_values, g_givens, HR_ALL_KINDS, 0, &o) == HR_OK, "rectangles");
+        int has = rect_has(&o, kind == HP_BUG_PLUS_1 ? HR_BUG : kind - HP_UR1 + HR_UR1);
+        if (kind == HP_BUG_PLUS_1) CHECK(has == ref_bug(cands), "the rectangle search's BUG+1 and the count differ");
+        *data = o.data, *len = o.len;
+        if (!has) {
+            free(*data), *data = NULL, *len = 0;
+            return 0;
+        }
     }
     return *len > 0;
 }
@@ -143,7 +171,7 @@ static int check_probe(const uint16_t *cands, const uint8_t *kinds, size_t n, si
 {
     hp_out out = {0};
     size_t found = 99;
-    CHECK(hoprobe9_run(cands, kinds, n, start, budget, &out, &found) == HP_OK, "probe failed");
+    CHECK(hoprobe9_run(cands, g_values, g_givens, kinds, n, start, budget, &out, &found) == HP_OK, "probe failed");
     size_t want = n;
     uint8_t *data = NULL;
     size_t len = 0;
@@ -187,6 +215,10 @@ int main(int argc, char **argv)
     int hits = 0, probes = 0, seen[HP_KINDS] = {0};
     for (size_t p = 0; p < sizeof PUZZLES / sizeof *PUZZLES; p++) {
         CHECK(ref_solve((const uint8_t *)PUZZLES[p], 2, solution) == 1, "puzzle %zu is not unique", p);
+        for (int i = 0; i < 81; i++) {
+            int clue = PUZZLES[p][i] >= '1' && PUZZLES[p][i] <= '9';
+            g_values[i] = (uint8_t)(clue ? PUZZLES[p][i] - '0' : 0), g_givens[i] = (uint8_t)clue;
+        }
         for (int r = 0; r < rounds; r++) {
             candidates(PUZZLES[p], solution, r % 7, cands);
             for (int q = 0; q < 4; q++, probes++) {
@@ -206,7 +238,10 @@ int main(int argc, char **argv)
     }
     for (size_t g = 0; g < sizeof BUG_GRIDS / sizeof *BUG_GRIDS; g++) {
         parse_grid(BUG_GRIDS[g], cands);
-        CHECK(ref_bug(cands) == (g < 2) && hoprobe9_bug_plus_1(cands) == (g < 2), "grid %zu: BUG+1 or not", g);
+        memset(g_values, 0, 81), memset(g_givens, 0, 81);
+        for (int i = 0; i < 81; i++) /* filled cells: some digit, half of them clues */
+            if (!cands[i]) g_values[i] = (uint8_t)(i % 9 + 1), g_givens[i] = (uint8_t)(i % 2);
+        CHECK(ref_bug(cands) == (g < 2), "grid %zu: BUG+1 or not", g);
         for (int k = 0; k < HP_KINDS; k++) { /* each kind alone */
             kinds[0] = (uint8_t)k;
             seen[k] += check_probe(cands, kinds, 1, 0, 2000000);
@@ -216,31 +251,40 @@ int main(int argc, char **argv)
             for (int d = 0; d < 9; d++) {
                 if (!(keep >> d & 1)) continue;
                 cands[i] = (uint16_t)(keep & ~(1u << d));
-                CHECK(hoprobe9_bug_plus_1(cands) == ref_bug(cands), "BUG check differs, grid %zu cell %d digit %d", g, i, d + 1);
+                kinds[0] = HP_BUG_PLUS_1;
+                check_probe(cands, kinds, 1, 0, 2000000); /* compares with ref_bug too */
             }
             cands[i] = keep;
         }
     }
-    for (int k = 0; k < HP_KINDS; k++) CHECK(seen[k] > 0, "kind %d never applied in the sample grids", k);
+    for (int k = 0; k <= HP_BUG_PLUS_1; k++) CHECK(seen[k] > 0, "kind %d never applied in the sample grids", k);
+    CHECK(seen[HP_UR1] + seen[HP_UR1 + 3] + seen[HP_HIDDEN_RECT] > 0, "no rectangle applied in the sample grids");
     CHECK(hits > 0, "no probe found anything");
     /* bad input: nothing run, nothing written */
     hp_out out = {0};
     size_t found = 0;
     candidates(PUZZLES[0], solution, 0, cands);
+    memset(g_values, 0, 81), memset(g_givens, 0, 81);
     kinds[0] = HP_X_WING, kinds[1] = HP_KINDS;
-    CHECK(hoprobe9_run(cands, kinds, 2, 0, 0, &out, &found) == HP_BAD_INPUT && !out.len && found == 2, "kind 18 accepted");
+    CHECK(hoprobe9_run(cands, g_values, g_givens, kinds, 2, 0, 0, &out, &found) == HP_BAD_INPUT && !out.len && found == 2,
+          "kind 27 accepted");
     kinds[1] = HP_SWORDFISH;
-    CHECK(hoprobe9_run(cands, kinds, 2, 3, 0, &out, &found) == HP_BAD_INPUT && !out.len, "start > n accepted");
-    CHECK(hoprobe9_run(cands, kinds, 2, 0, -1, &out, &found) == HP_BAD_INPUT && !out.len, "budget -1 accepted");
-    CHECK(hoprobe9_run(cands, NULL, 2, 0, 0, &out, &found) == HP_BAD_INPUT && !out.len, "NULL kinds accepted");
-    CHECK(hoprobe9_run(cands, kinds, 0, 0, 0, &out, &found) == HP_OK && !out.len && found == 0, "no kinds");
-    cands[7] = 0x200;
-    CHECK(hoprobe9_run(cands, kinds, 2, 0, 0, &out, &found) == HP_BAD_INPUT && !out.len, "mask 0x200 accepted");
+    CHECK(hoprobe9_run(cands, g_values, g_givens, kinds, 2, 3, 0, &out, &found) == HP_BAD_INPUT && !out.len, "start > n accepted");
+    CHECK(hoprobe9_run(cands, g_values, g_givens, kinds, 2, 0, -1, &out, &found) == HP_BAD_INPUT && !out.len, "budget -1 accepted");
+    CHECK(hoprobe9_run(cands, g_values, g_givens, NULL, 2, 0, 0, &out, &found) == HP_BAD_INPUT && !out.len, "NULL kinds accepted");
+    CHECK(hoprobe9_run(cands, g_values, g_givens, kinds, 0, 0, 0, &out, &found) == HP_OK && !out.len && found == 0, "no kinds");
+    g_values[3] = 10;
+    CHECK(hoprobe9_run(cands, g_values, g_givens, kinds, 2, 0, 0, &out, &found) == HP_BAD_INPUT && !out.len, "value 10 accepted");
+    g_values[3] = 0, g_givens[3] = 2;
+    CHECK(hoprobe9_run(cands, g_values, g_givens, kinds, 2, 0, 0, &out, &found) == HP_BAD_INPUT && !out.len, "given 2 accepted");
+    g_givens[3] = 0, cands[7] = 0x200;
+    CHECK(hoprobe9_run(cands, g_values, g_givens, kinds, 2, 0, 0, &out, &found) == HP_BAD_INPUT && !out.len, "mask 0x200 accepted");
     hoprobe9_out_free(&out);
     for (int r = 0; r < rounds; r++, probes++) { /* random masks: no crash, same answers */
         for (int i = 0; i < 81; i++) {
             uint64_t z = next_random();
             cands[i] = (uint16_t)((z % 6 == 0) ? 0 : (z >> 8) & 0x1FF);
+            g_values[i] = (uint8_t)(cands[i] ? 0 : z >> 20 & 7), g_givens[i] = (uint8_t)(z >> 24 & 1);
         }
         random_kinds(kinds, &n, &start);
         check_probe(cands, kinds, n, start, 5000);

@@ -58,7 +58,7 @@ build subset "$root/csrc/subset9.c" "$here/ref_solver.c" "$here/test_subset.c"
 "${vg[@]}" "$out/subset" --rounds 4
 build howing "$root/csrc/howing9.c" "$here/ref_solver.c" "$here/test_howing.c"
 "${vg[@]}" "$out/howing" --rounds 4
-build hoprobe "$root/csrc/hoprobe9.c" "$root/csrc/hofish9.c" "$root/csrc/hosingle9.c" "$root/csrc/howing9.c" "$root/csrc/hoxy9.c" "$here/ref_solver.c" "$here/test_hoprobe.c"
+build hoprobe "$root/csrc/hoprobe9.c" "$root/csrc/hofish9.c" "$root/csrc/hosingle9.c" "$root/csrc/howing9.c" "$root/csrc/hoxy9.c" "$root/csrc/horect9.c" "$here/ref_solver.c" "$here/test_hoprobe.c"
 "${vg[@]}" "$out/hoprobe" --rounds 4
 build horect "$root/csrc/horect9.c" "$here/ref_solver.c" "$here/test_horect.c"
 "${vg[@]}" "$out/horect" --rounds 4

@@ -337,39 +337,20 @@ def ho_wings(cands: bytes) -> bytes:
 # One call for a run of the HoDoKu walk's C searches (csrc/hoprobe9.h; twin:
 # sudokit._pyprobe9). Both give the same result; sudokit.human.hodoku_path decodes it.
 
-def ho_probe(cands: bytes, kinds: bytes, start: int, budget: int) -> tuple[int, bytes]:
-    """The first of the searches ``kinds[start:]`` that applies on ``cands``, and its records.
+def ho_probe(cands: bytes, values: bytes, givens: bytes, kinds: bytes, start: int, budget: int) -> tuple[int, bytes]:
+    """The first of the searches ``kinds[start:]`` that applies on the grid, and its records.
 
-    ``cands``: 81 native uint16 masks as for :func:`se_loops`; ``kinds``: up to 256 search
-    kinds 0..17 (csrc/hoprobe9.h: basic, finned and sashimi fish, Skyscraper, 2-String
-    Kite, Turbot Fish, Empty Rectangle, XY-/XYZ-/W-Wing, Remote Pair, BUG+1), run in that
-    order; ``budget``: the Remote Pair search's link budget. Returns (index in ``kinds``,
-    the bytes that kind's own entry point gives: ``ho_basic_fish`` with max_hits 1,
-    ``ho_single``, ``ho_wings`` (all kinds' records), ``ho_xy``; BUG+1 and a Remote Pair
-    search past its budget: empty), or ``(len(kinds), b"")`` when none applies. Raises
-    ValueError on a wrong size, a mask > 0x1FF, an unknown kind, more than 256 kinds,
-    ``start`` outside 0..len(kinds) or a negative budget.
-    """
-
-# --------------------------------------------- Unique, Hidden and Avoidable Rectangles
-# HoDoKu's rectangle searches for sudokit.human.uniqueness (csrc/horect9.h; twin:
-# sudokit._pyrect9). Both give the same bytes; sudokit.human.uniqueness writes the steps.
-
-def ho_rects(cands: bytes, values: bytes, givens: bytes, kinds: int, max_per_kind: int) -> bytes:
-    """HoDoKu's Uniqueness Test 1-6, Hidden Rectangle, Avoidable Rectangle 1-2 and BUG+1 steps.
-
-    ``cands``: 81 native uint16 masks as for :func:`se_loops`; ``values``: 81 bytes, the
-    digit of each filled cell (0 when empty); ``givens``: 81 bytes, 1 for a clue. ``kinds``:
-    bit k asks for kind k (0-5 Uniqueness Test 1-6, 6 Hidden Rectangle, 7/8 Avoidable
-    Rectangle 1/2, 9 BUG+1); the records come kind by kind, each kind's in HoDoKu's order, at most
-    ``max_per_kind`` of each (0: all). One record each: kind, the four corners (start, its
-    box partner, across from the start, across from the partner), a, b (the digits; AR: the
-    values of the first two corners), the step's digit (0 if none), the step's cell (255 if
-    none), two houses (Test 3's subset house and box, else 255), a count and the cells (the
-    roofs ascending; Test 3: then the subset's cells), a count and the eliminations as
-    (cell, digit) pairs ascending (layout: horect9.h). BUG+1: corners 255, a = b = 0, the
-    true digit and its cell. Raises ValueError on a wrong size, a
-    mask > 0x1FF, a value > 9, a given flag > 1, kinds outside 0..0x3FF or a negative limit.
+    ``cands``: 81 native uint16 masks as for :func:`se_loops`; ``values`` and ``givens`` as
+    for :func:`ho_rects`; ``kinds``: up to 256 search kinds 0..26 (csrc/hoprobe9.h: basic,
+    finned and sashimi fish, Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle,
+    XY-/XYZ-/W-Wing, Remote Pair, BUG+1, Uniqueness Test 1-6, Hidden Rectangle, Avoidable
+    Rectangle 1-2), run in that order; ``budget``: the Remote Pair search's link budget.
+    Returns (index in ``kinds``, the bytes that kind's own entry point gives:
+    ``ho_basic_fish`` with max_hits 1, ``ho_single``, ``ho_wings`` (all kinds' records),
+    ``ho_xy``, ``ho_rects`` with every kind (all records); a Remote Pair search past its
+    budget: empty), or ``(len(kinds), b"")`` when none applies. Raises ValueError on a
+    wrong size, a mask > 0x1FF, a value > 9, a given flag > 1, an unknown kind, more than
+    256 kinds, ``start`` outside 0..len(kinds) or a negative budget.
     """
 
 # -------------------------------------------------- almost locked sets, restricted commons

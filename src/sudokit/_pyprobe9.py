@@ -8,28 +8,31 @@ caller's order, and stops at the first that reports something: same result, same
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 
 from ._pyfish9 import ho_basic_fish
+from ._pyrect9 import ho_rects
 from ._pysingle9 import ho_single
 from ._pywing9 import ho_wings
 from ._pyxy9 import ho_xy
 
-__all__ = ["ho_probe", "bug_plus_1"]
+__all__ = ["ho_probe"]
 
 #: Number of kinds (csrc/hoprobe9.h: HP_KINDS).
-KINDS = 18
-_X_WING, _JELLYFISH, _SASHIMI_JELLYFISH, _SKYSCRAPER, _EMPTY_RECT = 0, 2, 8, 9, 12
-_XY_WING, _W_WING, _REMOTE_PAIR = 13, 15, 16
-_CELL_HOUSES = [(c // 9, 9 + c % 9, 18 + c // 27 * 3 + c % 9 // 3) for c in range(81)]
+KINDS = 27
+_JELLYFISH, _SASHIMI_JELLYFISH, _SKYSCRAPER, _EMPTY_RECT = 2, 8, 9, 12
+_XY_WING, _W_WING, _REMOTE_PAIR, _BUG_PLUS_1, _UR1 = 13, 15, 16, 17, 18
+_HR_BUG, _HR_ALL = 9, 0x3FF  # horect9.h: HR_BUG, HR_ALL_KINDS
 
 
-def ho_probe(cands: bytes, kinds: bytes, start: int, budget: int) -> tuple[int, bytes]:
+def ho_probe(cands: bytes, values: bytes, givens: bytes, kinds: bytes, start: int, budget: int) -> tuple[int, bytes]:
     """(index in ``kinds`` of the first kind from ``start`` on that applies, its records);
     ``(len(kinds), b"")`` when none does."""
-    masks = _masks(cands)
-    if not 0 <= start <= len(kinds) or budget < 0 or any(k >= KINDS for k in kinds):
-        raise ValueError("kinds must be 0..17, start 0..len(kinds) and the budget >= 0")
+    _check(cands, values, givens)
+    if not 0 <= start <= len(kinds) or len(kinds) > 256 or budget < 0 or any(k >= KINDS for k in kinds):
+        raise ValueError("kinds must be 0..26 (at most 256), start 0..len(kinds) and the budget >= 0")
     wings: bytes | None = None
+    rects: bytes | None = None
     for at in range(start, len(kinds)):
         kind = kinds[at]
         data: bytes | None
@@ -42,67 +45,42 @@ def ho_probe(cands: bytes, kinds: bytes, start: int, budget: int) -> tuple[int, 
         elif kind <= _W_WING:
             if wings is None:
                 wings = ho_wings(cands)
-            data = wings if _has_wing(wings, kind - _XY_WING) else b""
+            data = wings if _has(wings, kind - _XY_WING, _wing_next) else b""
         elif kind == _REMOTE_PAIR:
             data, _ = ho_xy(cands, True, budget)
             if data is None:  # past the budget: applies, no records
                 return at, b""
         else:
-            if bug_plus_1(masks):
-                return at, b""
-            data = b""
+            if rects is None:
+                rects = ho_rects(cands, values, givens, _HR_ALL, 0)
+            wanted = _HR_BUG if kind == _BUG_PLUS_1 else kind - _UR1
+            data = rects if _has(rects, wanted, _rect_next) else b""
         if data:
             return at, data
     return len(kinds), b""
 
 
-def _masks(cands: bytes) -> list[int]:
-    if len(cands) != 162:
-        raise ValueError("cands must be 81 uint16 masks (162 bytes)")
-    masks = array("H", cands).tolist()
-    if any(m > 0x1FF for m in masks):
-        raise ValueError("candidate masks must be 0..0x1FF")
-    return masks
+def _check(cands: bytes, values: bytes, givens: bytes) -> None:
+    if len(cands) != 162 or len(values) != 81 or len(givens) != 81:
+        raise ValueError("need 81 native uint16 candidate masks, 81 values and 81 given flags")
+    if any(m > 0x1FF for m in array("H", cands)) or any(v > 9 for v in values) or any(g > 1 for g in givens):
+        raise ValueError("candidate masks must be 0..0x1FF, values 0..9 and given flags 0..1")
 
 
-def _has_wing(data: bytes, kind: int) -> bool:
+def _wing_next(data: bytes, at: int) -> int:
+    return at + 10 + data[at + 9]
+
+
+def _rect_next(data: bytes, at: int) -> int:
+    at += 12 + data[at + 11]
+    return at + 1 + 2 * data[at]
+
+
+def _has(data: bytes, kind: int, step: Callable[[bytes, int], int]) -> bool:
+    """Whether a record list (wings or rectangles; ``step`` skips one record) holds ``kind``."""
     at = 0
-    while at + 10 <= len(data):
+    while at < len(data):
         if data[at] == kind:
             return True
-        at += 10 + data[at + 9]
+        at = step(data, at)
     return False
-
-
-def bug_plus_1(cands: list[int]) -> bool:
-    """Whether the BUG+1 step applies (csrc/hoprobe9.h: HP_BUG_PLUS_1)."""
-    plus = -1
-    for cell, m in enumerate(cands):
-        n = m.bit_count()
-        if n > 2:
-            if n > 3 or plus >= 0:
-                return False
-            plus = cell
-        elif n == 1:
-            return False  # a naked single is pending: not a BUG state
-    if plus < 0:
-        return False
-    cnt = [[0] * 10 for _ in range(27)]
-    for cell, m in enumerate(cands):
-        for d in range(1, 10):
-            if m >> (d - 1) & 1:
-                for h in _CELL_HOUSES[cell]:
-                    cnt[h][d] += 1
-    mine = _CELL_HOUSES[plus]
-    true_digit = 0
-    for d in range(1, 10):
-        if cands[plus] >> (d - 1) & 1 and all(cnt[h][d] == 3 for h in mine):
-            true_digit = d
-    if not true_digit:
-        return False
-    for h in range(27):
-        for d in range(1, 10):
-            n = cnt[h][d]
-            if (n != 3) if (d == true_digit and h in mine) else (n not in (0, 2)):
-                return False
-    return True

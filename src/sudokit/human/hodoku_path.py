@@ -263,6 +263,7 @@ def _hodoku_walk(
     cb, _fb, nsb, hsb, _wb = kernel.human_replay(bytes(puzzle))
     vb = bytes(list(puzzle))
     givens = frozenset(i for i, v in enumerate(vb) if v)
+    flags = bytes(1 if v else 0 for v in vb)  # the clues, as the rectangle searches take them
     runs = _probe_runs(techniques, k)
     ids = frozenset(t.id for t in techniques)
     steps: list[Step] = []
@@ -279,7 +280,7 @@ def _hodoku_walk(
         state = _grid_state(vb, cb, wb, givens)
         step = None
         for part in runs:
-            step = _ho_next(state, part, ids) if isinstance(part, registry.Technique) else _probe(state, part, ids)
+            step = _ho_next(state, part, ids) if isinstance(part, registry.Technique) else _probe(state, vb, flags, part, ids)
             if step is not None:
                 break
         if step is None:
@@ -327,6 +328,11 @@ _PROBED: dict[str, tuple[Callable[[Candidates], Iterator[Step]], int]] = {
     "turbot_fish": (single_digit.find_turbot_fish, 11), "empty_rectangle": (single_digit.find_empty_rectangle, 12),
     "xy_wing": (wings.find_xy_wing, 13), "xyz_wing": (wings.find_xyz_wing, 14), "w_wing": (wings.find_w_wing, 15),
     "remote_pair": (chains.find_remote_pair, 16), "bug_plus_1": (uniqueness.find_bug_plus_1, 17),
+    "unique_rectangle_1": (uniqueness.find_unique_rectangle_1, 18), "unique_rectangle_2": (uniqueness.find_unique_rectangle_2, 19),
+    "unique_rectangle_3": (uniqueness.find_unique_rectangle_3, 20), "unique_rectangle_4": (uniqueness.find_unique_rectangle_4, 21),
+    "unique_rectangle_5": (uniqueness.find_unique_rectangle_5, 22), "unique_rectangle_6": (uniqueness.find_unique_rectangle_6, 23),
+    "hidden_rectangle": (uniqueness.find_hidden_rectangle, 24),
+    "avoidable_rectangle_1": (uniqueness.find_avoidable_rectangle_1, 25), "avoidable_rectangle_2": (uniqueness.find_avoidable_rectangle_2, 26),
 }
 
 _Run = tuple[bytes, tuple[registry.Technique, ...]]
@@ -362,16 +368,17 @@ def _probe_runs(techniques: Sequence[registry.Technique], k: int) -> tuple[regis
 _RUNS: dict[int, tuple[Sequence[registry.Technique], int, tuple[registry.Technique | _Run, ...]]] = {}
 
 
-def _probe(state: Candidates, run: _Run, ids: frozenset[str]) -> Step | None:
+def _probe(state: Candidates, values: bytes, givens: bytes, run: _Run, ids: frozenset[str]) -> Step | None:
     """The first step of the run's techniques, as their finders, one after the other,
     would give it: ``ho_probe`` names the first whose search reports something; its
-    records are decoded by the finder's code (Remote Pair and BUG+1: the finder runs);
-    if that gives no step, the probe goes on after it."""
+    records are decoded by the finder's code (Remote Pair and the rectangle searches: the
+    finder runs); if that gives no step, the probe goes on after it. ``values`` and
+    ``givens``: the grid's values and clue flags (for the rectangle searches)."""
     kinds, techniques = run
     probe = _backend.kernel().ho_probe
     start = 0
     while True:
-        at, data = probe(state.cand_bytes(), kinds, start, chains.DEFAULT_BUDGET)
+        at, data = probe(state.cand_bytes(), values, givens, kinds, start, chains.DEFAULT_BUDGET)
         if at >= len(kinds):
             return None
         t = techniques[at]
