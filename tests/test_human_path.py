@@ -246,6 +246,26 @@ def test_cli_rate_systems(tmp_path: Path) -> None:
     assert code == ExitCode.USAGE and "unknown rating system" in err
 
 
+@pytest.mark.single_backend
+def test_cli_rate_brute_force(tmp_path: Path) -> None:
+    # --brute-force: the HoDoKu path of a forum-hardest puzzle goes on with HoDoKu's
+    # Brute Force steps (Extreme) instead of stopping (at least Unfair, no guess).
+    from conftest import shared_file
+
+    lines = shared_file("rated/forum_hardest_database_110626.csv").read_text().splitlines()
+    puzzle = next(f[0] for f in (ln.split(",") for ln in lines) if f[0][:1] in ".123456789" and len(f) > 5 and f[5] and float(f[5]) >= 11.5)
+    file = tmp_path / "p.txt"
+    file.write_text(f"{puzzle}\n")
+    code, out, _ = run(["rate", "--format", "jsonl", "--systems", "hodoku", str(file)])
+    plain = json.loads(out)
+    code2, out2, _ = run(["rate", "--format", "jsonl", "--systems", "hodoku", "--brute-force", str(file)])
+    guessed = json.loads(out2)
+    assert code == code2 == ExitCode.OK
+    assert not plain["solved_logically"] and not guessed["solved_logically"]
+    assert guessed["hodoku_level"] == "Extreme" and guessed["hodoku_score"] >= plain["hodoku_score"] + 10000  # one guess at least
+    assert guessed["steps"] > plain["steps"]
+
+
 def test_cli_rate_errors_name_file_and_line(tmp_path: Path) -> None:
     file = tmp_path / "bad.txt"
     file.write_text(f"{EASY}\n{'11' + '.' * 79}\n{'x' * 81}\n{EASY}\n")

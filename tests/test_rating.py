@@ -381,3 +381,70 @@ def test_human_ho_run_applies_a_step_first_as_the_python_state_does(backend: str
         assert (status, steps, values, cb) == (3, b"", args[0], args[1])
     with pytest.raises(ValueError):
         kernel.human_ho_run(*full, b"\x00\x00")
+
+
+# ------------------------------------------------ HoDoKu's brute force, on request
+def _check_brute_force_path(steps: list[Step], puzzle: str, solution: list[int]) -> int:
+    """Replay a HoDoKu path: every backtracking step sets the middle unsolved cell (cell
+    order) to its solution digit, as HoDoKu's Brute Force does; the path ends solved.
+    Returns the number of such steps."""
+    values = [0 if ch in ".0" else int(ch) for ch in puzzle]
+    guesses = 0
+    for step in steps:
+        if step.technique == "backtracking":
+            blanks = [i for i, v in enumerate(values) if not v]
+            assert step.placements == ((blanks[len(blanks) // 2], solution[blanks[len(blanks) // 2]]),)
+            assert str(step) == f"Brute Force: r{step.placements[0][0] // 9 + 1}c{step.placements[0][0] % 9 + 1}={step.placements[0][1]}"
+            guesses += 1
+        for cell, digit in step.placements:
+            assert solution[cell] == digit
+            values[cell] = digit
+        for cell, digit in step.eliminations:
+            assert solution[cell] != digit
+    assert values == solution
+    return guesses
+
+
+def test_hodoku_brute_force_where_the_walk_is_stuck() -> None:
+    # Singles only: the path gets stuck; with the solution it guesses HoDoKu's way, in
+    # the kernel walk and in the Python walk alike (the same steps).
+    from sudokit.grid import Grid
+    from sudokit.human.hodoku_path import _ho_front, _hodoku_walk, _hodoku_walk_python
+
+    puzzle = "000010000001302600027608510048000950900000001016000340069403180004906700000050000"  # docs' example
+    solution = list(solve(puzzle))
+    singles = hodoku_order([technique(i) for i in ("full_house", "naked_single", "hidden_single_box", "hidden_single_line")])
+    grid, sol = Grid.parse(puzzle), Grid.parse(solve(puzzle))
+    stuck, end = _hodoku_walk(grid, singles, _ho_front(singles), 1000)
+    assert end == "stuck" and all(s.technique != "backtracking" for s in stuck)
+    steps, end = _hodoku_walk(grid, singles, _ho_front(singles), 1000, solution=sol)
+    assert end == "solved" and steps[: len(stuck)] == stuck
+    assert _check_brute_force_path(steps, puzzle, solution) >= 1
+    python_steps, python_end = _hodoku_walk_python(grid, singles, max_steps=1000, solution=sol)
+    assert python_end == "solved"
+    assert [(s.technique, s.placements, s.eliminations) for s in python_steps] == [(s.technique, s.placements, s.eliminations) for s in steps]
+
+
+@pytest.mark.single_backend
+def test_rate_brute_force_on_the_forum_hardest() -> None:
+    # HoDoKu rates these with Brute Force steps (10000 each, Extreme); by default the
+    # HoDoKu path stops instead and a rating never rests on a guess.
+    lines = [ln.split(",") for ln in shared_file("rated/forum_hardest_database_110626.csv").read_text().splitlines()]
+    puzzles = [f[0] for f in lines if f[0][:1] in ".123456789" and len(f) > 5 and f[5] and float(f[5]) >= 11.5][:2]
+    assert puzzles
+    from sudokit.grid import Grid
+    from sudokit.human import rate_many
+    from sudokit.human.hodoku_path import hodoku_walk
+    from sudokit.human.rating import _plan
+
+    scores = {t.id: t.hodoku_score for t in TECHNIQUES}
+    for puzzle in puzzles:
+        plain = rate(puzzle, techniques="all", systems="hodoku")
+        assert "backtracking" not in plain.counts and not plain.solved_logically and plain.hodoku_level in ("Unfair", "Extreme")
+        guessed = rate(puzzle, techniques="all", systems="hodoku", brute_force=True)
+        assert guessed.counts["backtracking"] >= 1 and not guessed.solved_logically and guessed.hodoku_level == "Extreme"
+        expected = sum(10000 * n if t == "backtracking" else scores[t] * n for t, n in guessed.counts.items())
+        assert guessed.hodoku_score == expected
+        assert rate_many([puzzle], jobs=1, techniques="all", systems="hodoku", brute_force=True) == [guessed]
+        steps, end = hodoku_walk(Grid.parse(puzzle), _plan("all", True)[3], solution=Grid.parse(solve(puzzle)))
+        assert end == "solved" and _check_brute_force_path(steps, puzzle, list(solve(puzzle))) == guessed.counts["backtracking"]

@@ -45,6 +45,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     rate = _add(sub, "rate", "rate puzzles (one result per line): SE-like ER/EP/ED, HoDoKu level and score, band", RECORDS, None)
     rate.add_argument("--systems", metavar="NAMES", type=_system_names, default=None,
                       help="comma-separated rating systems to compute: se, hodoku (default: both; one alone takes about half the time)")
+    rate.add_argument("--brute-force", action="store_true",
+                      help="where the HoDoKu path is stuck, take HoDoKu's Brute Force step (a labelled guess: the middle unsolved cell "
+                           "from the solution), as HoDoKu does, so level and score match HoDoKu on the very hardest puzzles")
     add_jobs(rate)
     add_progress(rate)
     rate.set_defaults(handler=_rate)
@@ -81,6 +84,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     options = {"techniques": args.techniques, "uniqueness": args.uniqueness}
     if getattr(args, "systems", None):
         options["systems"] = args.systems
+    if getattr(args, "brute_force", False):
+        options["brute_force"] = True
     return options
 
 

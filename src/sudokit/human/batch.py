@@ -31,6 +31,7 @@ def rate_many(
     max_seconds: float | None = None,
     max_nodes: int | None = None,
     systems: str | Iterable[str] | None = SYSTEMS,
+    brute_force: bool = False,
 ) -> list[Rating]:
     """Rate every puzzle (as :func:`~sudokit.human.rate` with the same options), in input
     order, using ``jobs`` worker processes (default: every core; 1 rates in this process).
@@ -41,7 +42,8 @@ def rate_many(
     """
     items = list(puzzles)
     wanted = tuple(sorted(_systems(systems)))  # checked here, not once per worker
-    options: dict[str, Any] = {"uniqueness": uniqueness, "max_seconds": max_seconds, "max_nodes": max_nodes, "systems": wanted}
+    options: dict[str, Any] = {"uniqueness": uniqueness, "max_seconds": max_seconds, "max_nodes": max_nodes, "systems": wanted,
+                               "brute_force": brute_force}
     if techniques is not None:
         options["techniques"] = techniques if isinstance(techniques, str) else tuple(techniques)
     workers = (os.cpu_count() or 1) if jobs is None else int(jobs)

@@ -16,7 +16,7 @@ from ..errors import SudokuError
 from ..grid import Grid
 from . import chains, coloring, fish, registry, single_digit, uniqueness, wings
 from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates, cells_of
-from .path import MAX_STEPS, next_step
+from .path import MAX_STEPS, hodoku_brute_force_step, next_step
 from .step import Step, cells_text
 
 
@@ -221,14 +221,16 @@ def _ho_front(techniques: Sequence[registry.Technique]) -> tuple[int, int]:
 
 
 def hodoku_walk(
-    puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS
+    puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS, solution: Grid | None = None
 ) -> tuple[list[Step], str]:
     """The path HoDoKu would take: its singles from its queues, its own search order for
     intersections and subsets, then the other enabled techniques in ``techniques`` order
     (normally :func:`hodoku_order`). The singles, intersections and subsets run in the
     kernel (``human_ho_run``); the Python walk below is the reference for other orders.
-    Every step carries HoDoKu's text (the rating itself, :func:`rate`, skips that part)."""
-    steps, end = _hodoku_walk(puzzle, techniques, _ho_front(techniques), max_steps)
+    Every step carries HoDoKu's text (the rating itself, :func:`rate`, skips that part).
+    With the puzzle's ``solution``, getting stuck takes HoDoKu's last resort instead of
+    stopping: its Brute Force step (:func:`~sudokit.human.path.hodoku_brute_force_step`)."""
+    steps, end = _hodoku_walk(puzzle, techniques, _ho_front(techniques), max_steps, solution=solution)
     return _described(puzzle, steps), end
 
 
@@ -253,12 +255,13 @@ def _described(puzzle: Grid, steps: list[Step]) -> list[Step]:
 
 
 def _hodoku_walk(
-    puzzle: Grid, techniques: Sequence[registry.Technique], plan: tuple[int, int], max_steps: int
+    puzzle: Grid, techniques: Sequence[registry.Technique], plan: tuple[int, int], max_steps: int,
+    *, solution: Grid | None = None,
 ) -> tuple[list[Step], str]:
     """:func:`hodoku_walk` with the kernel front ``plan`` of :func:`_ho_front` given."""
     mask, k = plan
     if not k:
-        return _hodoku_walk_python(puzzle, techniques, max_steps=max_steps)
+        return _hodoku_walk_python(puzzle, techniques, max_steps=max_steps, solution=solution)
     kernel = _backend.kernel()
     cb, _fb, nsb, hsb, _wb = kernel.human_replay(bytes(puzzle))
     vb = bytes(list(puzzle))
@@ -284,7 +287,9 @@ def _hodoku_walk(
             if step is not None:
                 break
         if step is None:
-            return steps, "stuck"
+            if solution is None:
+                return steps, "stuck"
+            step = hodoku_brute_force_step(vb, solution)
         steps.append(step)
         pre = _pre_bytes(step)
     return steps, ("solved" if 0 not in vb else "max_steps")
@@ -419,7 +424,7 @@ def _ho_steps(found: bytes, steps: list[Step]) -> None:
 
 
 def _hodoku_walk_python(
-    puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS
+    puzzle: Grid, techniques: Sequence[registry.Technique], *, max_steps: int = MAX_STEPS, solution: Grid | None = None
 ) -> tuple[list[Step], str]:
     """:func:`hodoku_walk` in Python, for any technique order."""
     state = _HodokuState(puzzle)
@@ -447,7 +452,9 @@ def _hodoku_walk_python(
             if step is not None:
                 break
         else:
-            return steps, "stuck"
+            if solution is None:
+                return steps, "stuck"
+            step, native = hodoku_brute_force_step(state.values, solution), True
         for cell, digit in step.placements:
             state.place(cell, digit)
         for cell, digit in step.eliminations if native else _hodoku_elimination_order(step):

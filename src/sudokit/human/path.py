@@ -34,7 +34,7 @@ from .model import DIGITS_OF, POPCOUNT, Candidates
 from .se_chains import LIMIT, Budget, BudgetExceeded
 from .step import Step, cell_text
 
-__all__ = ["Path", "explain", "next_step", "enabled_techniques", "backtracking_step", "STUCK_MESSAGE", "BACKTRACKING"]
+__all__ = ["Path", "explain", "next_step", "enabled_techniques", "backtracking_step", "hodoku_brute_force_step", "STUCK_MESSAGE", "BACKTRACKING"]
 
 #: The final result of a path on which no technique of the enabled set applies.
 STUCK_MESSAGE = "no logical step in this set"
@@ -156,6 +156,27 @@ def next_step(state: Candidates, techniques: Sequence[registry.Technique]) -> St
             if step.placements or step.eliminations:
                 return step
     return None
+
+
+def hodoku_brute_force_step(values: Sequence[int], solution: Grid) -> Step:
+    """HoDoKu 2.2's "Brute Force" step, its last resort when no technique applies: the
+    middle one (index n // 2) of the n unsolved cells, in cell order, gets its digit from
+    the solution. Labelled as backtracking (technique :data:`BACKTRACKING`)."""
+    blanks = [i for i, v in enumerate(values) if not v]
+    cell = blanks[len(blanks) // 2]
+    digit = solution[cell]
+    return Step(
+        BACKTRACKING,
+        "Brute Force",
+        "last_resort",
+        placements=((cell, digit),),
+        cells=((cell, "guess"),),
+        digits=(digit,),
+        why=(
+            f"No technique in HoDoKu's set applies; as HoDoKu does, the middle unsolved cell "
+            f"{cell_text(cell)} is set to {digit} from the solution found by search, not by logic."
+        ),
+    )
 
 
 def backtracking_step(state: Candidates, solution: Grid) -> Step:

@@ -258,6 +258,7 @@ def rate(
     max_nodes: int | None = None,
     allow_multiple: bool = False,
     systems: str | Iterable[str] | None = SYSTEMS,
+    brute_force: bool = False,
 ) -> Rating:
     """Rate ``puzzle`` (see the module docstring for every field).
 
@@ -281,12 +282,23 @@ def rate(
     ``counts``, ``steps``, ``hardest`` and ``solved_logically`` fields describe the HoDoKu
     path instead (``hardest``: its first step of the highest HoDoKu level). An unknown
     name raises ``ValueError``.
+
+    ``brute_force=True`` lets the HoDoKu path take HoDoKu's last resort where it is stuck,
+    as HoDoKu 2.2 does by default: its "Brute Force" step (the middle unsolved cell gets
+    its digit from the solution; technique ``"backtracking"``, score 10000, level
+    Extreme), so that ``hodoku_level`` and ``hodoku_score`` equal HoDoKu's also on the
+    puzzles it rates with brute force (the forum's hardest). Off by default: a rating
+    then never rests on a guess (the level is Unfair at least when the path is stuck).
+    The SE path never guesses (serate has no such step); ``solved_logically`` stays
+    False for a path with a guess.
     """
     wanted = _systems(systems)
     limited = max_seconds is not None or max_nodes is not None
     token = LIMIT.set(Budget(max_nodes, max_seconds) if limited else None)
     try:
-        rating, spent = _rate(puzzle, techniques, uniqueness, max_steps, allow_multiple, se="se" in wanted, hodoku="hodoku" in wanted)
+        rating, spent = _rate(
+            puzzle, techniques, uniqueness, max_steps, allow_multiple, se="se" in wanted, hodoku="hodoku" in wanted, brute_force=brute_force
+        )
     finally:
         LIMIT.reset(token)
     if spent:
@@ -326,12 +338,13 @@ def _rate(
     *,
     se: bool = True,
     hodoku: bool = True,
+    brute_force: bool = False,
 ) -> tuple[Rating, bool]:
     """The rating, and whether a search budget ran out (the rating is then a lower bound);
     ``hodoku=False`` leaves the HoDoKu path out (level ``""``, score 0), ``se=False`` the
     SE path (ER/EP/ED 0.0, band ``""``)."""
     grid = Grid.parse(puzzle)
-    count, _solution = solve_and_count(grid)
+    count, solution = solve_and_count(grid)
     if count > 1 and not allow_multiple:
         raise MultipleSolutionsError("the puzzle has more than one solution; only a unique puzzle can be rated")
     use_uniqueness = count == 1 if uniqueness is None else bool(uniqueness)
@@ -346,14 +359,14 @@ def _rate(
     ho_end = "limit" if hodoku else "skipped"
     try:
         if se_end != "limit" and hodoku:
-            ho_steps, ho_end = _hodoku_walk(grid, ho_order, ho_plan, max_steps)
+            ho_steps, ho_end = _hodoku_walk(grid, ho_order, ho_plan, max_steps, solution=solution if brute_force and count == 1 else None)
     except BudgetExceeded:
         ho_steps, ho_end = [], "limit"
     # Both paths use complete technique sets in practice, but the SE path decides
     # "solved" when it ran (its set is the larger one), as before this option existed.
-    solved = se_end == "solved" if se else ho_end == "solved"
-    er, ep, ed, hardest = _se_numbers(se_steps, by_id)
     ho_counts = _technique_counts(ho_steps)
+    solved = se_end == "solved" if se else ho_end == "solved" and BACKTRACKING not in ho_counts
+    er, ep, ed, hardest = _se_numbers(se_steps, by_id)
     score, level = _hodoku_numbers(ho_steps, by_id, solved and ho_end == "solved", ho_counts) if hodoku else (0, "")
     path = se_steps if se else ho_steps
     if not se:
@@ -434,7 +447,7 @@ def _hodoku_numbers(
     # per technique, not per step: a path has ~60 steps of a handful of techniques
     score = level = 0
     for technique, n in (_technique_counts(steps) if counts is None else counts).items():
-        value = _ho_value(_technique(technique, by_id))
+        value = _ho_value_of(technique, by_id)
         score += value[0] * n
         level = max(level, value[1])
     if not solved:
@@ -453,6 +466,14 @@ def _technique(technique_id: str, by_id: Mapping[str, registry.Technique]) -> re
     return by_id.get(technique_id) or _REGISTRY_BY_ID.get(technique_id)
 
 
+def _ho_value_of(technique_id: str, by_id: Mapping[str, registry.Technique]) -> tuple[int, int]:
+    """(HoDoKu score, level index) of a step's technique; HoDoKu's Brute Force (a
+    backtracking step on the HoDoKu path) scores 10000 at level Extreme, as in HoDoKu."""
+    if technique_id == BACKTRACKING:
+        return 10000, HODOKU_LEVELS.index("Extreme")
+    return _ho_value(_technique(technique_id, by_id))
+
+
 def _ho_value(technique: registry.Technique | None) -> tuple[int, int]:
     """(HoDoKu score, index in :data:`HODOKU_LEVELS`) of a technique; (0, 0) for none."""
     if technique is None:
@@ -469,7 +490,7 @@ def _ho_score_level(score: int, level: str) -> tuple[int, int]:
 def _hodoku_hardest(steps: Sequence[Step], by_id: Mapping[str, registry.Technique], counts: Mapping[str, int] | None = None) -> str:
     """The name of the first step of the highest HoDoKu level on the HoDoKu path
     (``counts`` as for :func:`_hodoku_numbers`)."""
-    levels = {t: _ho_value(_technique(t, by_id))[1] for t in (_technique_counts(steps) if counts is None else counts)}
+    levels = {t: _ho_value_of(t, by_id)[1] for t in (_technique_counts(steps) if counts is None else counts)}
     top = max(levels.values(), default=0)
     return next((step.name for step in steps if levels[step.technique] == top), "")
 
