@@ -6,7 +6,11 @@
  * status in range; BAD_INPUT exactly for values > 9, masks > 0x1FF or a filled cell with
  * candidates; otherwise steps only ever fill blanks and remove candidates (never add),
  * step bytes stay within their buffer, and steps are replayed from a clean start the same
- * way twice (no hidden state).  human9_replay and human9_ho_run get the same values.
+ * way twice (no hidden state).  human9_replay and human9_ho_run get the same values;
+ * human9_ho_run_after too, with the bytes after the max-steps byte as its step to apply
+ * first (up to 24 raw (op, cell, digit) triples): BAD_INPUT exactly for a bad triple (op
+ * > 1, cell > 80, digit outside 1..9, a placement on a cell holding another digit),
+ * otherwise the same answer twice.
  */
 #include "fuzz_check.h"
 #include "../../csrc/human9.h"
@@ -68,6 +72,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int ho = human9_ho_run(hv, rc, ns, &n_ns, hs, &n_hs, enabled, max_steps, ho_steps, &hn, free_out);
         FUZZ_CHECK(ho == H9_DONE || ho == H9_MAX || ho == H9_BAD_INPUT, "ho_run: status");
         if (ho != H9_BAD_INPUT) FUZZ_CHECK(hn >= 0 && hn <= H9_HO_STEP_BYTES, "ho_run: step bytes in range");
+
+        const uint8_t *pre = size > 246 ? data + 246 : NULL;
+        int n_pre = size > 246 ? (int)((size - 246) / 3) : 0;
+        if (n_pre > 24) n_pre = 24;
+        int pre_ok = 1;
+        for (int k = 0; k < n_pre; k++) {
+            const uint8_t *e = pre + 3 * k;
+            pre_ok &= e[0] <= 1 && e[1] <= 80 && e[2] >= 1 && e[2] <= 9 && (e[0] || !v0[e[1]] || v0[e[1]] == e[2]);
+        }
+        uint8_t runs[2][81], qs[2][2 * H9_MAX_NS + 2 * H9_MAX_HS];
+        int st[2], nb[2], qn[2][2];
+        for (int t = 0; t < 2; t++) {
+            uint8_t pv[81], pns[2 * H9_MAX_NS], phs[2 * H9_MAX_HS], pfree[27][10];
+            uint16_t pc[81];
+            int pn_ns = 0, pn_hs = 0;
+            memcpy(pv, v0, 81);
+            FUZZ_CHECK(human9_replay(pv, pc, pfree, pns, &pn_ns, phs, &pn_hs) == 0, "replay again");
+            st[t] = human9_ho_run_after(pv, pc, pns, &pn_ns, phs, &pn_hs, pre, n_pre, enabled, max_steps, ho_steps,
+                                        &nb[t], pfree);
+            memcpy(runs[t], pv, 81);
+            memcpy(qs[t], pns, (size_t)(2 * pn_ns)), memcpy(qs[t] + 2 * pn_ns, phs, (size_t)(2 * pn_hs));
+            qn[t][0] = pn_ns, qn[t][1] = pn_hs;
+        }
+        FUZZ_CHECK(st[0] == H9_DONE || st[0] == H9_MAX || st[0] == H9_BAD_INPUT, "ho_run_after: status");
+        FUZZ_CHECK((st[0] == H9_BAD_INPUT) == !pre_ok, "ho_run_after: BAD_INPUT exactly for a bad triple");
+        FUZZ_CHECK(st[0] == st[1] && nb[0] == nb[1] && !memcmp(runs[0], runs[1], 81) && qn[0][0] == qn[1][0] &&
+                       qn[0][1] == qn[1][1] && !memcmp(qs[0], qs[1], (size_t)(2 * (qn[0][0] + qn[0][1]))),
+                   "ho_run_after: the same answer twice");
     }
     return 0;
 }
