@@ -76,7 +76,7 @@ typedef struct {
     int wings_done, rects_done;
 } hp_shared;
 
-/* Run one kind: 1 (applies; out holds its records), 0 (does not) or an HP_* error. */
+/* Run one kind (not a single-digit one): 1 (applies; out holds its records), 0 (does not) or an HP_* error. */
 static int run_kind(const uint16_t cands[81], int kind, long budget, hp_shared *sh, hp_out *out)
 {
     long spent = 0;
@@ -92,16 +92,7 @@ static int run_kind(const uint16_t cands[81], int kind, long budget, hp_shared *
         take(out, f.data, f.len, f.cap);
         return 1;
     }
-    if (kind <= HP_EMPTY_RECT) {
-        hd_out s = {NULL, 0, 0};
-        int status = hosingle9_search(cands, kind - HP_SKYSCRAPER + HD_SKYSCRAPER, 0, &s, &spent);
-        if (status != HD_OK || !s.len) {
-            hosingle9_out_free(&s);
-            return status == HD_NO_MEMORY ? HP_NO_MEMORY : status == HD_OK ? 0 : HP_BAD_INPUT;
-        }
-        take(out, s.data, s.len, s.cap);
-        return 1;
-    }
+    if (kind <= HP_EMPTY_RECT) return HP_BAD_INPUT; /* cannot happen: hoprobe9_run runs them as a run */
     if (kind <= HP_W_WING) {
         if (!sh->wings_done) { /* one search for the three kinds */
             int status = howing9_search(cands, &sh->wings);
