@@ -1,4 +1,5 @@
-/* test_horect.c -- C-only checks of horect9 (HoDoKu's Unique, Hidden and Avoidable Rectangles).
+/* test_horect.c -- C-only checks of horect9 (HoDoKu's Unique, Hidden and Avoidable Rectangles,
+ * BUG+1).
  *
  * On candidate grids that still hold a puzzle's (unique) solution -- some non-clue cells
  * placed as the player would (their digit removed from their peers, not givens), then
@@ -6,7 +7,8 @@
  * corners on two rows, two columns and two boxes; UR/HR: the start corner holds exactly
  * a/b; AR: the first two corners player-solved as a and b) and sound: the swap argument
  * holds for any grid whose four corners are not givens, so no elimination may remove a
- * solution digit. Also: each kind asked alone, or one record per kind, gives the same
+ * solution digit; a BUG+1 grid of a real walk gives its step (and none once a cell is left
+ * with one candidate). Also: each kind asked alone, or one record per kind, gives the same
  * records as the full run (a prefix); same input, same bytes; bad input refused and
  * nothing written; random masks never crash (ASan/UBSan).
  *
@@ -177,6 +179,33 @@ int main(int argc, char **argv)
         }
     }
     CHECK(records > 0, "no rectangles found in the sample grids");
+
+    { /* a BUG+1 grid of a HoDoKu walk (gd300): r4c6 holds 1/3/6, the other empty cells two
+       * digits each; 3 is true (the solution's), 1 and 6 go */
+        const char *digits = "974012350160070904850904071509000807281090463607080095716328549498050032325049700";
+        const char *puzzle = "004010350100070900850900001000000800280000063007000000700008049008050002025040700";
+        const char *marks = "68 68 23 58 35 28 23 36 26 34 24 36 136 12 57 57 34 24 13 12 17 67 16 16 18 68 ";
+        const char *m = marks;
+        for (int i = 0; i < 81; i++) {
+            values[i] = (uint8_t)(digits[i] - '0');
+            givens[i] = puzzle[i] != '0';
+            cands[i] = 0;
+            if (values[i]) continue;
+            for (; *m != ' '; m++) cands[i] |= (uint16_t)(1u << (*m - '1'));
+            m++;
+        }
+        CHECK(ref_solve((const uint8_t *)puzzle, 2, solution) == 1, "the BUG+1 puzzle is not unique");
+        hr_out bug = {0};
+        CHECK(horect9_search(cands, values, givens, 1u << HR_BUG, 0, &bug) == HR_OK, "BUG+1 search failed");
+        int last = 0;
+        CHECK(bug.len > 0 && check_record(cands, values, givens, solution, bug.data, bug.len, &last) == bug.len && bug.data[8] == 32
+                  && bug.data[7] == 3,
+              "the BUG+1 step r4c6=3 not found");
+        cands[3] &= (uint16_t)~(1u << 7); /* r1c4 left with 6 alone: no BUG state */
+        horect9_out_free(&bug);
+        CHECK(horect9_search(cands, values, givens, 1u << HR_BUG, 0, &bug) == HR_OK && bug.len == 0, "a BUG+1 with a single pending");
+        horect9_out_free(&bug);
+    }
     fprintf(stderr, "records per kind:");
     for (int k = 0; k < HR_KINDS; k++) fprintf(stderr, " %d", per_kind[k]);
     fputc('\n', stderr);
