@@ -38,6 +38,7 @@ _PEER = [
     (_HOUSE_MASK[_ROW[c]] | _HOUSE_MASK[9 + _COL[c]] | _HOUSE_MASK[18 + _BOX[c]]) & ~(1 << c) for c in range(81)
 ]
 _DIGITS = [[d for d in range(1, 10) if m >> (d - 1) & 1] for m in range(512)]
+_CELL_BIT = [1 << c for c in range(81)]
 _POP = [len(ds) for ds in _DIGITS]
 
 
@@ -46,12 +47,18 @@ def _bit(d: int) -> int:
 
 
 def _cells(mask: int) -> list[int]:
-    return [c for c in range(81) if mask >> c & 1]
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
-def _partners() -> list[list[tuple[int, list[tuple[int, int]]]]]:
+def _partners() -> list[list[tuple[int, list[tuple[int, int]], int, int]]]:
     """For each start corner: each box partner in its row or column (box order) with the
-    pairs of cells across, outside the box, that close a rectangle."""
+    pairs of cells across, outside the box, that close a rectangle, and the masks of the
+    pairs' first and second cells (quick tests: a pair needs one of them)."""
     out = []
     for i11 in range(81):
         row = []
@@ -62,7 +69,8 @@ def _partners() -> list[list[tuple[int, list[tuple[int, int]]]]]:
                 pairs = [(j * 9 + _COL[i11], j * 9 + _COL[i12]) for j in range(9)]
             else:
                 pairs = [(_ROW[i11] * 9 + j, _ROW[i12] * 9 + j) for j in range(9)]
-            row.append((i12, [(p, q) for p, q in pairs if _BOX[p] != _BOX[i11]]))
+            pairs = [(p, q) for p, q in pairs if _BOX[p] != _BOX[i11]]
+            row.append((i12, pairs, sum(1 << p for p, _ in pairs), sum(1 << q for _, q in pairs)))
         out.append(row)
     return out
 
@@ -76,10 +84,12 @@ _Rect = tuple[tuple[int, int, int, int], int, int, list[int], list[int]]
 class _Search:
     def __init__(self, cands: list[int], values: bytes, givens: bytes, max_per_kind: int) -> None:
         self.cands, self.values, self.givens, self.max = cands, values, givens, max_per_kind
-        self.where = [0] * 10
+        where = self.where = [0] * 10
         for c, m in enumerate(cands):
-            for d in _DIGITS[m]:
-                self.where[d] |= 1 << c
+            if m:
+                bit = _CELL_BIT[c]
+                for d in _DIGITS[m]:
+                    where[d] |= bit
         self.out = bytearray()
         self.count = 0
 
@@ -101,8 +111,8 @@ class _Search:
                 continue
             a, b = _DIGITS[ab]
             both = allowed[a] & allowed[b]
-            for i12, pairs in _PARTNERS[i11]:
-                if not both >> i12 & 1:
+            for i12, pairs, _firsts, seconds in _PARTNERS[i11]:
+                if not both >> i12 & 1 or not both & seconds:
                     continue
                 for i21, i22 in pairs:
                     if not (allowed[a] >> i21 & 1 and both >> i22 & 1):
@@ -118,7 +128,10 @@ class _Search:
 
     def avoidable_rects(self) -> list[tuple[tuple[int, int, int, int], int, int]]:
         cands, values, givens = self.cands, self.values, self.givens
-        bivalue = sum(1 << c for c in range(81) if not values[c] and _POP[cands[c]] == 2)
+        bivalue = 0
+        for c in range(81):
+            if _POP[cands[c]] == 2 and not values[c]:
+                bivalue |= _CELL_BIT[c]
         out: list[tuple[tuple[int, int, int, int], int, int]] = []
         if not bivalue:
             return out
@@ -128,9 +141,9 @@ class _Search:
             a = values[i11]
             if not a or givens[i11]:
                 continue
-            for i12, pairs in _PARTNERS[i11]:
+            for i12, pairs, firsts, seconds in _PARTNERS[i11]:
                 b = values[i12]
-                if not b or givens[i12]:
+                if not b or givens[i12] or not (firsts & open_[b] or seconds & open_[a]):
                     continue
                 for i21, i22 in pairs:
                     open21 = open_[b] >> i21 & 1

@@ -25,7 +25,7 @@ not to a placed a/b it sees (then it cannot take part in a deadly pattern at all
 neither SE nor HoDoKu calls it a rectangle). The swap argument holds for any solution, so a
 corner that lost a digit to an elimination keeps the deduction sound. The searches (and
 BUG+1's) run in the kernel (``ho_rects``: csrc/horect9.c, twin :mod:`sudokit._pyrect9`), all
-types at once and once per candidate grid; this module writes the steps.
+rectangle types at once and once per candidate grid; this module writes the steps.
 
 BUG+1 (bivalue universal grave): every unsolved cell has two candidates except one with
 three, and every digit appears twice in each house except one digit three times in the
@@ -125,7 +125,7 @@ def find_unique_rectangle_6(state: Candidates) -> Iterator[Step]:
 _UR_KIND = {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 0: 6}  # Uniqueness Test n; 0: Hidden Rectangle
 _AR_KIND = {1: 7, 2: 8}
 _BUG_KIND = 9
-_ALL_KINDS = 0x3FF
+_RECT_KINDS, _BUG_KINDS = 0x1FF, 0x200
 _NO_RECORDS: tuple[bytes, tuple[tuple[int, ...], ...]] = (b"", ((),) * 10)
 
 
@@ -138,14 +138,14 @@ def _given_flags(givens: frozenset[int]) -> bytes:
     return bytes(flags)
 
 
-def _records(state: Candidates) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
-    """The kernel's records of every rectangle type and BUG+1 on this candidate grid (the
-    ten searches share one call: on the HoDoKu path BUG+1 asks first, the rectangles later
-    on the same grid when nothing in between applies) and, per kind, the offsets of its
-    records in order."""
+def _records(state: Candidates, bug: bool = False) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
+    """The kernel's records of every rectangle type on this candidate grid (the nine
+    searches share one call) or, with ``bug``, of BUG+1 (its own call: on the HoDoKu path
+    BUG+1 comes long before the rectangles, and a step in between often ends the grid)
+    and, per kind, the offsets of its records in order."""
     def build() -> tuple[bytes, tuple[tuple[int, ...], ...]]:
         raw = _backend.kernel().ho_rects(
-            state.cand_bytes(), bytes(state.values), _given_flags(state.givens), _ALL_KINDS, 0)
+            state.cand_bytes(), bytes(state.values), _given_flags(state.givens), _BUG_KINDS if bug else _RECT_KINDS, 0)
         if not raw:
             return _NO_RECORDS
         at: list[list[int]] = [[] for _ in range(10)]
@@ -155,7 +155,7 @@ def _records(state: Candidates) -> tuple[bytes, tuple[tuple[int, ...], ...]]:
             j += 12 + raw[j + 11]
             j += 1 + 2 * raw[j]
         return raw, tuple(tuple(a) for a in at)
-    return state.cached("ho_rects", build)
+    return state.cached("ho_bug" if bug else "ho_rects", build)
 
 
 def _ur_steps(state: Candidates, kind: int) -> Iterator[Step]:
@@ -290,7 +290,7 @@ def _hidden_rectangle(rect: tuple[int, ...], a: int, b: int, corner: int, x: int
 
 def find_bug_plus_1(state: Candidates) -> Iterator[Step]:
     """All cells bivalue but one trivalue cell: its digit seen three times in its houses is true."""
-    raw, at = _records(state)
+    raw, at = _records(state, bug=True)
     return (_bug_plus_1(raw, j) for j in at[_BUG_KIND])
 
 
