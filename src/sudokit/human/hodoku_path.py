@@ -264,11 +264,11 @@ def _hodoku_walk(
         return _hodoku_walk_python(puzzle, techniques, max_steps=max_steps, solution=solution)
     kernel = _backend.kernel()
     cb, _fb, nsb, hsb, _wb = kernel.human_replay(bytes(puzzle))
-    vb = bytes(list(puzzle))
-    givens = frozenset(i for i, v in enumerate(vb) if v)
-    flags = bytes(1 if v else 0 for v in vb)  # the clues, as the rectangle searches take them
+    clues = vb = bytes(list(puzzle))
+    givens: frozenset[int] | None = None  # made when a finder first needs a state (most easy puzzles: never)
+    flags = vb.translate(_CLUE_FLAGS)  # the clues, as the rectangle searches take them
     runs = _probe_runs(techniques, k)
-    ids = frozenset(t.id for t in techniques)
+    ids = _technique_ids(techniques)
     steps: list[Step] = []
     pre = b""  # the step found below, which the kernel applies (with its queues) before it runs
     while True:
@@ -280,6 +280,8 @@ def _hodoku_walk(
             break
         if 0 not in vb:
             return steps, "solved"
+        if givens is None:
+            givens = frozenset(i for i, v in enumerate(clues) if v)
         state = _grid_state(vb, cb, wb, givens)
         step = None
         for part in runs:
@@ -293,6 +295,25 @@ def _hodoku_walk(
         steps.append(step)
         pre = _pre_bytes(step)
     return steps, ("solved" if 0 not in vb else "max_steps")
+
+
+#: A cell value (0-9) -> 1 for a clue, 0 for a blank.
+_CLUE_FLAGS = bytes([0] + [1] * 255)
+
+
+def _technique_ids(techniques: Sequence[registry.Technique]) -> frozenset[str]:
+    """The ids of ``techniques``, kept per sequence object as :func:`_probe_runs` keeps its runs."""
+    cached = _IDS.get(id(techniques))
+    if cached is not None and cached[0] is techniques:
+        return cached[1]
+    if len(_IDS) > 64:
+        _IDS.clear()
+    ids = frozenset(t.id for t in techniques)
+    _IDS[id(techniques)] = (techniques, ids)  # the sequence kept: its id stays its own
+    return ids
+
+
+_IDS: dict[int, tuple[Sequence[registry.Technique], frozenset[str]]] = {}
 
 
 def _grid_state(values: bytes, cands: bytes, where: bytes, givens: frozenset[int]) -> Candidates:
@@ -408,15 +429,25 @@ def _decoded(state: Candidates, technique: str, kind: int, data: bytes) -> Itera
     return iter(())
 
 
+#: The shared single steps by (code, cell, digit), filled on first use.
+_SINGLE_STEPS: list[Step | None] = [None] * (4 * 81 * 9)
+
+
 def _ho_steps(found: bytes, steps: list[Step]) -> None:
     """Append the steps of ``human_ho_run``'s step bytes."""
-    j = 0
-    while j < len(found):
-        technique, name, family = _HO_STEP[found[j]]
-        if found[j] < 4:  # a single: (code, cell, digit)
-            steps.append(_single(technique, name, found[j + 1], found[j + 2]))
+    j, end, table = 0, len(found), _SINGLE_STEPS
+    while j < end:
+        code = found[j]
+        if code < 4:  # a single: (code, cell, digit); most steps, so one list look-up each
+            key = (code * 81 + found[j + 1]) * 9 + found[j + 2] - 1
+            step = table[key]
+            if step is None:
+                technique, name, _family = _HO_STEP[code]
+                step = table[key] = _single(technique, name, found[j + 1], found[j + 2])
+            steps.append(step)
             j += 3
-        else:  # deletions: (code, n, n x (cell, digit))
+        else:
+            technique, name, family = _HO_STEP[code]  # deletions: (code, n, n x (cell, digit))
             n = found[j + 1]
             pairs = found[j + 2 : j + 2 + 2 * n]
             steps.append(Step(technique, name, family, eliminations=tuple(zip(pairs[::2], pairs[1::2]))))
