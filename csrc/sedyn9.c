@@ -759,7 +759,11 @@ static int on_closure(dctx *c, closure *cl, int cell, int value, int32_t *a_on, 
         const int32_t *ids = c->memo_ids + c->memo[cand].at;
         for (int32_t k = 0; k < c->memo[cand].n_on + c->memo[cand].n_off; k++) put(cl, c->nodes, ids[k]);
         *a_on = c->memo[cand].abs_on, *a_off = c->memo[cand].abs_off;
-        return sd_budget_spend(c->budget, c->memo[cand].rounds);
+        /* charged as the rounds one at a time would be: a search without the memo stops
+         * at round limit + 1, so a copied closure that passes the limit charges up to there */
+        long rounds = c->memo[cand].rounds;
+        if (c->budget->limit >= 0 && c->budget->spent + rounds > c->budget->limit) rounds = c->budget->limit + 1 - c->budget->spent;
+        return sd_budget_spend(c->budget, rounds);
     }
     if (root(c, cl, cell, value, 1) == NO_NODE) return SD_NO_MEMORY;
     long spent0 = c->budget->spent;
