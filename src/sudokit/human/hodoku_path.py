@@ -267,8 +267,7 @@ def _hodoku_walk(
     clues = vb = bytes(list(puzzle))
     givens: frozenset[int] | None = None  # made when a finder first needs a state (most easy puzzles: never)
     flags = vb.translate(_CLUE_FLAGS)  # the clues, as the rectangle searches take them
-    runs = _probe_runs(techniques, k)
-    ids = _technique_ids(techniques)
+    runs, ids = _walk_plan(techniques, k)
     steps: list[Step] = []
     pre = b""  # the step found below, which the kernel applies (with its queues) before it runs
     while True:
@@ -299,21 +298,6 @@ def _hodoku_walk(
 
 #: A cell value (0-9) -> 1 for a clue, 0 for a blank.
 _CLUE_FLAGS = bytes([0] + [1] * 255)
-
-
-def _technique_ids(techniques: Sequence[registry.Technique]) -> frozenset[str]:
-    """The ids of ``techniques``, kept per sequence object as :func:`_probe_runs` keeps its runs."""
-    cached = _IDS.get(id(techniques))
-    if cached is not None and cached[0] is techniques:
-        return cached[1]
-    if len(_IDS) > 64:
-        _IDS.clear()
-    ids = frozenset(t.id for t in techniques)
-    _IDS[id(techniques)] = (techniques, ids)  # the sequence kept: its id stays its own
-    return ids
-
-
-_IDS: dict[int, tuple[Sequence[registry.Technique], frozenset[str]]] = {}
 
 
 def _grid_state(values: bytes, cands: bytes, where: bytes, givens: frozenset[int]) -> Candidates:
@@ -366,12 +350,19 @@ _Run = tuple[bytes, tuple[registry.Technique, ...]]
 
 def _probe_runs(techniques: Sequence[registry.Technique], k: int) -> tuple[registry.Technique | _Run, ...]:
     """``techniques[k:]`` with each run of probed techniques (with their own finder) as
-    one (``ho_probe`` kinds, techniques) entry; kept per sequence object (the walk gets the
-    same one for every puzzle rated with the same options: hashing 45 techniques per
-    puzzle would cost more than the lookup saves)."""
+    one (``ho_probe`` kinds, techniques) entry."""
+    return _walk_plan(techniques, k)[0]
+
+
+def _walk_plan(
+    techniques: Sequence[registry.Technique], k: int
+) -> tuple[tuple[registry.Technique | _Run, ...], frozenset[str]]:
+    """:func:`_probe_runs` and the ids of ``techniques``, kept per sequence object (the
+    walk gets the same one for every puzzle rated with the same options: hashing 45
+    techniques per puzzle would cost more than the lookup saves)."""
     cached = _RUNS.get(id(techniques))
     if cached is not None and cached[0] is techniques and cached[1] == k:
-        return cached[2]
+        return cached[2], cached[3]
     out: list[registry.Technique | _Run] = []
     group: list[registry.Technique] = []
     for t in (*techniques[k:], None):
@@ -386,12 +377,12 @@ def _probe_runs(techniques: Sequence[registry.Technique], k: int) -> tuple[regis
             out.append(t)
     if len(_RUNS) > 64:
         _RUNS.clear()
-    runs = tuple(out)
-    _RUNS[id(techniques)] = (techniques, k, runs)  # the sequence kept: its id stays its own
-    return runs
+    runs, ids = tuple(out), frozenset(t.id for t in techniques)
+    _RUNS[id(techniques)] = (techniques, k, runs, ids)  # the sequence kept: its id stays its own
+    return runs, ids
 
 
-_RUNS: dict[int, tuple[Sequence[registry.Technique], int, tuple[registry.Technique | _Run, ...]]] = {}
+_RUNS: dict[int, tuple[Sequence[registry.Technique], int, tuple[registry.Technique | _Run, ...], frozenset[str]]] = {}
 
 
 def _probe(state: Candidates, values: bytes, givens: bytes, run: _Run, ids: frozenset[str]) -> Step | None:
