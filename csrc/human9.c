@@ -901,3 +901,18 @@ int human9_ho_run_after(uint8_t values[81], uint16_t cands[81], uint8_t *ns, int
     memcpy(free_out, s.free, sizeof s.free);
     return status;
 }
+
+int human9_ho_tally(const uint8_t *steps, int n_bytes, int counts[H9_HO_CODES], uint8_t order[H9_HO_CODES])
+{
+    int used = 0;
+    memset(counts, 0, H9_HO_CODES * sizeof counts[0]);
+    for (int j = 0; j < n_bytes;) {
+        int code = steps[j];
+        /* a single: (code, cell, digit); deletions: (code, n, n x (cell, digit)) */
+        int len = code < 4 ? 3 : (j + 1 < n_bytes ? 2 + 2 * steps[j + 1] : n_bytes + 1);
+        if (code >= H9_HO_CODES || len > n_bytes - j) return -1;
+        if (!counts[code]++) order[used++] = (uint8_t)code;
+        j += len;
+    }
+    return used;
+}

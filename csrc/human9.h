@@ -114,4 +114,12 @@ int human9_ho_run_after(uint8_t values[81], uint16_t cands[81], uint8_t *ns, int
                         const uint8_t *pre, int n_pre, unsigned enabled, int max_steps,
                         uint8_t steps[H9_HO_STEP_BYTES], int *n_bytes, uint8_t free_out[27][10]);
 
+/* How many steps of each code are in `steps` (n_bytes bytes as human9_ho_run writes
+ * them): counts[c] for each code c < H9_HO_CODES, and order[] the codes in order of first
+ * use. Returns how many codes were used (entries of order), or -1 when
+ * the bytes are not such steps (an unknown code, a record cut short). A rating reads only
+ * these numbers, not each step: this is its cheap path. */
+#define H9_HO_CODES 14
+int human9_ho_tally(const uint8_t *steps, int n_bytes, int counts[H9_HO_CODES], uint8_t order[H9_HO_CODES]);
+
 #endif

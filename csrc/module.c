@@ -380,6 +380,34 @@ static PyObject *core_human_ho_run(PyObject *self, PyObject *args)
                          (Py_ssize_t)sizeof free, (const char *)where, (Py_ssize_t)sizeof where);
 }
 
+/* ho_tally(steps) -> ((code, count), ...): the steps of human_ho_run's step bytes per
+ * code, codes in order of first use; what a rating reads, without decoding each step. */
+static PyObject *core_ho_tally(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    Py_buffer sv;
+    if (PyObject_GetBuffer(arg, &sv, PyBUF_SIMPLE) < 0) return NULL;
+    int counts[H9_HO_CODES], used = -1;
+    uint8_t order[H9_HO_CODES];
+    if (sv.len <= INT_MAX) used = human9_ho_tally((const uint8_t *)sv.buf, (int)sv.len, counts, order);
+    PyBuffer_Release(&sv);
+    if (used < 0) {
+        PyErr_SetString(PyExc_ValueError, "not human_ho_run step bytes (an unknown code or a record cut short)");
+        return NULL;
+    }
+    PyObject *out = PyTuple_New(used);
+    if (!out) return NULL;
+    for (int k = 0; k < used; k++) {
+        PyObject *pair = Py_BuildValue("(ii)", order[k], counts[order[k]]);
+        if (!pair) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, k, pair);
+    }
+    return out;
+}
+
 /* human_se_run(values, cands, enabled, max_steps) -> (status, steps, values, cands, where):
  * the front of SE's technique order, see human9.h and _core.pyi. */
 static PyObject *core_human_se_run(PyObject *self, PyObject *args)
@@ -1253,6 +1281,9 @@ static PyMethodDef core_methods[] = {
     {"human_ho_run", core_human_ho_run, METH_VARARGS,
      "human_ho_run(values, cands, ns, hs, enabled, max_steps, pre=b'') -> (status, steps, values, cands, ns, hs, free, where)\n\n"
      "HoDoKu's singles queues, intersections and subsets for the HoDoKu rating path. See _core.pyi."},
+    {"ho_tally", core_ho_tally, METH_O,
+     "ho_tally(steps) -> ((code, count), ...)\n\n"
+     "How many of human_ho_run's steps have each code, codes in order of first use. See _core.pyi."},
     {"human_replay", core_human_replay, METH_O,
      "human_replay(puzzle) -> (cands, free, ns, hs, where)\n\n"
      "HoDoKu's clue replay with its singles queues, for the HoDoKu rating path. See _core.pyi."},

@@ -86,6 +86,8 @@ def _calls() -> dict[str, Callable[[], object]]:
         "human_replay bad": raising(lambda: a(k, "human_replay")(b"?" * 81)),
         "human_ho_run": lambda: a(k, "human_ho_run")(values, replay[0], replay[2], replay[3], 0x1FFF, 729),
         "human_ho_run pre": lambda: a(k, "human_ho_run")(values, replay[0], replay[2], replay[3], 0x1FFF, 729, bytes((1, 2, 1, 1, 3, 2))),
+        "ho_tally": lambda: a(k, "ho_tally")(bytes((0, 1, 2, 6, 1, 3, 4, 1, 5, 6))),
+        "ho_tally bad": raising(lambda: a(k, "ho_tally")(bytes((6, 2, 10)))),
         "fill": lambda: a(k, "fill")(words),
         "fill bad": raising(lambda: a(k, "fill")(words[:5])),
         "dig": lambda: a(k, "dig")(grid, cells, sizes, words[:400], 40),
@@ -149,7 +151,7 @@ def _calls() -> dict[str, Callable[[], object]]:
 NAMES = [
     "solve", "solve bad bytes", "solve wrong length", "solve wrong type", "solve_batch", "solve_batch bad sizes",
     "canonical", "canonical conflict", "canonical_batch", "human_se_run", "human_se_run bad", "human_replay",
-    "human_replay bad", "human_ho_run", "human_ho_run pre", "fill", "fill bad", "dig", "dig bad", "se_loops", "se_loops bad",
+    "human_replay bad", "human_ho_run", "human_ho_run pre", "ho_tally", "ho_tally bad", "fill", "fill bad", "dig", "dig bad", "se_loops", "se_loops bad",
     "se_loop_hints", "se_loop_hints bad",
     "se_aligned", "se_aligned bad", "ho_fish", "ho_fish bad", "ho_basic_fish", "ho_basic_fish bad", "ho_xy", "ho_xy budget",
     "ho_xy bad", "ho_nice_loops", "ho_nice_loops budget", "ho_nice_loops bad", "ho_forcing", "ho_forcing budget", "ho_forcing bad", "ho_sdc", "ho_sdc bad", "ho_als",

@@ -301,6 +301,37 @@ def test_kernel_hodoku_front_chooses_exactly_as_the_python_walk() -> None:
         assert [(s.technique, s.placements, s.eliminations) for s in plain] == [(s.technique, s.placements, s.eliminations) for s in fast]
 
 
+def test_rating_tally_counts_the_hodoku_path_exactly(backend: str) -> None:
+    """The HoDoKu walk counted into a HoTally (what rate() reads: no Step per single) gives
+    the counts, first names, length and end of the walk's own steps, cut short or not."""
+    from collections import Counter
+
+    from sudokit.grid import Grid
+    from sudokit.human.hodoku_path import HoTally, _ho_front, _hodoku_walk
+    from sudokit.human.path import enabled_techniques
+
+    order = hodoku_order(enabled_techniques(None, True))
+    learning = [line.split("\t")[2] for line in shared_file("rated/sudocue_learningcurve_rated.tsv").read_text().splitlines()[1:]]
+    diabolical = [line.split()[1] for line in shared_file("rated/grantm_sudoku-exchange_diabolical_2020-06-25.txt").read_text().splitlines()]
+    rng = random.Random(21)
+    many = 0
+    for k, puzzle in enumerate(rng.sample(learning, 40) + rng.sample(diabolical, 8) + [EASY]):
+        max_steps = 1000 if k % 4 else rng.randrange(1, 40)
+        steps, end = _hodoku_walk(Grid(puzzle), order, _ho_front(order), max_steps)
+        tally = HoTally()
+        rest, tally_end = _hodoku_walk(Grid(puzzle), order, _ho_front(order), max_steps, tally=tally)
+        assert rest == [] and tally_end == end and len(tally) == tally.n == len(steps)
+        assert tally.counts == Counter(s.technique for s in steps) and list(tally.counts) == list(dict.fromkeys(s.technique for s in steps))
+        assert tally.names == {t: next(s.name for s in steps if s.technique == t) for t in tally.counts}
+        many += len(tally.counts) > 4
+        if max_steps == 1000:  # the rating of the whole walk: its hardest is the first step at the top level
+            r = rate(puzzle, systems="hodoku")
+            levels = {s.technique: [v.lower() for v in HODOKU_LEVELS].index(technique(s.technique).hodoku_level) for s in steps}
+            assert r.steps == len(steps) and r.counts == tally.counts
+            assert r.hardest == next(s.name for s in steps if levels[s.technique] == max(levels.values()))
+    assert many > 5  # the walks used a mix of techniques, not singles alone
+
+
 @pytest.mark.single_backend
 def test_human_se_run_twin_matches_the_c_kernel() -> None:
     """_core.human_se_run / human_replay / human_ho_run and their twins agree on every output, broken states included."""
@@ -325,6 +356,8 @@ def test_human_se_run_twin_matches_the_c_kernel() -> None:
         cb, _fb, nsb, hsb, _wb = _core.human_replay(puzzle.encode())
         ho = (bytes(state.values), array("H", cands).tobytes(), nsb, hsb, rng.randrange(8192), rng.choice((0, 5, 1000)))
         assert _core.human_ho_run(*ho) == _pycore.human_ho_run(*ho)
+        found = _core.human_ho_run(*ho)[1]
+        assert _core.ho_tally(found) == _pycore.ho_tally(found)
     for _ in range(100):  # random clue sets, conflicts included
         puzzle = "".join(rng.choice("123456789") if rng.random() < 0.3 else "." for _ in range(81))
         assert _core.human_replay(puzzle.encode()) == _pycore.human_replay(puzzle.encode())
@@ -337,6 +370,10 @@ def test_human_se_run_twin_matches_the_c_kernel() -> None:
             kernel.human_replay(b"x" * 81)
         with pytest.raises(ValueError):
             kernel.human_ho_run(bytes(81), bytes(162), b"\x01", b"", 8191, 10)
+    for kernel in (_core, _pycore):  # not step bytes: an unknown code, a record cut short
+        for bad_steps in (bytes((14, 0, 1)), bytes((1, 5)), bytes((6,)), bytes((6, 2, 10, 1, 11)), bytes((0, 1, 2, 7, 1, 3))):
+            with pytest.raises(ValueError):
+                kernel.ho_tally(bad_steps)
     bad_queue = (bytes(81), array("H", [0x1FF] * 81).tobytes(), bytes((90, 1)), b"", 8191, 10)
     assert _core.human_ho_run(*bad_queue) == _pycore.human_ho_run(*bad_queue)
     assert _core.human_ho_run(*bad_queue)[0] == 3

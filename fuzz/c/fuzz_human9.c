@@ -71,7 +71,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(hv, v0, 81);
         int ho = human9_ho_run(hv, rc, ns, &n_ns, hs, &n_hs, enabled, max_steps, ho_steps, &hn, free_out);
         FUZZ_CHECK(ho == H9_DONE || ho == H9_MAX || ho == H9_BAD_INPUT, "ho_run: status");
-        if (ho != H9_BAD_INPUT) FUZZ_CHECK(hn >= 0 && hn <= H9_HO_STEP_BYTES, "ho_run: step bytes in range");
+        if (ho != H9_BAD_INPUT) {
+            FUZZ_CHECK(hn >= 0 && hn <= H9_HO_STEP_BYTES, "ho_run: step bytes in range");
+            int counts[H9_HO_CODES], total = 0;
+            uint8_t order[H9_HO_CODES];
+            int used = human9_ho_tally(ho_steps, hn, counts, order);
+            FUZZ_CHECK(used >= 0 && used <= H9_HO_CODES, "ho_tally: the run's own steps are step bytes");
+            for (int k = 0; k < used; k++) total += counts[order[k]];
+            FUZZ_CHECK(total <= hn / 3 && (hn == 0) == (used == 0), "ho_tally: at most one step per 3 bytes");
+        }
+        {   /* any bytes: a tally or -1, never a read past the end */
+            int counts[H9_HO_CODES];
+            uint8_t order[H9_HO_CODES];
+            int used = human9_ho_tally(data, (int)(size < 64 ? size : 64), counts, order);
+            FUZZ_CHECK(used >= -1 && used <= H9_HO_CODES, "ho_tally: -1 or the codes used");
+        }
 
         const uint8_t *pre = size > 246 ? data + 246 : NULL;
         int n_pre = size > 246 ? (int)((size - 246) / 3) : 0;

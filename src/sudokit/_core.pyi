@@ -138,6 +138,11 @@ def human_ho_run(
     another digit is bad input). Raises ValueError on wrong buffer sizes.
     """
 
+def ho_tally(steps: bytes) -> tuple[tuple[int, int], ...]:
+    """``(code, count)`` for each step code in :func:`human_ho_run`'s ``steps``, codes in
+    order of first use: what a rating reads of them, without decoding each step. Raises
+    ValueError if ``steps`` are not such bytes (an unknown code, a record cut short)."""
+
 # ----------------------------------------------------------------- SE's chaining search
 # The search of Sudoku Explainer's "Forcing Chains & Cycles" rule (csrc/sechain9.h; twin:
 # sudokit._pysechain9). Both give the same bytes; sudokit.human.se_chains reads them.

@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from ._pyhuman9 import human_ho_run as human_ho_run  # HoDoKu's front (csrc/human9.h)
+from ._pyhuman9 import ho_tally as ho_tally  # its steps counted per code (csrc/human9.h)
 from ._pyhuman9 import human_replay as human_replay  # HoDoKu's clue replay (csrc/human9.h)
 from ._pyhuman9 import human_se_run as human_se_run  # the human-rating front (csrc/human9.h)
 from ._pyaligned9 import se_aligned as se_aligned  # SE's Aligned Pair/Triplet Exclusion (csrc/aligned9.h)

@@ -15,7 +15,7 @@ from array import array
 from collections import deque
 from itertools import combinations
 
-__all__ = ["human_se_run", "human_replay", "human_ho_run", "DONE", "MAX", "EMPTIED", "BAD_INPUT"]
+__all__ = ["human_se_run", "human_replay", "human_ho_run", "ho_tally", "DONE", "MAX", "EMPTIED", "BAD_INPUT"]
 
 DONE, MAX, EMPTIED, BAD_INPUT = 0, 1, 2, 3
 _MAX_STEPS = 729
@@ -586,6 +586,25 @@ def human_ho_run(
         bytes(x for e in state.ns for x in e), bytes(x for e in state.hs for x in e),
         bytes(v for f in state.free for v in f), bytes(where),
     )
+
+
+#: Step codes of ``human_ho_run`` (csrc/human9.h: H9_HO_CODES).
+HO_CODES = 14
+
+
+def ho_tally(steps: bytes) -> tuple[tuple[int, int], ...]:
+    """Twin of ``_core.ho_tally`` (see ``_core.pyi``; rules in csrc/human9.h)."""
+    counts: dict[int, int] = {}  # in order of first use
+    j, end = 0, len(steps)
+    while j < end:
+        code = steps[j]
+        # a single: (code, cell, digit); deletions: (code, n, n x (cell, digit))
+        size = 3 if code < 4 else (2 + 2 * steps[j + 1] if j + 1 < end else end + 1)
+        if code >= HO_CODES or size > end - j:
+            raise ValueError("not human_ho_run step bytes (an unknown code or a record cut short)")
+        counts[code] = counts.get(code, 0) + 1
+        j += size
+    return tuple(counts.items())
 
 
 #: Slots 3-12 of ``human_ho_run``: (search, size); "lc" size 1 = pointing, 2 = claiming.

@@ -254,31 +254,77 @@ def _described(puzzle: Grid, steps: list[Step]) -> list[Step]:
     return out
 
 
+class HoTally:
+    """What a rating reads of a HoDoKu path, kept instead of its steps: how many steps of
+    each technique (in order of first use), each technique's first step name, and the
+    number of steps. The kernel's run of singles and subsets (most of an easy puzzle's
+    path) is counted by ``ho_tally`` without a :class:`Step` made for each."""
+
+    __slots__ = ("counts", "names", "n")
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+        self.names: dict[str, str] = {}
+        self.n = 0
+
+    def __len__(self) -> int:
+        return self.n
+
+    def append(self, step: Step) -> None:
+        """Count one step found outside the kernel run."""
+        self._add(step.technique, step.name, 1)
+
+    def add_found(self, found: bytes) -> None:
+        """Count the steps of ``human_ho_run``'s step bytes."""
+        for code, k in _backend.kernel().ho_tally(found):
+            technique, name, _family = _HO_STEP[code]
+            self._add(technique, name, k)
+
+    def _add(self, technique: str, name: str, k: int) -> None:
+        counts = self.counts
+        if technique in counts:
+            counts[technique] += k
+        else:
+            counts[technique] = k
+            self.names[technique] = name
+        self.n += k
+
+
 def _hodoku_walk(
     puzzle: Grid, techniques: Sequence[registry.Technique], plan: tuple[int, int], max_steps: int,
-    *, solution: Grid | None = None,
+    *, solution: Grid | None = None, tally: HoTally | None = None,
 ) -> tuple[list[Step], str]:
-    """:func:`hodoku_walk` with the kernel front ``plan`` of :func:`_ho_front` given."""
+    """:func:`hodoku_walk` with the kernel front ``plan`` of :func:`_ho_front` given.
+    With ``tally``, the steps are counted there instead (the list returned is empty)."""
     mask, k = plan
     if not k:
-        return _hodoku_walk_python(puzzle, techniques, max_steps=max_steps, solution=solution)
+        walked, end = _hodoku_walk_python(puzzle, techniques, max_steps=max_steps, solution=solution)
+        if tally is None:
+            return walked, end
+        for one in walked:
+            tally.append(one)
+        return [], end
     kernel = _backend.kernel()
     cb, _fb, nsb, hsb, _wb = kernel.human_replay(bytes(puzzle))
     clues = vb = bytes(list(puzzle))
     givens: frozenset[int] | None = None  # made when a finder first needs a state (most easy puzzles: never)
     flags = vb.translate(_CLUE_FLAGS)  # the clues, as the rectangle searches take them
     runs, ids = _walk_plan(techniques, k)
-    steps: list[Step] = []
+    out: list[Step] = []
+    steps: list[Step] | HoTally = out if tally is None else tally  # where the steps go
     pre = b""  # the step found below, which the kernel applies (with its queues) before it runs
     while True:
         status, found, vb, cb, nsb, hsb, _fb, wb = kernel.human_ho_run(vb, cb, nsb, hsb, mask, max_steps - len(steps), pre)
-        _ho_steps(found, steps)
+        if isinstance(steps, list):
+            _ho_steps(found, steps)
+        else:
+            steps.add_found(found)
         if status >= 2:  # bad input, which a grid from a puzzle cannot give
             raise SudokuError("internal error: the HoDoKu kernel rejected its state")
         if len(steps) >= max_steps:
             break
         if 0 not in vb:
-            return steps, "solved"
+            return out, "solved"
         if givens is None:
             givens = frozenset(i for i, v in enumerate(clues) if v)
         state = _grid_state(vb, cb, wb, givens)
@@ -289,11 +335,11 @@ def _hodoku_walk(
                 break
         if step is None:
             if solution is None:
-                return steps, "stuck"
+                return out, "stuck"
             step = hodoku_brute_force_step(vb, solution)
         steps.append(step)
         pre = _pre_bytes(step)
-    return steps, ("solved" if 0 not in vb else "max_steps")
+    return out, ("solved" if 0 not in vb else "max_steps")
 
 
 #: A cell value (0-9) -> 1 for a clue, 0 for a blank.

@@ -48,7 +48,7 @@ from .se_chains import LIMIT, Budget, BudgetExceeded
 from .path import BACKTRACKING, MAX_STEPS, enabled_techniques, solve_and_count
 from .step import Step
 from .se_path import SE_PATH_DEFAULT_EXTRA, _front, _se_walk, se_techniques, se_walk
-from .hodoku_path import _ho_front, _hodoku_walk, hodoku_walk  # se_walk, hodoku_walk: re-exported (tests, benchmarks, docs)
+from .hodoku_path import HoTally, _ho_front, _hodoku_walk, hodoku_walk  # se_walk, hodoku_walk: re-exported (tests, benchmarks, docs)
 
 __all__ = ["Rating", "rate", "se_path_rating", "SYSTEMS", "rating_text", "BANDS", "HODOKU_LEVELS", "HODOKU_MAX_SCORE", "ENGINE_VERSION", "hodoku_order", "band_for"]
 
@@ -355,22 +355,21 @@ def _rate(
     se_end = "skipped"
     if se:
         se_steps, se_end = _se_walk(grid, se_order, se_plan, max_steps)
-    ho_steps: list[Step] = []
+    ho = HoTally()  # the rating reads only counts of the HoDoKu path's steps
     ho_end = "limit" if hodoku else "skipped"
     try:
         if se_end != "limit" and hodoku:
-            ho_steps, ho_end = _hodoku_walk(grid, ho_order, ho_plan, max_steps, solution=solution if brute_force and count == 1 else None)
+            ho_end = _hodoku_walk(grid, ho_order, ho_plan, max_steps, solution=solution if brute_force and count == 1 else None, tally=ho)[1]
     except BudgetExceeded:
-        ho_steps, ho_end = [], "limit"
+        ho, ho_end = HoTally(), "limit"
     # Both paths use complete technique sets in practice, but the SE path decides
     # "solved" when it ran (its set is the larger one), as before this option existed.
-    ho_counts = _technique_counts(ho_steps)
+    ho_counts = ho.counts
     solved = se_end == "solved" if se else ho_end == "solved" and BACKTRACKING not in ho_counts
     er, ep, ed, hardest = _se_numbers(se_steps, by_id)
-    score, level = _hodoku_numbers(ho_steps, by_id, solved and ho_end == "solved", ho_counts) if hodoku else (0, "")
-    path = se_steps if se else ho_steps
+    score, level = _hodoku_numbers((), by_id, solved and ho_end == "solved", ho_counts) if hodoku else (0, "")
     if not se:
-        hardest = _hodoku_hardest(ho_steps, by_id, ho_counts)
+        hardest = _hodoku_hardest(ho, by_id)
     return Rating(
         se=er,
         ep=ep,
@@ -381,7 +380,7 @@ def _rate(
         hardest=hardest,
         counts=_technique_counts(se_steps) if se else ho_counts,
         solved_logically=solved,
-        steps=len(path),
+        steps=len(se_steps) if se else ho.n,
         uniqueness=use_uniqueness,
         engine_version=ENGINE_VERSION,
         techniques=enabled_ids,
@@ -487,12 +486,12 @@ def _ho_score_level(score: int, level: str) -> tuple[int, int]:
     return int(score), _level_index(level)
 
 
-def _hodoku_hardest(steps: Sequence[Step], by_id: Mapping[str, registry.Technique], counts: Mapping[str, int] | None = None) -> str:
-    """The name of the first step of the highest HoDoKu level on the HoDoKu path
-    (``counts`` as for :func:`_hodoku_numbers`)."""
-    levels = {t: _ho_value_of(t, by_id)[1] for t in (_technique_counts(steps) if counts is None else counts)}
+def _hodoku_hardest(path: HoTally, by_id: Mapping[str, registry.Technique]) -> str:
+    """The name of the first step of the highest HoDoKu level on the HoDoKu path: the
+    first step of the first technique (in order of use) at that level."""
+    levels = {t: _ho_value_of(t, by_id)[1] for t in path.counts}
     top = max(levels.values(), default=0)
-    return next((step.name for step in steps if levels[step.technique] == top), "")
+    return next((path.names[t] for t, level in levels.items() if level == top), "")
 
 
 def _level_index(level: object) -> int:
