@@ -5,6 +5,9 @@
  *   pos[d][h]  9-bit mask, bit k set <=> digit d can go in the k-th cell of house h
  *
  * (one pass over the blank cells: cheaper than keeping them in step, at ~60 steps a puzzle).
+ * HoDoKu's front (ho_*) and its clue replay instead keep, step by step, each digit's
+ * places as band words (see house_band): its queues need the first place of a house and
+ * the peers holding a digit at every candidate removed, which the words give directly.
  */
 #include <string.h>
 
@@ -30,23 +33,48 @@ static int cell_of(int h, int k)
     return (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3;
 }
 
-/* The 20 peers of cell, ascending (the order HoDoKu removes a placed digit in), without
- * scanning the grid: a row before the cell's band gives the cell's column, the band's
- * other rows give the box's three cells, the cell's row gives the other eight. */
-static void peers_ascending(int cell, uint8_t out[20])
+/* Cell sets of one digit as three 27-bit band words: cell 27*b + k is bit k of word b.
+ * Bits ascend with cells, and rows, columns and boxes all list their cells ascending, so
+ * the lowest bit of a house's part is its first cell, and walking the words in order
+ * visits cells in the order HoDoKu does (a placed digit leaves its peers ascending). */
+#define BAND_COL 0x40201u  /* a column's 3 cells in a band: bits 0, 9, 18 */
+#define BAND_BOX 0x1C0E07u /* a box's 9 cells in its band: bits 0-2, 9-11, 18-20 */
+
+/* House h's cells in band b. */
+static uint32_t house_band(int h, int b)
 {
-    int r = cell / 9, c = cell % 9, band = r / 3, bc = c / 3 * 3, n = 0;
-    for (int pr = 0; pr < 9; pr++) {
-        if (pr == r) {
-            for (int pc = 0; pc < 9; pc++)
-                if (pc != c) out[n++] = (uint8_t)(pr * 9 + pc);
-        } else if (pr / 3 == band) {
-            for (int pc = bc; pc < bc + 3; pc++) out[n++] = (uint8_t)(pr * 9 + pc);
-        } else {
-            out[n++] = (uint8_t)(pr * 9 + c);
-        }
-    }
+    if (h < 9) return h / 3 == b ? 0x1FFu << (9 * (h % 3)) : 0;
+    if (h < 18) return BAND_COL << (h - 9);
+    return (h - 18) / 3 == b ? BAND_BOX << (3 * ((h - 18) % 3)) : 0;
 }
+
+/* The peers of cell in band b. */
+static uint32_t peers_band(int cell, int b)
+{
+    int k = cell % 27, c = k % 9;
+    if (cell / 27 != b) return BAND_COL << c;
+    return ((0x1FFu << (9 * (k / 9))) | (BAND_BOX << (3 * (c / 3)))) & ~(1u << k);
+}
+
+/* The first cell of house h in the band words `at` (ascending), or -1. */
+static int first_in_house(const uint32_t at[3], int h)
+{
+    for (int b = 0; b < 3; b++) {
+        uint32_t m = house_band(h, b) & at[b];
+        if (m) return 27 * b + lowest_index(m);
+    }
+    return -1;
+}
+
+/* Band words of where each digit can go (`at[d]`, d = 1..9) in a candidate grid. */
+static void band_words(const uint16_t cands[81], uint32_t at[10][3])
+{
+    memset(at, 0, 10 * sizeof at[0]);
+    for (int i = 0; i < 81; i++)
+        for (uint32_t m = cands[i]; m; m = clear_lowest(m)) at[lowest_index(m) + 1][i / 27] |= 1u << (i % 27);
+}
+
+static void band_clear(uint32_t at[3], int cell) { at[cell / 27] &= ~(1u << (cell % 27)); }
 
 static void build_view(const uint8_t *values, const uint16_t *cands, h9_view *v)
 {
@@ -442,26 +470,16 @@ int human9_se_run(uint8_t values[81], uint16_t cands[81], unsigned enabled, int 
     return status;
 }
 
-/* The first cell of house h (ascending) with candidate bit `bit`, or -1. */
-static int first_place(const uint16_t *cands, int h, unsigned bit)
-{
-    for (int k = 0; k < 9; k++) {
-        int c = cell_of(h, k);
-        if (cands[c] & bit) return c;
-    }
-    return -1;
-}
-
 /* One candidate (bit of digit d) has left `cell`: drop the free counts of its houses and
  * queue a hidden single where one place is left (unless d == placed). */
-static void replay_count(const uint16_t *cands, uint8_t free[27][10], int cell, int d, int placed, uint8_t *hs,
+static void replay_count(const uint32_t at[3], uint8_t free[27][10], int cell, int d, int placed, uint8_t *hs,
                          int *n_hs)
 {
     int r = cell / 9, c = cell % 9, houses[3] = {r, 9 + c, 18 + r / 3 * 3 + c / 3};
     for (int j = 0; j < 3; j++) {
         int h = houses[j];
         if (--free[h][d] != 1 || d == placed) continue;
-        int rest = first_place(cands, h, 1u << (d - 1));
+        int rest = first_in_house(at, h);
         if (rest >= 0 && *n_hs < H9_MAX_HS) {
             hs[2 * *n_hs] = (uint8_t)rest;
             hs[2 * *n_hs + 1] = (uint8_t)d;
@@ -476,7 +494,9 @@ int human9_replay(const uint8_t puzzle[81], uint16_t cands[81], uint8_t free[27]
     *n_ns = *n_hs = 0;
     for (int i = 0; i < 81; i++)
         if (puzzle[i] > 9) return H9_BAD_INPUT;
+    uint32_t at[10][3];
     for (int i = 0; i < 81; i++) cands[i] = SK_NINE;
+    for (int d = 0; d <= 9; d++) at[d][0] = at[d][1] = at[d][2] = d ? 0x7FFFFFFu : 0;
     for (int h = 0; h < 27; h++) {
         free[h][0] = 0;
         for (int d = 1; d <= 9; d++) free[h][d] = 9;
@@ -485,22 +505,25 @@ int human9_replay(const uint8_t puzzle[81], uint16_t cands[81], uint8_t free[27]
         int digit = puzzle[cell];
         if (!digit) continue;
         unsigned bit = 1u << (digit - 1);
-        uint8_t peers[20];
-        peers_ascending(cell, peers);
-        for (int k = 0; k < 20; k++) {
-            int p = peers[k];
-            if (!(cands[p] & bit)) continue;
-            cands[p] &= (uint16_t)~bit;
-            replay_count(cands, free, p, digit, 0, hs, n_hs);
-            if (one_bit(cands[p]) && *n_ns < H9_MAX_NS) {
-                ns[2 * *n_ns] = (uint8_t)p;
-                ns[2 * *n_ns + 1] = (uint8_t)(lowest_index(cands[p]) + 1);
-                ++*n_ns;
+        for (int b = 0; b < 3; b++) /* the peers still holding the digit, ascending */
+            for (uint32_t m = peers_band(cell, b) & at[digit][b]; m; m = clear_lowest(m)) {
+                int p = 27 * b + lowest_index(m);
+                cands[p] &= (uint16_t)~bit;
+                band_clear(at[digit], p);
+                replay_count(at[digit], free, p, digit, 0, hs, n_hs);
+                if (one_bit(cands[p]) && *n_ns < H9_MAX_NS) {
+                    ns[2 * *n_ns] = (uint8_t)p;
+                    ns[2 * *n_ns + 1] = (uint8_t)(lowest_index(cands[p]) + 1);
+                    ++*n_ns;
+                }
             }
-        }
         uint32_t old = cands[cell];
         cands[cell] = 0;
-        for (; old; old = clear_lowest(old)) replay_count(cands, free, cell, lowest_index(old) + 1, digit, hs, n_hs);
+        for (uint32_t m = old; m; m = clear_lowest(m)) band_clear(at[lowest_index(m) + 1], cell);
+        for (; old; old = clear_lowest(old)) {
+            int d = lowest_index(old) + 1;
+            replay_count(at[d], free, cell, d, digit, hs, n_hs);
+        }
     }
     return 0;
 }
@@ -511,6 +534,9 @@ typedef struct {
     uint8_t *values;
     uint16_t *cands;
     uint8_t free[27][10];
+    uint8_t left[27];    /* sum of free[h][1..9]: the house's candidates */
+    uint32_t at[10][3];  /* band words of each digit's places (see house_band) */
+    int blanks;          /* empty cells */
     uint8_t ns[2 * H9_MAX_NS], hs[2 * H9_MAX_HS];
     int ns_head, ns_len, hs_head, hs_len; /* live entries: [head, len) */
 } ho_state;
@@ -537,11 +563,13 @@ static int ho_eliminate(ho_state *s, int cell, int d)
     unsigned bit = 1u << (d - 1);
     if (!(s->cands[cell] & bit)) return 0;
     s->cands[cell] &= (uint16_t)~bit;
+    band_clear(s->at[d], cell);
     int houses[3];
     ho_houses(cell, houses);
     for (int j = 0; j < 3; j++) {
+        s->left[houses[j]]--;
         if (--s->free[houses[j]][d] != 1) continue;
-        int rest = first_place(s->cands, houses[j], bit);
+        int rest = first_in_house(s->at[d], houses[j]);
         if (rest >= 0) ho_push(s->hs, &s->hs_len, H9_MAX_HS, rest, d);
     }
     if (one_bit(s->cands[cell])) ho_push(s->ns, &s->ns_len, H9_MAX_NS, cell, lowest_index(s->cands[cell]) + 1);
@@ -551,21 +579,24 @@ static int ho_eliminate(ho_state *s, int cell, int d)
 static void ho_place(ho_state *s, int cell, int digit)
 {
     if (s->values[cell] == digit) return;
-    uint8_t peers[20];
-    peers_ascending(cell, peers);
-    for (int k = 0; k < 20; k++) ho_eliminate(s, peers[k], digit);
+    for (int b = 0; b < 3; b++) /* the peers still holding the digit, ascending */
+        for (uint32_t m = peers_band(cell, b) & s->at[digit][b]; m; m = clear_lowest(m))
+            ho_eliminate(s, 27 * b + lowest_index(m), digit);
     uint32_t old = s->cands[cell];
     s->cands[cell] = 0;
+    for (uint32_t m = old; m; m = clear_lowest(m)) band_clear(s->at[lowest_index(m) + 1], cell);
     int houses[3];
     ho_houses(cell, houses);
     for (; old; old = clear_lowest(old)) {
         int d = lowest_index(old) + 1;
         for (int j = 0; j < 3; j++) {
+            s->left[houses[j]]--;
             if (--s->free[houses[j]][d] != 1 || d == digit) continue;
-            int rest = first_place(s->cands, houses[j], 1u << (d - 1));
+            int rest = first_in_house(s->at[d], houses[j]);
             if (rest >= 0) ho_push(s->hs, &s->hs_len, H9_MAX_HS, rest, d);
         }
     }
+    s->blanks -= !s->values[cell];
     s->values[cell] = (uint8_t)digit;
 }
 
@@ -589,9 +620,7 @@ static int ho_full_house(ho_state *s, int *cell, int *digit)
         int c = s->ns[2 * k], d = s->ns[2 * k + 1], houses[3];
         ho_houses(c, houses);
         for (int j = 0; j < 3; j++) {
-            int sum = 0;
-            for (int e = 0; e <= 9; e++) sum += s->free[houses[j]][e];
-            if (sum == s->free[houses[j]][d]) {
+            if (s->left[houses[j]] == s->free[houses[j]][d]) {
                 *cell = c;
                 *digit = d;
                 return 1;
@@ -658,30 +687,24 @@ static int ho_locked_candidates(const ho_state *s, int pointing, ho_dels *o)
     for (int u = 0; u < (pointing ? 9 : 18); u++) {
         int unit = pointing ? 18 + u : u;
         for (int d = 1; d <= 9; d++) {
-            int n = s->free[unit][d];
+            int n = s->free[unit][d], first = -1;
             if (n != 2 && n != 3) continue;
-            unsigned bit = 1u << (d - 1);
-            int cells[9], m = 0;
-            for (int k = 0; k < 9; k++) {
-                int c = cell_of(unit, k);
-                if (s->cands[c] & bit) cells[m++] = c;
+            uint32_t in[3]; /* the unit's places of d, as band words */
+            for (int b = 0; b < 3; b++) {
+                in[b] = house_band(unit, b) & s->at[d][b];
+                if (first < 0 && in[b]) first = 27 * b + lowest_index(in[b]);
             }
+            if (first < 0) continue; /* cannot happen: free counts the same places */
             for (int kind = pointing ? 0 : 2; kind <= (pointing ? 1 : 2); kind++) {
-                int first[3], cover, all = 1;
-                ho_houses(cells[0], first);
-                cover = first[kind];
-                for (int k = 1; k < m; k++) {
-                    int hk[3];
-                    ho_houses(cells[k], hk);
-                    all &= hk[kind] == cover;
-                }
+                int houses[3], all = 1;
+                ho_houses(first, houses);
+                int cover = houses[kind];
+                for (int b = 0; b < 3; b++) all &= (in[b] & ~house_band(cover, b)) == 0;
                 if (!all || s->free[cover][d] <= n) continue;
                 o->n = 0;
-                for (int k = 0; k < 9; k++) {
-                    int c = cell_of(cover, k), inside = 0;
-                    for (int j = 0; j < m; j++) inside |= cells[j] == c;
-                    if ((s->cands[c] & bit) && !inside) dels_add(o, c, d);
-                }
+                for (int b = 0; b < 3; b++) /* the cover's other places, ascending */
+                    for (uint32_t m = house_band(cover, b) & s->at[d][b] & ~in[b]; m; m = clear_lowest(m))
+                        dels_add(o, 27 * b + lowest_index(m), d);
                 return 1;
             }
         }
@@ -832,12 +855,16 @@ int human9_ho_run_after(uint8_t values[81], uint16_t cands[81], uint8_t *ns, int
     s.ns_len = *n_ns;
     s.hs_len = *n_hs;
     memset(s.free, 0, sizeof s.free);
+    memset(s.left, 0, sizeof s.left);
+    s.blanks = 0;
     for (int i = 0; i < 81; i++) {
         int houses[3];
         ho_houses(i, houses);
+        s.blanks += !values[i];
         for (uint32_t m = cands[i]; m; m = clear_lowest(m))
-            for (int j = 0; j < 3; j++) s.free[houses[j]][lowest_index(m) + 1]++;
+            for (int j = 0; j < 3; j++) s.free[houses[j]][lowest_index(m) + 1]++, s.left[houses[j]]++;
     }
+    band_words(cands, s.at);
     for (int k = 0; k < n_pre; k++) { /* the caller's step first, with the same bookkeeping */
         const uint8_t *e = pre + 3 * k;
         if (e[0]) ho_eliminate(&s, e[1], e[2]);
@@ -851,9 +878,7 @@ int human9_ho_run_after(uint8_t values[81], uint16_t cands[81], uint8_t *ns, int
             status = H9_MAX;
             break;
         }
-        int blank = 0;
-        for (int i = 0; i < 81 && !blank; i++) blank = !values[i];
-        if (!blank) break;
+        if (!s.blanks) break;
         int code = -1, cell = 0, digit = 0;
         for (int t = 0; t < H9_HO_TECHNIQUES && code < 0; t++) {
             if (!(enabled >> t & 1u)) continue;
