@@ -480,6 +480,7 @@ def test_rate_brute_force_on_the_forum_hardest() -> None:
         assert "backtracking" not in plain.counts and not plain.solved_logically and plain.hodoku_level in ("Unfair", "Extreme")
         guessed = rate(puzzle, techniques="all", systems="hodoku", brute_force=True)
         assert guessed.counts["backtracking"] >= 1 and not guessed.solved_logically and guessed.hodoku_level == "Extreme"
+        assert "(finished by brute force)" in guessed.summary() and "(not solved by this set)" in plain.summary()
         expected = sum(10000 * n if t == "backtracking" else scores[t] * n for t, n in guessed.counts.items())
         assert guessed.hodoku_score == expected
         assert rate_many([puzzle], jobs=1, techniques="all", systems="hodoku", brute_force=True) == [guessed]

@@ -225,23 +225,31 @@ class Rating:
 
         rows = [("ER / EP / ED", f"{self.se:.1f} / {self.ep:.1f} / {self.ed:.1f}"), ("band", self.band),
                 ("HoDoKu", f"{self.hodoku_level} ({self.hodoku_score})"), ("hardest", self.hardest or "-"),
-                ("steps", f"{self.steps}{'' if self.solved_logically else ' (not solved by this set)'}")]
+                ("steps", f"{self.steps}{_unsolved_mark(self.solved_logically, self.counts)}")]
         body = "".join(f"<tr><th>{escape(k)}</th><td>{escape(str(v))}</td></tr>" for k, v in rows)
         return f"<table>{body}</table>"
 
     def summary(self) -> str:
         """One short line: ``ER/EP/ED HoDoKu-level score band hardest``."""
-        mark = "" if self.solved_logically else " (not solved by this set)"
+        mark = _unsolved_mark(self.solved_logically, self.counts)
         return (
             f"{self.se:.1f}/{self.ep:.1f}/{self.ed:.1f} {self.hodoku_level or '-'} {self.hodoku_score} "
             f"{self.band or '-'} {self.hardest or '-'}{mark}"
         )
 
 
+def _unsolved_mark(solved: bool, counts: Mapping[str, int]) -> str:
+    """What a rating's line adds when the path did not finish by logic: a HoDoKu path that
+    finished with Brute Force steps (``brute_force=True``) says so."""
+    if solved:
+        return ""
+    return " (finished by brute force)" if BACKTRACKING in counts else " (not solved by this set)"
+
+
 def rating_text(values: dict[str, Any]) -> str:
     """:meth:`Rating.__str__` of a rating's :meth:`~Rating.as_dict` (as the CLI gets them back
     from worker processes)."""
-    mark = "" if values["solved_logically"] else " (not solved by this set)"
+    mark = _unsolved_mark(values["solved_logically"], values.get("counts") or {})
     hardest = (values["hardest"] or "-").replace(" ", "_")
     level, band = values["hodoku_level"] or "-", values["band"] or "-"  # "": that system was not asked for
     return (f"ER={values['se']:.1f}/{values['ep']:.1f}/{values['ed']:.1f} {level} "
