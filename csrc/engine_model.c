@@ -45,6 +45,10 @@ void eng_model_free(eng_model *m)
     free(m->lock_start);
     free(m->lock_shared);
     free(m->lock_cells);
+    free(m->lk_seg_start);
+    free(m->lk_seg_cells);
+    free(m->lk_fix);
+    free(m->lk_u);
     free(m->house_rel);
     free(m->link_cnt);
     free(m->link_stamp);
@@ -320,83 +324,154 @@ static int build_watchers(eng_model *m)
     return rc;
 }
 
-/* Grow the lock arrays to hold `pairs` pairs and `cells` cells; -2 when out of memory. */
-static int lock_reserve(eng_model *m, int *cap_pairs, int *cap_cells, int pairs, int cells)
-{
-    if (pairs > *cap_pairs) {
-        int want = 2 * pairs + 16;
-        int *h = realloc(m->lock_house, sizeof(int) * 2 * (size_t)want), *st, *sh;
-        if (!h) return -2;
-        m->lock_house = h;
-        if (!(st = realloc(m->lock_start, sizeof(int) * ((size_t)want + 1)))) return -2;
-        m->lock_start = st;
-        if (!(sh = realloc(m->lock_shared, sizeof(int) * ((size_t)want + 1)))) return -2;
-        m->lock_shared = sh, *cap_pairs = want;
-    }
-    if (cells > *cap_cells) {
-        int want = 2 * cells + 64, *c = realloc(m->lock_cells, sizeof(int) * (size_t)want);
-        if (!c) return -2;
-        m->lock_cells = c, *cap_cells = want;
-    }
-    return 0;
-}
-
-/* Pair p = (h1, h2): its shared cells, then the rest of h1, then the rest of h2
- * (in_h1 marks h1's cells with bit 1). */
-static void lock_fill(eng_model *m, uint8_t *in_h1, const int *a, const int *b, int shared, int total)
-{
-    int n = m->n_digits, *out = m->lock_cells + total, j = 0;
-    m->lock_start[m->n_lock] = total, m->lock_shared[m->n_lock] = shared;
-    for (int k = 0; k < n; k++)
-        if (in_h1[b[k]] & 1) out[j++] = b[k];
-    for (int k = 0; k < n; k++) in_h1[b[k]] |= 2; /* mark h2's cells too */
-    for (int k = 0; k < n; k++)
-        if (!(in_h1[a[k]] & 2)) out[j++] = a[k];
-    for (int k = 0; k < n; k++) in_h1[b[k]] &= 1;
-    for (int k = 0; k < n; k++)
-        if (!(in_h1[b[k]] & 1)) out[j++] = b[k];
-}
-
-/* Pairs (h1 < h2) of full houses sharing at least two cells, in increasing order.  The
- * houses h1 meets are found through its cells' watcher lists (not by comparing every
- * pair of houses: Samurai has 131 full houses, 25x25 has 75 of 25 cells). */
+/* Pairs (h1 < h2) of full houses sharing at least two cells, for
+ * locked candidates (engine_model.h: lock_* and lk_*).  Every house's partners come from its
+ * cells' watcher lists (not by comparing every pair of houses: Samurai has 131 full houses,
+ * 25x25 has 75 of 25 cells), with the shared cells as a mask of positions in the house
+ * (full houses have n_digits <= 25 cells).  A pair's rest of a house is then the other
+ * pairs' shared cells that fit in it (disjoint), then single cells; when some rest needs
+ * more than ENG_LOCK_K segments, locked goes pair by pair over lock_cells instead. */
 static int build_locks(eng_model *m)
 {
     if (m->n_full < 2 || m->n_full > ENG_MAX_LOCK_HOUSES) return 0;
-    int n = m->n_digits, total = 0, cap_pairs = 0, cap_cells = 0, rc = 0;
-    uint8_t *in_h1 = calloc((size_t)m->n_cells, 1);
-    int *common = calloc((size_t)m->n_full, sizeof(int)), *met = malloc(sizeof(int) * (size_t)m->n_full);
-    if (!in_h1 || !common || !met) rc = -2;
+    int n = m->n_digits, nf = m->n_full, rc = 0, ne = 0, K = ENG_LOCK_K;
+    size_t cap = 4 * (size_t)nf + 16;
     const eng_csr *w = &m->w_house;
-    for (int h1 = 0; rc == 0 && h1 < m->n_full; h1++) {
-        const int *a = m->full_cells + m->full_start[h1];
+    uint32_t all = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1u;
+    /* entries e = ent_start[h] ..: house h shares the cells at positions ent_mask[e] with ent_h[e] */
+    int *ent_start = malloc(sizeof(int) * ((size_t)nf + 1)), *ent_h = malloc(sizeof(int) * cap);
+    uint32_t *ent_mask = malloc(sizeof(uint32_t) * cap), *acc = calloc((size_t)nf, sizeof(uint32_t));
+    int *met = malloc(sizeof(int) * (size_t)nf);
+    if (!ent_start || !ent_h || !ent_mask || !acc || !met) rc = -2;
+    for (int h = 0; rc == 0 && h < nf; h++) {
+        const int *cells = m->full_cells + m->full_start[h];
         int n_met = 0;
-        for (int k = 0; k < n; k++) {
-            in_h1[a[k]] = 1;
-            for (int i = w->start[a[k]]; i < w->start[a[k] + 1]; i++) {
-                int h2 = w->items[i];
-                if (h2 > h1 && common[h2]++ == 0) met[n_met++] = h2;
+        ent_start[h] = ne;
+        for (int k = 0; k < n; k++)
+            for (int i = w->start[cells[k]]; i < w->start[cells[k] + 1]; i++) {
+                int g = w->items[i];
+                if (g == h) continue;
+                if (!acc[g]) met[n_met++] = g;
+                acc[g] |= 1u << k;
             }
+        if ((size_t)(ne + n_met) > cap) {
+            cap = 2 * cap + (size_t)n_met;
+            int *eh = realloc(ent_h, sizeof(int) * cap);
+            if (eh) ent_h = eh;
+            uint32_t *em = realloc(ent_mask, sizeof(uint32_t) * cap);
+            if (em) ent_mask = em;
+            if (!eh || !em) rc = -2;
         }
-        for (int x = 1; x < n_met; x++) /* in increasing order */
-            for (int y = x; y > 0 && met[y - 1] > met[y]; y--) {
-                int t = met[y];
-                met[y] = met[y - 1], met[y - 1] = t;
-            }
         for (int x = 0; x < n_met; x++) {
-            int h2 = met[x], shared = common[h2];
-            common[h2] = 0;
-            if (shared < 2 || rc < 0) continue;
-            rc = lock_reserve(m, &cap_pairs, &cap_cells, m->n_lock + 1, total + 2 * n - shared);
-            if (rc < 0) continue;
-            m->lock_house[2 * m->n_lock] = h1, m->lock_house[2 * m->n_lock + 1] = h2;
-            lock_fill(m, in_h1, a, m->full_cells + m->full_start[h2], shared, total);
-            m->n_lock++;
-            total += 2 * n - shared;
+            uint32_t mask = acc[met[x]];
+            acc[met[x]] = 0;
+            if (rc == 0 && (mask & (mask - 1u))) ent_h[ne] = met[x], ent_mask[ne++] = mask;
         }
-        for (int k = 0; k < n; k++) in_h1[a[k]] = 0;
     }
-    free(in_h1), free(common), free(met);
+    if (rc == 0) ent_start[nf] = ne;
+    int nl = ne / 2;
+    m->n_lock = 0;
+    int *ent_pair = malloc(sizeof(int) * ((size_t)ne + 1)), *seg_of = malloc(sizeof(int) * ((size_t)nl + 1));
+    int *single = malloc(sizeof(int) * (size_t)m->n_cells), *fix = malloc(sizeof(int) * ((size_t)nl + 1) * (2 * (size_t)K + 1));
+    uint32_t *pm = malloc(sizeof(uint32_t) * (2 * (size_t)nl + 1));
+    m->lock_house = malloc(sizeof(int) * (2 * (size_t)nl + 1));
+    m->lock_shared = malloc(sizeof(int) * ((size_t)nl + 1));
+    m->lk_seg_start = malloc(sizeof(int) * ((size_t)nl + 2));
+    m->lk_seg_cells = malloc(sizeof(int) * ((size_t)nl * (size_t)n + (size_t)m->n_cells + 1));
+    if (!ent_pair || !seg_of || !single || !fix || !pm || !m->lock_house || !m->lock_shared || !m->lk_seg_start || !m->lk_seg_cells)
+        rc = -2;
+    if (rc == 0) { /* the pairs; ent_pair[e] = 2p + j: house h is pair p's j-th */
+        int p = 0;
+        for (int h = 0; h < nf; h++)
+            for (int e = ent_start[h]; e < ent_start[h + 1]; e++)
+                if (ent_h[e] > h) {
+                    m->lock_house[2 * p] = h, m->lock_house[2 * p + 1] = ent_h[e];
+                    pm[2 * p] = ent_mask[e], ent_pair[e] = 2 * p++;
+                }
+        for (int h = 0; h < nf; h++)
+            for (int e = ent_start[h]; e < ent_start[h + 1]; e++) {
+                int g = ent_h[e];
+                if (g > h) continue;
+                for (int f = ent_start[g]; f < ent_start[g + 1]; f++)
+                    if (ent_h[f] == h) ent_pair[e] = ent_pair[f] + 1, pm[ent_pair[f] + 1] = ent_mask[e];
+            }
+        m->n_lock = nl = p;
+    }
+    int nseg = 0, len = 0, kmax = 0;
+    /* segments: a pair's shared cells, unless an earlier pair of its first house has the same
+     * (Samurai: a corner box, a row of an outer grid and a row of the centre grid) */
+    for (int p = 0; rc == 0 && p < nl; p++) {
+        int h = m->lock_house[2 * p], found = -1, s = 0;
+        for (int e = ent_start[h]; e < ent_start[h + 1] && found < 0; e++)
+            if ((ent_pair[e] >> 1) < p && ent_mask[e] == pm[2 * p]) found = seg_of[ent_pair[e] >> 1];
+        if (found < 0) {
+            m->lk_seg_start[nseg] = len;
+            for (uint32_t x = pm[2 * p]; x; x &= x - 1) m->lk_seg_cells[len++] = m->full_cells[m->full_start[h] + __builtin_ctz(x)];
+            found = nseg++;
+        }
+        for (uint32_t x = pm[2 * p]; x; x &= x - 1) s++;
+        seg_of[p] = found, m->lock_shared[p] = s;
+    }
+    m->lk_nmulti = nseg;
+    if (rc == 0) {
+        m->lk_seg_start[nseg] = len;
+        for (int c = 0; c < m->n_cells; c++) single[c] = -1;
+    }
+    /* each pair's rest of each house as segments (its own never fits); -1 pads */
+    for (int p = 0; rc == 0 && p < nl && kmax <= K; p++) {
+        int *out = fix + (size_t)p * (2 * (size_t)K + 1);
+        out[0] = seg_of[p];
+        for (int j = 0; j < 2; j++) {
+            int h = m->lock_house[2 * p + j], k1 = 0, *ids = out + 1 + j * K;
+            uint32_t rest = all & ~pm[2 * p + j];
+            for (int e = ent_start[h]; e < ent_start[h + 1]; e++) {
+                if (ent_mask[e] & ~rest) continue;
+                rest &= ~ent_mask[e];
+                if (k1 < K) ids[k1] = seg_of[ent_pair[e] >> 1];
+                k1++;
+            }
+            for (; rest; rest &= rest - 1) {
+                int c = m->full_cells[m->full_start[h] + __builtin_ctz(rest)];
+                if (single[c] < 0) single[c] = nseg++, m->lk_seg_cells[len++] = c;
+                if (k1 < K) ids[k1] = single[c];
+                k1++;
+            }
+            if (k1 > kmax) kmax = k1;
+            for (; k1 < K; k1++) ids[k1] = -1;
+        }
+    }
+    if (rc == 0 && nl && kmax <= K) { /* by segments: pack to lk_k = kmax slots per house */
+        int k = kmax > 0 ? kmax : 1, wk = 1 + 2 * k, sz = m->lock_shared[0];
+        m->lk_fix = malloc(sizeof(int) * (size_t)nl * (size_t)wk);
+        m->lk_u = malloc(sizeof(uint32_t) * ((size_t)nseg + 1));
+        if (!m->lk_fix || !m->lk_u) rc = -2;
+        for (int p = 0; rc == 0 && p < nl; p++) {
+            const int *src = fix + (size_t)p * (2 * (size_t)K + 1);
+            int *dst = m->lk_fix + (size_t)p * (size_t)wk;
+            dst[0] = src[0];
+            for (int x = 0; x < k; x++) {
+                dst[1 + x] = src[1 + x] < 0 ? nseg : src[1 + x];
+                dst[1 + k + x] = src[1 + K + x] < 0 ? nseg : src[1 + K + x];
+            }
+        }
+        for (int g = 0; g < m->lk_nmulti; g++) /* one size for all: a loop the compiler unrolls */
+            if (m->lk_seg_start[g + 1] - m->lk_seg_start[g] != sz) sz = 0;
+        m->lk_nseg = nseg + 1, m->lk_sz = sz, m->lk_k = rc == 0 ? k : 0;
+    } else if (rc == 0 && nl) { /* pair by pair: its shared cells, the rest of h1, the rest of h2 */
+        m->lock_start = malloc(sizeof(int) * ((size_t)nl + 1));
+        m->lock_cells = malloc(sizeof(int) * (size_t)nl * 2 * (size_t)n + 1);
+        if (!m->lock_start || !m->lock_cells) rc = -2;
+        for (int p = 0, at = 0; rc == 0 && p < nl; p++) {
+            const int *a = m->full_cells + m->full_start[m->lock_house[2 * p]];
+            const int *b = m->full_cells + m->full_start[m->lock_house[2 * p + 1]];
+            m->lock_start[p] = at;
+            for (uint32_t x = pm[2 * p]; x; x &= x - 1) m->lock_cells[at++] = a[__builtin_ctz(x)];
+            for (uint32_t x = all & ~pm[2 * p]; x; x &= x - 1) m->lock_cells[at++] = a[__builtin_ctz(x)];
+            for (uint32_t x = all & ~pm[2 * p + 1]; x; x &= x - 1) m->lock_cells[at++] = b[__builtin_ctz(x)];
+        }
+    }
+    free(ent_start), free(ent_h), free(ent_mask), free(acc), free(met);
+    free(ent_pair), free(seg_of), free(single), free(fix), free(pm);
     return rc;
 }
 

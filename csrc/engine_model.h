@@ -15,6 +15,9 @@
 /* Locked candidates run on programs with at most this many full houses (the pair table is
  * quadratic in them); the Python twin uses the same bound. */
 #define ENG_MAX_LOCK_HOUSES 256
+/* Locked candidates by segments when every rest of a house is at most this many segments
+ * (a 9x9: two, 16x16: three, 25x25: four). */
+#define ENG_LOCK_K 4
 
 /* Sums and sandwiches list digit sets up to this many (more: the weaker rules, see
  * engine_sums.c); sums whose totals span more than ENG_DP_MAX_SPAN values keep bounds only.
@@ -42,8 +45,19 @@ typedef struct {
     int *peer_start, *peers;              /* CSR: peers of cell i (cells sharing a house) */
     int n_full, *full_start, *full_cells; /* houses of exactly n_digits cells */
     int n_lock, *lock_house;              /* pairs of full houses sharing >= 2 cells: 2 per pair */
-    int *lock_start, *lock_shared, *lock_cells; /* pair p: lock_shared[p] shared cells, then the rest of
-                                                   each house, at lock_cells + lock_start[p] */
+    int *lock_shared;                     /* per pair: how many cells its houses share */
+    int *lock_start, *lock_cells; /* only without segments (lk_k == 0): pair p's shared cells, then the rest
+                                     of each house, at lock_cells + lock_start[p] */
+    /* Locked candidates by segments (engine.c's locked), when every pair's rest of each of
+     * its houses is at most ENG_LOCK_K segments (lk_k > 0; else pair by pair): the distinct
+     * shared cell sets of the pairs (segments 0 .. lk_nmulti-1, cells at lk_seg_cells +
+     * lk_seg_start[g]), then single cells (segment lk_nmulti + j is cell
+     * lk_seg_cells[lk_seg_start[lk_nmulti] + j]), then an empty one (lk_nseg - 1).  Pair p is
+     * lk_fix[p * (1 + 2 lk_k) ...]: its segment, then lk_k segments making up the rest of its
+     * first house, then lk_k for the second (padded with the empty segment). */
+    int lk_k, lk_nmulti, lk_nseg, *lk_seg_start, *lk_seg_cells, *lk_fix;
+    int lk_sz; /* the size of every shared cell segment, when they have one (else 0) */
+    uint32_t *lk_u; /* scratch: the union of each segment */
     int n_rels, *rel_a, *rel_b;
     uint32_t *fwd, *rev; /* n_rels x n_digits */
     uint8_t *house_rel;         /* per full house: 1 when one of its cells has a relation */
