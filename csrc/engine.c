@@ -60,14 +60,15 @@ static int eliminate(model *m, uint32_t *cand)
     return 1;
 }
 
-/* Hidden singles: -1 contradiction, else 1 if anything changed. */
-static int hidden(model *m, uint32_t *cand)
+/* Hidden singles: -1 contradiction, else 1 if anything changed.  `size` is n_digits (a full
+ * house's cells), a constant for 9 digits: the loops over a house unrolled. */
+SK_INLINE int hidden_n(model *m, uint32_t *cand, const int size)
 {
     int changed = 0;
     for (int h = 0; h < m->n_full; h++) {
         if (!(m->d_house[h] & ENG_D_HIDDEN)) continue;
         m->d_house[h] &= (uint8_t)~ENG_D_HIDDEN;
-        const int *cells = m->full_cells + m->full_start[h], size = m->full_start[h + 1] - m->full_start[h];
+        const int *cells = m->full_cells + (size_t)h * (size_t)size;
         uint32_t once = 0, twice = 0, placed = 0;
         for (int k = 0; k < size; k++) {
             uint32_t v = cand[cells[k]];
@@ -91,6 +92,11 @@ static int hidden(model *m, uint32_t *cand)
         }
     }
     return changed;
+}
+
+static int hidden(model *m, uint32_t *cand)
+{
+    return m->n_digits == 9 ? hidden_n(m, cand, 9) : hidden_n(m, cand, m->n_digits);
 }
 
 /* Remove `digits` from `len` cells; -1 on a contradiction, else 1 if anything changed. */
@@ -202,9 +208,9 @@ static int locked(model *m, uint32_t *cand)
  * Only for two or three places (a monotone rule: fewer places only add eliminations), and
  * only on programs with many two-cell houses (anti-knight, anti-king: 6x fewer branches);
  * elsewhere locked candidates find nearly all of it at a fraction of the cost. */
-static int pointing(model *m, uint32_t *cand)
+SK_INLINE int pointing_n(model *m, uint32_t *cand, const int n)
 {
-    int changed = 0, n = m->n_digits;
+    int changed = 0;
     size_t words = m->words;
     uint64_t common[ENG_MAX_CELLS / 64];
     for (int h = 0; h < m->n_full; h++) {
@@ -242,6 +248,11 @@ static int pointing(model *m, uint32_t *cand)
         }
     }
     return changed;
+}
+
+static int pointing(model *m, uint32_t *cand)
+{
+    return m->n_digits == 9 ? pointing_n(m, cand, 9) : pointing_n(m, cand, m->n_digits);
 }
 
 /* The cell at the other end of relation k from cell p, and the digits it allows when p
@@ -312,10 +323,9 @@ SK_INLINE void link_mark(model *m, int p, int d, int epoch)
     stamp[p] = epoch, gone[p] = ~(1u << d);
 }
 
-static int rel_points(model *m, uint32_t *cand)
+SK_INLINE int rel_points_n(model *m, uint32_t *cand, const int n)
 {
-    if (m->rel_dups) return rel_points_dups(m, cand);
-    int changed = 0, n = m->n_digits;
+    int changed = 0;
     for (int h = 0; h < m->n_full; h++) {
         if (!(m->d_house[h] & ENG_D_PAIR) || !m->house_rel[h]) continue;
         m->d_house[h] &= (uint8_t)~ENG_D_PAIR;
@@ -360,6 +370,12 @@ static int rel_points(model *m, uint32_t *cand)
         }
     }
     return changed;
+}
+
+static int rel_points(model *m, uint32_t *cand)
+{
+    if (m->rel_dups) return rel_points_dups(m, cand);
+    return m->n_digits == 9 ? rel_points_n(m, cand, 9) : rel_points_n(m, cand, m->n_digits);
 }
 
 /* rel_points when two relations join one pair of cells (folding every relation of a place). */
