@@ -356,6 +356,43 @@ static int64_t term_offset(int64_t coef, int d, int n)
     return coef > 0 ? coef * d : -coef * (n - 1 - d);
 }
 
+/* sum_reach for spans under 64 values (little killers up to 7 cells, short arrows), in one
+ * word: single shifts (every offset is at most the span) and offsets without a branch. */
+static int sum_reach64(eng_model *m, uint32_t *cand, int s)
+{
+    int from = m->sum_start[s], k = m->sum_start[s + 1] - from, n = m->n_digits, changed = 0;
+    int64_t target = m->sum_target[s];
+    if (target < 0 || target >= 64) return -1;
+    uint64_t *back = m->dp_buf;
+    back[k] = 1ull << target;
+    for (int t = k - 1; t >= 0; t--) {
+        uint64_t acc = 0, after = back[t + 1];
+        int64_t coef = m->sum_coef[from + t], base = coef < 0 ? -coef * (n - 1) : 0; /* term_offset = base + coef * d */
+        for (uint32_t bits = cand[m->sum_cell[from + t]]; bits; bits = clear_lowest(bits))
+            acc |= after >> (base + coef * lowest_index(bits));
+        back[t] = acc;
+    }
+    if (!(back[0] & 1u)) return -1;
+    uint64_t pre = 1;
+    for (int t = 0; t < k; t++) {
+        int c = m->sum_cell[from + t];
+        int64_t coef = m->sum_coef[from + t], base = coef < 0 ? -coef * (n - 1) : 0;
+        uint64_t next = 0, after = back[t + 1];
+        uint32_t keep = 0;
+        for (uint32_t bits = cand[c]; bits; bits = clear_lowest(bits)) {
+            uint64_t shifted = pre << (base + coef * lowest_index(bits));
+            uint32_t hit = (shifted & after) != 0;
+            keep |= lowest_bit(bits) & (0u - hit), next |= shifted & (0ull - (uint64_t)hit);
+        }
+        pre = next;
+        if (keep != cand[c]) {
+            if (!eng_narrow(m, cand, c, keep)) return -1;
+            changed = 1;
+        }
+    }
+    return changed;
+}
+
 #if defined(__SIZEOF_INT128__)
 typedef unsigned __int128 u128;
 
@@ -400,6 +437,7 @@ static int sum_reach128(eng_model *m, uint32_t *cand, int s)
  * the terms before it, plus its offset, is in back[i+1]. */
 static int sum_reach(eng_model *m, uint32_t *cand, int s)
 {
+    if (m->sum_words[s] == 1) return sum_reach64(m, cand, s);
 #if defined(__SIZEOF_INT128__)
     if (m->sum_words[s] <= 2) return sum_reach128(m, cand, s);
 #endif
