@@ -41,14 +41,9 @@ void eng_model_free(eng_model *m)
     free(m->sw_start);
     free(m->sw_cells);
     free(m->sw_total);
-    free(m->lock_house);
+    free(m->lk_block);
     free(m->lock_start);
-    free(m->lock_shared);
     free(m->lock_cells);
-    free(m->lk_seg_start);
-    free(m->lk_seg_cells);
-    free(m->lk_fix);
-    free(m->lk_u);
     free(m->house_rel);
     free(m->link_cnt);
     free(m->link_stamp);
@@ -334,15 +329,21 @@ static int build_watchers(eng_model *m)
 static int build_locks(eng_model *m)
 {
     if (m->n_full < 2 || m->n_full > ENG_MAX_LOCK_HOUSES) return 0;
-    int n = m->n_digits, nf = m->n_full, rc = 0, ne = 0, K = ENG_LOCK_K;
+    int n = m->n_digits, nf = m->n_full, nc = m->n_cells, rc = 0, ne = 0, K = ENG_LOCK_K;
     size_t cap = 4 * (size_t)nf + 16;
     const eng_csr *w = &m->w_house;
     uint32_t all = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1u;
-    /* entries e = ent_start[h] ..: house h shares the cells at positions ent_mask[e] with ent_h[e] */
-    int *ent_start = malloc(sizeof(int) * ((size_t)nf + 1)), *ent_h = malloc(sizeof(int) * cap);
-    uint32_t *ent_mask = malloc(sizeof(uint32_t) * cap), *acc = calloc((size_t)nf, sizeof(uint32_t));
-    int *met = malloc(sizeof(int) * (size_t)nf);
-    if (!ent_start || !ent_h || !ent_mask || !acc || !met) rc = -2;
+    /* entries e = ent_start[h] ..: house h shares the cells at positions ent_mask[e] with
+     * ent_h[e]; scratch in few blocks (this runs on every solve) */
+    int *ent_h = malloc(sizeof(int) * cap), *tmp = malloc(sizeof(int) * (3 * (size_t)nf + (size_t)nc + 1));
+    uint32_t *ent_mask = malloc(sizeof(uint32_t) * cap);
+    if (!ent_h || !ent_mask || !tmp) {
+        free(ent_h), free(ent_mask), free(tmp);
+        return -2;
+    }
+    int *ent_start = tmp, *met = tmp + nf + 1, *single = met + nf;
+    uint32_t *acc = (uint32_t *)(single + nc);
+    memset(acc, 0, sizeof(uint32_t) * (size_t)nf);
     for (int h = 0; rc == 0 && h < nf; h++) {
         const int *cells = m->full_cells + m->full_start[h];
         int n_met = 0;
@@ -371,15 +372,24 @@ static int build_locks(eng_model *m)
     if (rc == 0) ent_start[nf] = ne;
     int nl = ne / 2;
     m->n_lock = 0;
-    int *ent_pair = malloc(sizeof(int) * ((size_t)ne + 1)), *seg_of = malloc(sizeof(int) * ((size_t)nl + 1));
-    int *single = malloc(sizeof(int) * (size_t)m->n_cells), *fix = malloc(sizeof(int) * ((size_t)nl + 1) * (2 * (size_t)K + 1));
-    uint32_t *pm = malloc(sizeof(uint32_t) * (2 * (size_t)nl + 1));
-    m->lock_house = malloc(sizeof(int) * (2 * (size_t)nl + 1));
-    m->lock_shared = malloc(sizeof(int) * ((size_t)nl + 1));
-    m->lk_seg_start = malloc(sizeof(int) * ((size_t)nl + 2));
-    m->lk_seg_cells = malloc(sizeof(int) * ((size_t)nl * (size_t)n + (size_t)m->n_cells + 1));
-    if (!ent_pair || !seg_of || !single || !fix || !pm || !m->lock_house || !m->lock_shared || !m->lk_seg_start || !m->lk_seg_cells)
-        rc = -2;
+    /* per entry its pair, per pair its segment, a rest's ids and count, per side its mask */
+    size_t wf = 2 * (size_t)K + 1, pairs_sz = (size_t)nl + 1;
+    int *tmp2 = malloc(sizeof(int) * ((size_t)ne + 1 + pairs_sz + pairs_sz * wf + 2 * pairs_sz + 2 * pairs_sz));
+    /* the model's: lock_house, lock_shared, lk_seg_start, lk_seg_cells, lk_fix, lk_u */
+    size_t seg_cap = (size_t)nl + (size_t)nc + 2;
+    m->lk_block = malloc(sizeof(int) * (2 * pairs_sz + pairs_sz + (size_t)nl + 2 + (size_t)nl * (size_t)n + (size_t)nc + 1 +
+                                        pairs_sz * wf + seg_cap));
+    if (!tmp2 || !m->lk_block) rc = -2;
+    int *ent_pair = tmp2, *seg_of = NULL, *fix = NULL, *cnt = NULL;
+    uint32_t *pm = NULL;
+    if (rc == 0) {
+        seg_of = ent_pair + ne + 1, fix = seg_of + pairs_sz, cnt = fix + pairs_sz * wf;
+        pm = (uint32_t *)(cnt + 2 * pairs_sz);
+        m->lock_house = m->lk_block, m->lock_shared = m->lock_house + 2 * pairs_sz;
+        m->lk_seg_start = m->lock_shared + pairs_sz, m->lk_seg_cells = m->lk_seg_start + nl + 2;
+        m->lk_fix = m->lk_seg_cells + (size_t)nl * (size_t)n + (size_t)nc + 1;
+        m->lk_u = (uint32_t *)(m->lk_fix + pairs_sz * wf);
+    }
     if (rc == 0) { /* the pairs; ent_pair[e] = 2p + j: house h is pair p's j-th */
         int p = 0;
         for (int h = 0; h < nf; h++)
@@ -417,7 +427,7 @@ static int build_locks(eng_model *m)
         m->lk_seg_start[nseg] = len;
         for (int c = 0; c < m->n_cells; c++) single[c] = -1;
     }
-    /* each pair's rest of each house as segments (its own never fits); -1 pads */
+    /* each pair's rest of each house as segments (its own never fits) */
     for (int p = 0; rc == 0 && p < nl && kmax <= K; p++) {
         int *out = fix + (size_t)p * (2 * (size_t)K + 1);
         out[0] = seg_of[p];
@@ -437,21 +447,18 @@ static int build_locks(eng_model *m)
                 k1++;
             }
             if (k1 > kmax) kmax = k1;
-            for (; k1 < K; k1++) ids[k1] = -1;
+            cnt[2 * p + j] = k1;
         }
     }
-    if (rc == 0 && nl && kmax <= K) { /* by segments: pack to lk_k = kmax slots per house */
+    if (rc == 0 && nl && kmax <= K) { /* by segments: lk_k = kmax slots per house, padded with the empty segment */
         int k = kmax > 0 ? kmax : 1, wk = 1 + 2 * k, sz = m->lock_shared[0];
-        m->lk_fix = malloc(sizeof(int) * (size_t)nl * (size_t)wk);
-        m->lk_u = malloc(sizeof(uint32_t) * ((size_t)nseg + 1));
-        if (!m->lk_fix || !m->lk_u) rc = -2;
-        for (int p = 0; rc == 0 && p < nl; p++) {
-            const int *src = fix + (size_t)p * (2 * (size_t)K + 1);
+        for (int p = 0; p < nl; p++) {
+            const int *src = fix + (size_t)p * wf;
             int *dst = m->lk_fix + (size_t)p * (size_t)wk;
             dst[0] = src[0];
             for (int x = 0; x < k; x++) {
-                dst[1 + x] = src[1 + x] < 0 ? nseg : src[1 + x];
-                dst[1 + k + x] = src[1 + K + x] < 0 ? nseg : src[1 + K + x];
+                dst[1 + x] = x < cnt[2 * p] ? src[1 + x] : nseg;
+                dst[1 + k + x] = x < cnt[2 * p + 1] ? src[1 + K + x] : nseg;
             }
         }
         for (int g = 0; g < m->lk_nmulti; g++) /* one size for all: a loop the compiler unrolls */
@@ -470,8 +477,7 @@ static int build_locks(eng_model *m)
             for (uint32_t x = all & ~pm[2 * p + 1]; x; x &= x - 1) m->lock_cells[at++] = b[__builtin_ctz(x)];
         }
     }
-    free(ent_start), free(ent_h), free(ent_mask), free(acc), free(met);
-    free(ent_pair), free(seg_of), free(single), free(fix), free(pm);
+    free(ent_h), free(ent_mask), free(tmp), free(tmp2);
     return rc;
 }
 

@@ -56,6 +56,7 @@ typedef struct {
      * lk_fix[p * (1 + 2 lk_k) ...]: its segment, then lk_k segments making up the rest of its
      * first house, then lk_k for the second (padded with the empty segment). */
     int lk_k, lk_nmulti, lk_nseg, *lk_seg_start, *lk_seg_cells, *lk_fix;
+    int *lk_block; /* one allocation: lock_house, lock_shared and the lk_ arrays */
     int lk_sz; /* the size of every shared cell segment, when they have one (else 0) */
     uint32_t *lk_u; /* scratch: the union of each segment */
     int n_rels, *rel_a, *rel_b;
