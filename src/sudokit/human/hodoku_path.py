@@ -698,12 +698,23 @@ def _hodoku_hidden(state: _HodokuState, size: int) -> Step | None:
 
 
 _NAKED_SUBSETS = frozenset({"locked_pair", "locked_triple", "naked_pair", "naked_triple", "naked_quad"})
+#: Techniques whose step lists its eliminations in HoDoKu's own order already.
+_AS_FOUND = frozenset({"sue_de_coq"})
+#: Techniques whose search sorts its step's list (HoDoKu's Candidate order: digit, cell)
+#: before the step is applied: the chains keyed by their eliminations.
+_DIGIT_FIRST = frozenset({"x_chain", "xy_chain", "remote_pair", "nice_loop", "grouped_nice_loop", "forcing_chain", "forcing_net"})
 
 
 def _hodoku_elimination_order(step: Step) -> list[tuple[int, int]]:
     """The step's eliminations in the order HoDoKu deletes them (it matters for the
-    singles queues): naked subsets house by house (row, column, box of the pattern),
-    everything else by cell, then digit."""
+    singles queues): naked subsets house by house (row, column, box of the pattern), Sue
+    de Coq as found (the box's cells, then the line's: HoDoKu never sorts that list),
+    chains and forcing chains by digit, then cell (their searches sort the list to key
+    their duplicates), everything else by cell, then digit."""
+    if step.technique in _AS_FOUND:
+        return list(step.eliminations)
+    if step.technique in _DIGIT_FIRST:
+        return sorted(step.eliminations, key=lambda e: (e[1], e[0]))
     if step.technique not in _NAKED_SUBSETS:
         return sorted(step.eliminations)
     wanted = set(step.eliminations)

@@ -62,6 +62,14 @@ def candidates_text(pairs: Iterable[tuple[int, int]], op: str = "<>") -> str:
 #: notation, if any, follows the name ("Forcing Chain Contradiction in r3 => r6c8=8").
 _NO_PATTERN = frozenset({"bug_plus_1", "forcing_chain", "forcing_net"})
 
+#: Techniques whose steps list their eliminations in the order HoDoKu's search adds them
+#: (subsets house by house and cell by cell, Sue de Coq the box before the line), which
+#: HoDoKu never sorts before printing: "r1c789<>9, r3c7<>1", digits as they come.
+_LISTED_AS_FOUND = frozenset({
+    "naked_pair", "naked_triple", "naked_quad", "hidden_pair", "hidden_triple", "hidden_quad",
+    "locked_pair", "locked_triple", "sue_de_coq",
+})
+
 
 @dataclass(frozen=True)
 class Step:
@@ -98,13 +106,21 @@ class Step:
         results = []
         if self.placements:
             results.append(candidates_text(self.placements, "="))
-        if self.eliminations:  # HoDoKu prints them sorted by digit, then cell
-            results.append(candidates_text(sorted(self.eliminations, key=lambda e: (e[1], e[0]))))
+        if self.eliminations:
+            results.append(candidates_text(self._listed_eliminations()))
         if self.technique in _NO_PATTERN:
             head = f"{self.name} {self.notation}" if self.notation else self.name
             return f"{head} => {', '.join(results)}"
         pattern = self.notation or self._generic_pattern()
         return f"{self.name}: {pattern} => {', '.join(results)}"
+
+    def _listed_eliminations(self) -> list[tuple[int, int]] | tuple[tuple[int, int], ...]:
+        """The eliminations in the order HoDoKu lists them: as its search found them for
+        the techniques whose steps keep that order, else sorted by digit, then cell (its
+        list after a sort, which most searches do before the step is printed)."""
+        if self.technique in _LISTED_AS_FOUND:
+            return self.eliminations
+        return sorted(self.eliminations, key=lambda e: (e[1], e[0]))
 
     def _generic_pattern(self) -> str:
         digits = ",".join(str(d) for d in self.digits)
