@@ -64,10 +64,15 @@ static int eliminate(model *m, uint32_t *cand)
  * house's cells), a constant for 9 digits: the loops over a house unrolled. */
 SK_INLINE int hidden_n(model *m, uint32_t *cand, const int size)
 {
-    int changed = 0;
+    int changed = 0, nd = 0, *list = m->hlist;
+    /* the dirty houses first, without a branch per house (the flag test went the unexpected
+     * way often); a house a later narrowing dirties again waits for the next pass */
     for (int h = 0; h < m->n_full; h++) {
-        if (!(m->d_house[h] & ENG_D_HIDDEN)) continue;
-        m->d_house[h] &= (uint8_t)~ENG_D_HIDDEN;
+        int d = m->d_house[h] & ENG_D_HIDDEN;
+        list[nd] = h, nd += d, m->d_house[h] &= (uint8_t)~ENG_D_HIDDEN;
+    }
+    for (int x = 0; x < nd; x++) {
+        int h = list[x];
         const int *cells = m->full_cells + (size_t)h * (size_t)size;
         uint32_t once = 0, twice = 0, placed = 0;
         for (int k = 0; k < size; k++) {
@@ -325,14 +330,20 @@ SK_INLINE void link_mark(model *m, int p, int d, int epoch)
 
 SK_INLINE int rel_points_n(model *m, uint32_t *cand, const int n)
 {
-    int changed = 0;
+    int changed = 0, nd = 0, *list = m->hlist;
+    uint32_t *losts = m->hlost;
+    /* the dirty houses with relations first, without a branch per house (as in hidden_n);
+     * lost: the places of other digits did not change, nothing new for them */
     for (int h = 0; h < m->n_full; h++) {
-        if (!(m->d_house[h] & ENG_D_PAIR) || !m->house_rel[h]) continue;
-        m->d_house[h] &= (uint8_t)~ENG_D_PAIR;
-        uint32_t lost = m->rlost[h]; /* the places of other digits did not change: nothing new for them */
-        m->rlost[h] = 0;
-        if (!lost) continue;
-        const int *cells = m->full_cells + m->full_start[h];
+        int d = (m->d_house[h] & ENG_D_PAIR ? 1 : 0) & m->house_rel[h];
+        uint32_t lost = m->rlost[h];
+        list[nd] = h, losts[nd] = lost, nd += d & (lost != 0);
+        m->d_house[h] &= (uint8_t)~(d * ENG_D_PAIR), m->rlost[h] = lost & (0u - (uint32_t)(d ^ 1));
+    }
+    for (int x = 0; x < nd; x++) {
+        int h = list[x];
+        uint32_t lost = losts[x];
+        const int *cells = m->full_cells + (size_t)h * (size_t)n;
         uint32_t c1 = 0, c2 = 0, c3 = 0;
         for (int j = 0; j < n; j++) {
             uint32_t v = cand[cells[j]];
@@ -374,6 +385,7 @@ SK_INLINE int rel_points_n(model *m, uint32_t *cand, const int n)
 
 static int rel_points(model *m, uint32_t *cand)
 {
+    if (!m->n_rels) return 0; /* no house has a relation (and rlost is NULL) */
     if (m->rel_dups) return rel_points_dups(m, cand);
     return m->n_digits == 9 ? rel_points_n(m, cand, 9) : rel_points_n(m, cand, m->n_digits);
 }

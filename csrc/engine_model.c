@@ -42,6 +42,8 @@ void eng_model_free(eng_model *m)
     free(m->sw_cells);
     free(m->sw_total);
     free(m->lk_block);
+    free(m->hlist);
+    free(m->hlost);
     free(m->lock_start);
     free(m->lock_cells);
     free(m->house_rel);
@@ -576,7 +578,9 @@ static int alloc_dirty(eng_model *m)
     size_t total = 1;
     for (size_t k = 0; k < 6; k++) total += sizes[k];
     m->dirty = calloc(total, 1);
-    if (!m->dirty) return -2;
+    m->hlist = malloc(sizeof(int) * (f + 1));
+    m->hlost = malloc(sizeof(uint32_t) * (f + 1));
+    if (!m->dirty || !m->hlist || !m->hlost) return -2;
     uint8_t **flags[] = {&m->d_house, &m->lock_snap, &m->d_rel, &m->d_sum, &m->d_tri, &m->d_sw};
     uint8_t *at = m->dirty;
     for (size_t k = 0; k < 6; k++) *flags[k] = at, at += sizes[k];

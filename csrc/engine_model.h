@@ -102,6 +102,8 @@ typedef struct {
     /* d_house[h]: which house propagators have to revisit full house h (ENG_D_* bits: one
      * store per house when a cell narrows); one flag per other item */
     uint8_t *d_house, *d_rel, *d_sum, *d_tri, *d_sw, *lock_snap;
+    int *hlist;      /* scratch: the full houses a pass visits */
+    uint32_t *hlost; /* scratch: their lost digits */
     /* with point: lost[h] = the digits full house h lost a place of since pointing last
      * looked at it (pointing depends only on the places of a digit: the others are skipped) */
     uint32_t *lost;
