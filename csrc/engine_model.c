@@ -167,6 +167,9 @@ static int build_peers(eng_model *m, const uint64_t *adj, size_t words)
 static int read_rels(reader *r, eng_model *m)
 {
     int n = m->n_digits;
+    /* a header claiming more relations than the program holds is malformed: found before
+     * allocating for them (a 100-byte program made the tables below hundreds of MB) */
+    if ((size_t)m->n_rels * (2 + (size_t)n) > r->len - r->pos) return -1;
     m->rel_a = malloc(sizeof(int) * (size_t)(m->n_rels + 1));
     m->rel_b = malloc(sizeof(int) * (size_t)(m->n_rels + 1));
     m->fwd = calloc((size_t)m->n_rels * (size_t)n + 1, sizeof(uint32_t));
@@ -224,6 +227,7 @@ static int read_sums(reader *r, eng_model *m)
 static int read_triples(reader *r, eng_model *m)
 {
     size_t nn = (size_t)m->n_digits * (size_t)m->n_digits;
+    if ((size_t)m->n_tri * (3 + nn) > r->len - r->pos) return -1; /* as in read_rels: 1.6 GB for 100 bytes */
     m->tri_cells = malloc(sizeof(int) * 3 * (size_t)(m->n_tri + 1));
     m->tri_table = malloc(sizeof(uint32_t) * nn * (size_t)(m->n_tri + 1));
     if (!m->tri_cells || !m->tri_table) return -2;
