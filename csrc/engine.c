@@ -609,18 +609,24 @@ static int open_links(const model *m, const uint32_t *cand, int i)
  * are placed. */
 static int pick(const model *m, const uint32_t *cand, const uint32_t *fails)
 {
-    int best = -1, best_k = 99, best_d = -1; /* best_d: open_links(best), -1 until needed */
-    uint32_t best_f = 0;
+    /* one pass without a branch per cell: the least key (candidates, then fails reversed),
+     * and how many cells have it */
+    uint64_t best_key = UINT64_MAX;
+    int best = -1, ties = 0;
     for (int i = 0; i < m->n_cells; i++) {
-        if (at_most_one_bit(cand[i])) continue;
-        int k = count_bits(cand[i]);
-        if (k > best_k) continue;
-        if (k < best_k || fails[i] > best_f) {
-            best = i, best_k = k, best_f = fails[i], best_d = -1;
-            continue;
-        }
-        if (fails[i] < best_f) continue;
-        if (best_d < 0) best_d = open_links(m, cand, best);
+        uint32_t v = cand[i];
+        uint64_t key = at_most_one_bit(v) ? UINT64_MAX : (uint64_t)count_bits(v) << 32 | (ENG_MAX_FAILS - fails[i]);
+        int less = key < best_key, same = key == best_key;
+        ties = less ? 1 : ties + same;
+        best = less ? i : best;
+        best_key = less ? key : best_key;
+    }
+    if (best_key == UINT64_MAX) return -1;
+    if (ties == 1) return best;
+    /* ties: the one linked to the most open cells by relations, then the first */
+    int best_d = open_links(m, cand, best);
+    for (int i = best + 1; i < m->n_cells; i++) {
+        if (at_most_one_bit(cand[i]) || ((uint64_t)count_bits(cand[i]) << 32 | (ENG_MAX_FAILS - fails[i])) != best_key) continue;
         int d = open_links(m, cand, i);
         if (d > best_d) best = i, best_d = d;
     }
