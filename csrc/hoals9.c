@@ -151,12 +151,12 @@ typedef struct {
 
 /* The ALS of a grid with, per ALS and digit, its cells holding d (with) and the cells
  * outside it holding d that see all of those (sees), and the restricted commons. */
-typedef struct {
+struct ha_grid {
     ha_ctx *x;
     cs81 *with, *sees;
     ha_rc *rc;
     size_t nrc, caprc;
-} ha_grid;
+};
 
 static void grid_free(ha_grid *g)
 {
@@ -193,11 +193,7 @@ static int rcs_of(ha_grid *g)
     size_t n = x->n;
     g->with = calloc((n ? n : 1) * 10, sizeof *g->with);
     g->sees = calloc((n ? n : 1) * 10, sizeof *g->sees);
-    cs81 *reach = malloc((n ? n : 1) * 10 * sizeof *reach);
-    if (!g->with || !g->sees || !reach) {
-        free(reach);
-        return HA_NO_MEMORY;
-    }
+    if (!g->with || !g->sees) return HA_NO_MEMORY;
     for (size_t i = 0; i < n; i++) {
         const als *a = &x->list[i];
         for (int d = 1; d <= 9; d++) {
@@ -205,29 +201,29 @@ static int rcs_of(ha_grid *g)
             cs81 w = and3(x->where[d], a->cells);
             g->with[10 * i + d] = w;
             g->sees[10 * i + d] = minus(and3(x->where[d], seen_by_all(x, w)), a->cells);
-            reach[10 * i + d] = or3(w, g->sees[10 * i + d]);
         }
     }
     int status = HA_OK;
     for (size_t i = 0; i < n && status == HA_OK; i++) {
         const als *a = &x->list[i];
-        const cs81 *wa = g->with + 10 * i, *ra = reach + 10 * i;
+        const cs81 *sa = g->sees + 10 * i;
         for (size_t j = i + 1; j < n; j++) {
             const als *b = &x->list[j];
             unsigned common = a->digits & b->digits;
             if (!common || overlap(a->cells, b->cells)) continue;
-            const cs81 *wb = g->with + 10 * j, *rb = reach + 10 * j;
+            const cs81 *wb = g->with + 10 * j;
             int found[2] = {0, 0}, nf = 0;
             for (unsigned m = common; m && nf < 2; m &= m - 1) {
                 int d = lowest_index64(m) + 1;
-                /* every d cell of both in the other's reach (its d cells or the cells seeing them) */
-                if (!((wa[d].lo | wb[d].lo) & ~(ra[d].lo & rb[d].lo)) && !((wa[d].hi | wb[d].hi) & ~(ra[d].hi & rb[d].hi)))
-                    found[nf++] = d;
+                /* d is restricted common when every d cell of a sees every d cell of b (the
+                 * twin's test: all d cells of both within both's reach; a and b apart, it
+                 * comes to this, and seeing is symmetric): b's d cells all among the cells
+                 * outside a that hold d and see all of a's */
+                if (!(wb[d].lo & ~sa[d].lo) && !(wb[d].hi & ~sa[d].hi)) found[nf++] = d;
             }
             if (nf && (status = add_rc(g, i, j, found[0], found[1])) != HA_OK) break;
         }
     }
-    free(reach);
     return status;
 }
 
@@ -263,21 +259,50 @@ static void als_record(const als *a, uint8_t rec[13])
     rec[12] = (uint8_t)(a->digits >> 8);
 }
 
-int hoals9_search(const uint16_t cands[81], ha_out *alses, ha_out *rcs)
+int hoals9_grid_records(const ha_grid *g, ha_out *alses, ha_out *rcs)
 {
-    ha_grid g = {0};
-    int status = grid_build(cands, &g);
-    for (size_t i = 0; status == HA_OK && i < g.x->n; i++) {
+    int status = HA_OK;
+    for (size_t i = 0; status == HA_OK && i < g->x->n; i++) {
         uint8_t rec[13];
-        als_record(&g.x->list[i], rec);
+        als_record(&g->x->list[i], rec);
         status = hoals9_put(alses, rec, 13);
     }
-    for (size_t k = 0; status == HA_OK && k < g.nrc; k++) {
-        const ha_rc *r = &g.rc[k];
+    for (size_t k = 0; status == HA_OK && k < g->nrc; k++) {
+        const ha_rc *r = &g->rc[k];
         uint8_t rec[6] = {(uint8_t)(r->i & 0xFF), (uint8_t)(r->i >> 8), (uint8_t)(r->j & 0xFF), (uint8_t)(r->j >> 8), r->x1, r->x2};
         status = hoals9_put(rcs, rec, 6);
     }
-    grid_free(&g);
+    return status;
+}
+
+int hoals9_grid_new(const uint16_t cands[81], ha_grid **grid)
+{
+    *grid = NULL;
+    ha_grid *g = calloc(1, sizeof *g);
+    if (!g) return HA_NO_MEMORY;
+    int status = grid_build(cands, g);
+    if (status != HA_OK) {
+        grid_free(g);
+        free(g);
+        return status;
+    }
+    *grid = g;
+    return HA_OK;
+}
+
+void hoals9_grid_free(ha_grid *g)
+{
+    if (!g) return;
+    grid_free(g);
+    free(g);
+}
+
+int hoals9_search(const uint16_t cands[81], ha_out *alses, ha_out *rcs)
+{
+    ha_grid *g;
+    int status = hoals9_grid_new(cands, &g);
+    if (status == HA_OK) status = hoals9_grid_records(g, alses, rcs);
+    hoals9_grid_free(g);
     return status;
 }
 
@@ -412,14 +437,20 @@ static int xy_steps(const ha_grid *g, long limit, ha_out *out, long *found)
     return st;
 }
 
+int hoals9_grid_steps(const ha_grid *g, int kind, long limit, ha_out *out)
+{
+    if ((kind != HA_XZ && kind != HA_XY_WING) || limit < 0) return HA_BAD_INPUT;
+    long found = 0;
+    return kind == HA_XZ ? xz_steps(g, limit, out, &found) : xy_steps(g, limit, out, &found);
+}
+
 int hoals9_steps(const uint16_t cands[81], int kind, long limit, ha_out *out)
 {
     if ((kind != HA_XZ && kind != HA_XY_WING) || limit < 0) return HA_BAD_INPUT;
-    ha_grid g = {0};
-    int status = grid_build(cands, &g);
-    long found = 0;
-    if (status == HA_OK) status = kind == HA_XZ ? xz_steps(&g, limit, out, &found) : xy_steps(&g, limit, out, &found);
-    grid_free(&g);
+    ha_grid *g;
+    int status = hoals9_grid_new(cands, &g);
+    if (status == HA_OK) status = hoals9_grid_steps(g, kind, limit, out);
+    hoals9_grid_free(g);
     return status;
 }
 

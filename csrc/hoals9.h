@@ -50,6 +50,16 @@ int hoals9_search(const uint16_t cands[81], ha_out *alses, ha_out *rcs);
  * (HA_BAD_INPUT also for an unknown kind or limit < 0). */
 int hoals9_steps(const uint16_t cands[81], int kind, long limit, ha_out *out);
 
+/* One grid's ALS, their digit tables and restricted commons, built once for several of
+ * the searches above (hoalschain9_first): hoals9_grid_new builds it (*grid NULL on an
+ * error), hoals9_grid_records writes the records of hoals9_search, hoals9_grid_steps
+ * those of hoals9_steps; hoals9_grid_free (NULL allowed) releases it. HA_* statuses. */
+typedef struct ha_grid ha_grid;
+int hoals9_grid_new(const uint16_t cands[81], ha_grid **grid);
+int hoals9_grid_records(const ha_grid *grid, ha_out *alses, ha_out *rcs);
+int hoals9_grid_steps(const ha_grid *grid, int kind, long limit, ha_out *out);
+void hoals9_grid_free(ha_grid *grid);
+
 /* Append n bytes to out (doubling its buffer); HA_OK or HA_NO_MEMORY. Shared with hoalschain9. */
 int hoals9_put(ha_out *out, const uint8_t *bytes, size_t n);
 

@@ -270,15 +270,12 @@ static int load(ch_ctx *x, const uint16_t cands[81], const ha_out *alses, const 
     return HA_OK;
 }
 
-int hoalschain9_search(const uint16_t cands[81], long max_nodes, ha_out *out, long *nodes)
+/* The chain search over the records of hoals9_search (alses, rcs) of cands. */
+static int chains_of(const uint16_t cands[81], const ha_out *alses, const ha_out *rcs, long max_nodes, ha_out *out,
+                     long *nodes)
 {
-    *nodes = 0;
-    if (max_nodes < 0) return HA_BAD_INPUT;
-    ha_out alses = {NULL, 0, 0}, rcs = {NULL, 0, 0};
-    int status = hoals9_search(cands, &alses, &rcs);
-    ch_ctx *x = status == HA_OK ? calloc(1, sizeof *x) : NULL;
-    if (status == HA_OK && !x) status = HA_NO_MEMORY;
-    if (status == HA_OK) status = load(x, cands, &alses, &rcs);
+    ch_ctx *x = calloc(1, sizeof *x);
+    int status = x ? load(x, cands, alses, rcs) : HA_NO_MEMORY;
     if (status == HA_OK) {
         x->max_nodes = max_nodes;
         x->tablecap = 64;
@@ -300,6 +297,43 @@ int hoalschain9_search(const uint16_t cands[81], long max_nodes, ha_out *out, lo
         hoals9_out_free(&x->arena);
         free(x);
     }
+    return status;
+}
+
+int hoalschain9_search(const uint16_t cands[81], long max_nodes, ha_out *out, long *nodes)
+{
+    *nodes = 0;
+    if (max_nodes < 0) return HA_BAD_INPUT;
+    ha_out alses = {NULL, 0, 0}, rcs = {NULL, 0, 0};
+    int status = hoals9_search(cands, &alses, &rcs);
+    if (status == HA_OK) status = chains_of(cands, &alses, &rcs, max_nodes, out, nodes);
     hoals9_out_free(&alses), hoals9_out_free(&rcs);
+    return status;
+}
+
+int hoalschain9_first(const uint16_t cands[81], const uint8_t *kinds, int nkinds, long max_nodes, ha_out *out,
+                      ha_out *alses, ha_out *rcs, int *at, long *nodes)
+{
+    *nodes = 0;
+    *at = nkinds;
+    if (max_nodes < 0 || nkinds < 0) return HA_BAD_INPUT;
+    for (int k = 0; k < nkinds; k++)
+        if (kinds[k] > HA_CHAIN) return HA_BAD_INPUT;
+    ha_grid *g;
+    int status = hoals9_grid_new(cands, &g);
+    for (int k = 0; k < nkinds && status == HA_OK; k++) {
+        if (kinds[k] == HA_CHAIN) {
+            status = hoals9_grid_records(g, alses, rcs);
+            if (status == HA_OK) status = chains_of(cands, alses, rcs, max_nodes, out, nodes);
+            if (status == HA_OK && !out->len) alses->len = rcs->len = 0; /* kept only for chains found */
+        } else {
+            status = hoals9_grid_steps(g, kinds[k], 1, out);
+        }
+        if (status == HA_OK && out->len) {
+            *at = k;
+            break;
+        }
+    }
+    hoals9_grid_free(g);
     return status;
 }

@@ -25,4 +25,16 @@
  * counts them). Returns an HA_* status (HA_BAD_INPUT also for max_nodes < 0). */
 int hoalschain9_search(const uint16_t cands[81], long max_nodes, ha_out *out, long *nodes);
 
+#define HA_CHAIN 2 /* hoalschain9_first: the chain search (HA_XZ, HA_XY_WING: hoals9.h) */
+
+/* The first of the searches kinds[0..nkinds) (HA_XZ and HA_XY_WING: their first step, as
+ * hoals9_steps with limit 1; HA_CHAIN: hoalschain9_search with max_nodes) that gives a
+ * record, over one build of the grid's ALS and restricted commons: *at its index (nkinds
+ * when none did), out its records; alses and rcs the records of hoals9_search when that
+ * search is the chain's (left empty otherwise); *nodes the chain search's calls (0 when
+ * it did not run). Returns an HA_* status (HA_BAD_INPUT also for a kind above HA_CHAIN,
+ * nkinds < 0 or max_nodes < 0). The same answers as the searches called one by one. */
+int hoalschain9_first(const uint16_t cands[81], const uint8_t *kinds, int nkinds, long max_nodes, ha_out *out,
+                      ha_out *alses, ha_out *rcs, int *at, long *nodes);
+
 #endif

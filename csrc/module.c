@@ -723,6 +723,43 @@ static PyObject *core_ho_als_chain(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ho_als_first(cands, kinds, max_nodes) -> (at, records, alses, rcs, nodes): the first of
+ * the ALS searches kinds (0 ALS-XZ, 1 ALS-XY-Wing: the first step; 2 ALS-Chain) that finds
+ * something, over one build of the ALS, see hoalschain9.h and _core.pyi. */
+static PyObject *core_ho_als_first(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Py_buffer cv;
+    const char *kinds;
+    Py_ssize_t nkinds;
+    long max_nodes;
+    if (!PyArg_ParseTuple(args, "y*y#l:ho_als_first", &cv, &kinds, &nkinds, &max_nodes)) return NULL;
+    uint16_t cands[81];
+    if (!take_cands(&cv, cands)) return NULL;
+    if (nkinds > 64) {
+        PyErr_SetString(PyExc_ValueError, "at most 64 kinds");
+        return NULL;
+    }
+    uint8_t kv[64];
+    memcpy(kv, kinds, (size_t)nkinds);
+    ha_out out = {NULL, 0, 0}, alses = {NULL, 0, 0}, rcs = {NULL, 0, 0};
+    long nodes = 0;
+    int at = 0, status;
+    Py_BEGIN_ALLOW_THREADS
+    status = hoalschain9_first(cands, kv, (int)nkinds, max_nodes, &out, &alses, &rcs, &at, &nodes);
+    Py_END_ALLOW_THREADS
+    PyObject *result = NULL;
+    if (status == HA_NO_MEMORY) PyErr_NoMemory();
+    else if (status != HA_OK)
+        PyErr_SetString(PyExc_ValueError, "candidate masks must be 0..0x1FF, the kinds 0..2 and max_nodes >= 0");
+    else
+        result = Py_BuildValue("(iy#y#y#l)", at, out.data ? (const char *)out.data : "", (Py_ssize_t)out.len,
+                               alses.data ? (const char *)alses.data : "", (Py_ssize_t)alses.len,
+                               rcs.data ? (const char *)rcs.data : "", (Py_ssize_t)rcs.len, nodes);
+    hoals9_out_free(&out), hoals9_out_free(&alses), hoals9_out_free(&rcs);
+    return result;
+}
+
 /* ho_colors(cands) -> (clusters, records): HoDoKu's Simple Colors and Multi-Colors for
  * sudokit.human.coloring, see hocolor9.h and _core.pyi. */
 static PyObject *core_ho_colors(PyObject *self, PyObject *args)
@@ -1264,6 +1301,9 @@ static PyMethodDef core_methods[] = {
      "ho_als_steps(cands, kind, limit) -> records\n\nHoDoKu's ALS-XZ (kind 0) or ALS-XY-Wing (kind 1) steps (hoals9.h)."},
     {"ho_als_chain", core_ho_als_chain, METH_VARARGS,
      "ho_als_chain(cands, max_nodes) -> (chains, nodes)\n\nHoDoKu's ALS-Chain search (hoalschain9.h)."},
+    {"ho_als_first", core_ho_als_first, METH_VARARGS,
+     "ho_als_first(cands, kinds, max_nodes) -> (at, records, alses, rcs, nodes)\n\n"
+     "The first ALS search of kinds that finds something, over one build (hoalschain9.h)."},
     {"ho_colors", core_ho_colors, METH_VARARGS,
      "ho_colors(cands) -> (clusters, records)\n\nHoDoKu's Simple Colors and Multi-Colors (hocolor9.h)."},
     {"subsets", core_subsets, METH_VARARGS,

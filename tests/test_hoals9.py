@@ -128,6 +128,51 @@ def test_als_chain_spends_the_callers_budget(backend: str) -> None:
         LIMIT.reset(token)
 
 
+def _one_by_one(grid: bytes, kinds: bytes, max_nodes: int) -> tuple[int, bytes, bytes, bytes, int]:
+    """``ho_als_first``'s answer from the searches called one by one."""
+    kernel, nodes = _backend.kernel(), 0
+    for at, kind in enumerate(kinds):
+        if kind == 2:
+            found, nodes = kernel.ho_als_chain(grid, max_nodes)
+            if found:
+                return (at, found, *kernel.ho_als(grid), nodes)
+        else:
+            found = kernel.ho_als_steps(grid, kind, 1)
+            if found:
+                return at, found, b"", b"", nodes
+    return len(kinds), b"", b"", b"", nodes
+
+
+def test_first_als_search_is_the_searches_one_by_one(backend: str) -> None:
+    seen = set()
+    for state in (_grids(PUZZLES[0], 1)[0], _grids(PUZZLES[1], 3)[2]):
+        grid = array.array("H", state.cands).tobytes()
+        for kinds in (b"\0\1\2", b"\1\2", b"\2", b"\2\0", b"", b"\0"):
+            for limit in (50, 3_000_000):
+                found = _backend.kernel().ho_als_first(grid, kinds, limit)
+                assert found == _one_by_one(grid, kinds, limit)
+                seen.add(found[0] < len(kinds) and kinds[found[0]])
+    assert {0, 1, 2} <= seen  # each search was the first to find something somewhere
+
+
+@pytest.mark.single_backend
+def test_first_als_search_c_and_twin_give_the_same_bytes() -> None:
+    if "c" not in _backend.available():
+        pytest.skip("the C extension is not built: nothing to compare the twin with")
+    from sudokit import _core, _pyals9
+
+    for state in (_grids(PUZZLES[0], 1)[0], _grids(PUZZLES[1], 3)[2]):
+        grid = array.array("H", state.cands).tobytes()
+        for kinds in (b"\0\1\2", b"\1\2", b"\2"):
+            assert _pyals9.ho_als_first(grid, kinds, 3_000_000) == _core.ho_als_first(grid, kinds, 3_000_000)
+
+
+@pytest.mark.parametrize("kinds, limit", [(b"\0\3", 10), (b"\0", -1), (bytes(65), 10)])
+def test_first_als_search_refuses_bad_input(backend: str, kinds: bytes, limit: int) -> None:
+    with pytest.raises(ValueError):
+        _backend.kernel().ho_als_first(array.array("H", [0b11] * 81).tobytes(), kinds, limit)
+
+
 @pytest.mark.parametrize("cands, limit", [(array.array("H", [0b11] * 81).tobytes(), -1),
                                           (array.array("H", [0x200] + [0b11] * 80).tobytes(), 10),
                                           (array.array("H", [0b11] * 80).tobytes(), 10)])

@@ -6,7 +6,8 @@
  * the point), else clip them to 9 bits; bits 1-7: the node limit (times 64). Checked:
  * HA_BAD_INPUT exactly when a mask is out of range, else HA_OK; every record a whole chain
  * (first ALS and RC indexes inside hoals9's lists, 3..50 links, each link leaving the ALS
- * reached so far with a linking choice its RC has); a second call gives the same bytes.
+ * reached so far with a linking choice its RC has); a second call gives the same bytes;
+ * hoalschain9_first (XZ, XY-Wing, chain) gives what the searches give one by one.
  */
 #include "fuzz_check.h"
 #include "../../csrc/hoalschain9.h"
@@ -43,6 +44,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(hoalschain9_search(cands, limit, &o2, &nodes2) == HA_OK && nodes == nodes2 && o.len == o2.len &&
                        (!o.len || !memcmp(o.data, o2.data, o.len)),
                    "same bytes");
+        /* the first search of XZ, XY-Wing, chain over one build: the searches one by one */
+        static const uint8_t kinds[3] = {HA_XZ, HA_XY_WING, HA_CHAIN};
+        ha_out f = {0}, fa = {0}, fr = {0}, s = {0};
+        int at = -1;
+        long fnodes = -1;
+        FUZZ_CHECK(hoalschain9_first(cands, kinds, 3, limit, &f, &fa, &fr, &at, &fnodes) == HA_OK, "first status");
+        int want = 3;
+        for (int k = 0; k < 2 && want == 3; k++) {
+            s.len = 0;
+            FUZZ_CHECK(hoals9_steps(cands, k, 1, &s) == HA_OK, "steps status");
+            if (s.len) want = k;
+        }
+        if (want == 3 && o.len) want = 2;
+        FUZZ_CHECK(at == want, "first search");
+        const ha_out *w = want == 2 ? &o : &s;
+        FUZZ_CHECK(want == 3 || (f.len == w->len && !memcmp(f.data, w->data, f.len)), "first records");
+        FUZZ_CHECK(want < 2 ? (fnodes == 0 && !fa.len && !fr.len) : fnodes == nodes, "first nodes");
+        FUZZ_CHECK(want != 2 || (fa.len == al.len && fr.len == rc.len && !memcmp(fa.data, al.data, al.len) &&
+                                 (!rc.len || !memcmp(fr.data, rc.data, rc.len))),
+                   "first ALS records");
+        FUZZ_CHECK(want != 3 || (!f.len && !fa.len && !fr.len), "nothing found");
+        hoals9_out_free(&f), hoals9_out_free(&fa), hoals9_out_free(&fr), hoals9_out_free(&s);
     }
     hoals9_out_free(&o), hoals9_out_free(&o2), hoals9_out_free(&al), hoals9_out_free(&rc);
     return 0;

@@ -395,6 +395,18 @@ def ho_als_chain(cands: bytes, max_nodes: int) -> tuple[bytes, int]:
     ValueError on a wrong size, a mask > 0x1FF or ``max_nodes`` < 0.
     """
 
+def ho_als_first(cands: bytes, kinds: bytes, max_nodes: int) -> tuple[int, bytes, bytes, bytes, int]:
+    """The first of the ALS searches ``kinds`` (0 ALS-XZ and 1 ALS-XY-Wing: their first step,
+    as :func:`ho_als_steps` with ``limit`` 1; 2 ALS-Chain: :func:`ho_als_chain` with
+    ``max_nodes``) that gives a record, over one build of the grid's ALS and restricted
+    commons: ``(at, records, alses, rcs, nodes)``. ``at``: that search's index in ``kinds``
+    (``len(kinds)`` when none gave one); ``records``: its records; ``alses``, ``rcs``: the
+    records of :func:`ho_als` when that search is the chain's (empty otherwise); ``nodes``:
+    the chain search's calls (0 when it did not run). The same answers as the searches
+    called one by one. Raises ValueError on a wrong size, a mask > 0x1FF, a kind above 2,
+    more than 64 kinds or ``max_nodes`` < 0.
+    """
+
 # ------------------------------------------------------- SE's unique rectangles and loops
 # serate's UniqueLoops rule (csrc/seunique9.h; twin: sudokit._pyseunique9). Both give the
 # same bytes; sudokit.human.se_unique reads them.

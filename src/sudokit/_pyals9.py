@@ -17,7 +17,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator
 
-__all__ = ["ho_als", "ho_als_chain", "ho_als_steps"]
+__all__ = ["ho_als", "ho_als_chain", "ho_als_first", "ho_als_steps"]
 
 _HOUSE_CELLS = (
     [[r * 9 + c for c in range(9)] for r in range(9)]
@@ -112,9 +112,17 @@ def _grid(cands: bytes) -> tuple[list[tuple[int, int]], list[list[int]], list[tu
     return alses, sees, rcs
 
 
+_Grid = tuple[list[tuple[int, int]], list[list[int]], list[tuple[int, int, int, int]]]
+
+
 def ho_als(cands: bytes) -> tuple[bytes, bytes]:
     """The ALS and restricted-common records: ``(alses, rcs)`` (see ``_core.pyi``)."""
-    alses, _sees, rcs = _grid(cands)
+    return _records(_grid(cands))
+
+
+def _records(grid: _Grid) -> tuple[bytes, bytes]:
+    """:func:`ho_als`' records of a :func:`_grid`."""
+    alses, _sees, rcs = grid
     out = b"".join(cells.to_bytes(11, "little") + digits.to_bytes(2, "little") for cells, digits in alses)
     rc_out = b"".join(i.to_bytes(2, "little") + j.to_bytes(2, "little") + bytes((x1, x2)) for i, j, x1, x2 in rcs)
     return out, rc_out
@@ -124,7 +132,12 @@ def ho_als_steps(cands: bytes, kind: int, limit: int) -> bytes:
     """HoDoKu's ALS-XZ (kind 0) or ALS-XY-Wing (kind 1) step records (see ``_core.pyi``)."""
     if kind not in (0, 1) or limit < 0:
         raise ValueError("kind must be 0 or 1 and limit >= 0")
-    alses, sees, rcs = _grid(cands)
+    return _step_records(_grid(cands), kind, limit)
+
+
+def _step_records(grid: _Grid, kind: int, limit: int) -> bytes:
+    """:func:`ho_als_steps`' records of a :func:`_grid`."""
+    alses, sees, rcs = grid
     steps = _xz_steps(alses, sees, rcs) if kind == 0 else _xy_steps(alses, sees, rcs)
     out = bytearray()
     for n, (sets, xs, zs, elims) in enumerate(steps):
@@ -207,6 +220,32 @@ def ho_als_chain(cands: bytes, max_nodes: int) -> tuple[bytes, int]:
     if max_nodes < 0:
         raise ValueError("max_nodes must be >= 0")
     data, rc_data = ho_als(cands)
+    return _chains(cands, data, rc_data, max_nodes)
+
+
+def ho_als_first(cands: bytes, kinds: bytes, max_nodes: int) -> tuple[int, bytes, bytes, bytes, int]:
+    """The first of the ALS searches ``kinds`` (0 ALS-XZ, 1 ALS-XY-Wing: the first step; 2
+    ALS-Chain) that finds something, over one build of the ALS: ``(at, records, alses, rcs,
+    nodes)`` (see ``_core.pyi``)."""
+    if max_nodes < 0 or len(kinds) > 64 or any(k > 2 for k in kinds):
+        raise ValueError("the kinds must be 0..2 (at most 64) and max_nodes >= 0")
+    grid = _grid(cands)
+    nodes = 0
+    for at, kind in enumerate(kinds):
+        if kind == 2:
+            data, rc_data = _records(grid)
+            found, nodes = _chains(cands, data, rc_data, max_nodes)
+            if found:
+                return at, found, data, rc_data, nodes
+        else:
+            found = _step_records(grid, kind, 1)
+            if found:
+                return at, found, b"", b"", nodes
+    return len(kinds), b"", b"", b"", nodes
+
+
+def _chains(cands: bytes, data: bytes, rc_data: bytes, max_nodes: int) -> tuple[bytes, int]:
+    """:func:`ho_als_chain` over the records ``data``, ``rc_data`` of :func:`ho_als`."""
     grid = array("H")
     grid.frombytes(cands)
     where = [0] * 10

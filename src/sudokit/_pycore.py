@@ -25,6 +25,7 @@ from ._pyforce9 import ho_forcing as ho_forcing  # HoDoKu's Forcing Chain / Net 
 from ._pysdc9 import ho_sdc as ho_sdc  # HoDoKu's Sue de Coq search (csrc/hosdc9.h)
 from ._pyals9 import ho_als as ho_als  # HoDoKu's ALS and restricted commons (csrc/hoals9.h)
 from ._pyals9 import ho_als_chain as ho_als_chain  # HoDoKu's ALS-Chain search (csrc/hoalschain9.h)
+from ._pyals9 import ho_als_first as ho_als_first  # the first ALS search that finds something (csrc/hoalschain9.h)
 from ._pyals9 import ho_als_steps as ho_als_steps  # HoDoKu's ALS-XZ and ALS-XY-Wing (csrc/hoals9.h)
 from ._pycolor9 import ho_colors as ho_colors  # Simple Colors and Multi-Colors (csrc/hocolor9.h)
 from ._pysingle9 import ho_single as ho_single  # single-digit patterns, X-Chain (csrc/hosingle9.h)

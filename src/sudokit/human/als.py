@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from .. import _backend
 from .model import BIT, DIGITS_OF, HOUSE_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
@@ -191,7 +192,9 @@ def _kernel_steps(state: Candidates, kind: int) -> Iterator[tuple[list[tuple[int
     path takes only that one); the rest only when a caller goes on."""
     cands = state.cand_bytes()
     kernel = _backend.kernel()
-    data = kernel.ho_als_steps(cands, kind, 1)
+    data = _seeded(state, ("als_first", kind))
+    if data is None:
+        data = kernel.ho_als_steps(cands, kind, 1)
     if not data:
         return
     yield _decode_step(data, 0)[0]
@@ -255,11 +258,12 @@ def find_als_chain(state: Candidates) -> Iterator[Step]:
     sorted as HoDoKu sorts ALS steps (most eliminations, then smallest index sum, then fewest
     ALS and cells); yields them best first. The search is the kernel's ``ho_als_chain``
     (csrc/hoalschain9.c, twin :mod:`sudokit._pyals9`)."""
-    alses, rcs = _alses_and_rcs(state)
-    data, nodes = _backend.kernel().ho_als_chain(state.cand_bytes(), _CHAIN_NODES)
-    budget = LIMIT.get()
-    if budget is not None and nodes >= 1024:
-        budget.spend(nodes & ~1023)  # as the search spent it, 1024 per 1024 nodes; raises BudgetExceeded
+    seeded = _seeded(state, ("als_first", 2))
+    data, nodes = seeded if seeded is not None else _backend.kernel().ho_als_chain(state.cand_bytes(), _CHAIN_NODES)
+    _spend_chain_nodes(nodes)
+    if not data:
+        return
+    alses, rcs = _alses_and_rcs(state)  # for the chains' records only
     out = []
     k = 0
     while k < len(data):
@@ -271,6 +275,41 @@ def find_als_chain(state: Candidates) -> Iterator[Step]:
     out.sort(key=lambda f: (-len(f[0]), f[1], f[2], f[3]))
     for found in out:
         yield found[4]
+
+
+def _spend_chain_nodes(nodes: int) -> None:
+    """Charge a chain search's ``nodes`` to the call's budget, 1024 per 1024 nodes, as the
+    search spent them; raises BudgetExceeded past it."""
+    budget = LIMIT.get()
+    if budget is not None and nodes >= 1024:
+        budget.spend(nodes & ~1023)
+
+
+def first_als_search(state: Candidates, kinds: bytes) -> int:
+    """Which of the ALS searches ``kinds`` (0 ALS-XZ, 1 ALS-XY-Wing, 2 ALS-Chain, in that
+    order) is the first to find something in ``state``: its index (``len(kinds)`` when
+    none does), from one build of the grid's ALS and restricted commons (``ho_als_first``)
+    instead of one per search. Its records are kept in ``state`` for its finder
+    (:func:`find_als_xz`, :func:`find_als_xy_wing` or :func:`find_als_chain` on ``state``
+    next), which then writes the same steps as on its own. A chain search that ran and
+    found nothing is charged to the budget here, as its finder would have charged it."""
+    found: tuple[int, bytes, bytes, bytes, int] = _backend.kernel().ho_als_first(state.cand_bytes(), kinds, _CHAIN_NODES)
+    at, data, alses, rcs, nodes = found
+    if at >= len(kinds):
+        if 2 in kinds:
+            _spend_chain_nodes(nodes)
+        return at
+    kind = kinds[at]
+    state._memo[("als_first", kind)] = (data, nodes) if kind == 2 else data
+    if kind == 2:
+        state._memo[("als_kernel", 0)] = (_AlsTable(state, alses), _RcTable(rcs))
+    return at
+
+
+def _seeded(state: Candidates, key: tuple[str, int]) -> Any:
+    """The records :func:`first_als_search` kept in ``state`` for ``key``'s search (taken:
+    a second call searches again), or None."""
+    return state._memo.pop(key, None)
 
 
 def _chain_entry(alses: _AlsTable, start: int, chain: list[tuple[tuple[int, int, int, int], int]]

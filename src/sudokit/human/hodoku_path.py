@@ -14,7 +14,7 @@ from array import array
 from .. import _backend
 from ..errors import SudokuError
 from ..grid import Grid
-from . import chains, coloring, fish, registry, single_digit, uniqueness, wings
+from . import als, chains, coloring, fish, registry, single_digit, uniqueness, wings
 from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .path import MAX_STEPS, hodoku_brute_force_step, next_step
 from .step import Step, cells_text
@@ -330,7 +330,10 @@ def _hodoku_walk(
         state = _grid_state(vb, cb, wb, givens)
         step = None
         for part in runs:
-            step = _ho_next(state, part, ids) if isinstance(part, registry.Technique) else _probe(state, vb, flags, part, ids)
+            if isinstance(part, registry.Technique):
+                step = _ho_next(state, part, ids)
+            else:
+                step = _als_run(state, part, ids) if part[2] else _probe(state, vb, flags, part, ids)
             if step is not None:
                 break
         if step is None:
@@ -391,7 +394,17 @@ _PROBED: dict[str, tuple[Callable[[Candidates], Iterator[Step]], int]] = {
     "avoidable_rectangle_1": (uniqueness.find_avoidable_rectangle_1, 25), "avoidable_rectangle_2": (uniqueness.find_avoidable_rectangle_2, 26),
 }
 
-_Run = tuple[bytes, tuple[registry.Technique, ...]]
+#: The ALS techniques, which HoDoKu's order puts one after the other: a run of them (with
+#: their own finders) goes to ``ho_als_first`` (:func:`~sudokit.human.als.first_als_search`),
+#: which builds the grid's ALS and restricted commons once for all of them instead of once
+#: per technique, and names the first that finds something: (finder, its search kind).
+_ALS_RUN: dict[str, tuple[Callable[[Candidates], Iterator[Step]], int]] = {
+    "als_xz": (als.find_als_xz, 0), "als_xy_wing": (als.find_als_xy_wing, 1), "als_chain": (als.find_als_chain, 2),
+}
+
+#: A run of probed techniques: (their ``ho_probe`` kinds, the techniques, False), or of ALS
+#: techniques: (their ``ho_als_first`` kinds, the techniques, True).
+_Run = tuple[bytes, tuple[registry.Technique, ...], bool]
 
 
 def _probe_runs(techniques: Sequence[registry.Technique], k: int) -> tuple[registry.Technique | _Run, ...]:
@@ -411,21 +424,31 @@ def _walk_plan(
         return cached[2], cached[3]
     out: list[registry.Technique | _Run] = []
     group: list[registry.Technique] = []
+    group_table: dict[str, tuple[Callable[[Candidates], Iterator[Step]], int]] = _PROBED
     for t in (*techniques[k:], None):
-        probed = _PROBED.get(t.id) if t is not None else None
-        if t is not None and probed is not None and probed[0] is t.finder:
-            group.append(t)
-            continue
-        if group:
-            out.append((bytes(_PROBED[g.id][1] for g in group), tuple(group)))
+        table = _run_table(t) if t is not None else None
+        if group and table is not group_table:
+            out.append((bytes(group_table[g.id][1] for g in group), tuple(group), group_table is _ALS_RUN))
             group = []
-        if t is not None:
+        if table is not None and t is not None:
+            group.append(t)
+            group_table = table
+        elif t is not None:
             out.append(t)
     if len(_RUNS) > 64:
         _RUNS.clear()
     runs, ids = tuple(out), frozenset(t.id for t in techniques)
     _RUNS[id(techniques)] = (techniques, k, runs, ids)  # the sequence kept: its id stays its own
     return runs, ids
+
+
+def _run_table(t: registry.Technique) -> dict[str, tuple[Callable[[Candidates], Iterator[Step]], int]] | None:
+    """:data:`_PROBED` or :data:`_ALS_RUN` when ``t`` (with its own finder) is in it, else None."""
+    for table in (_PROBED, _ALS_RUN):
+        entry = table.get(t.id)
+        if entry is not None and entry[0] is t.finder:
+            return table
+    return None
 
 
 _RUNS: dict[int, tuple[Sequence[registry.Technique], int, tuple[registry.Technique | _Run, ...], frozenset[str]]] = {}
@@ -437,7 +460,7 @@ def _probe(state: Candidates, values: bytes, givens: bytes, run: _Run, ids: froz
     records are decoded by the finder's code (Remote Pair and the rectangle searches: the
     finder runs); if that gives no step, the probe goes on after it. ``values`` and
     ``givens``: the grid's values and clue flags (for the rectangle searches)."""
-    kinds, techniques = run
+    kinds, techniques, _als = run
     probe = _backend.kernel().ho_probe
     start = 0
     while True:
@@ -452,6 +475,24 @@ def _probe(state: Candidates, values: bytes, givens: bytes, run: _Run, ids: froz
         if found is not None:
             return found
         start = at + 1
+
+
+def _als_run(state: Candidates, run: _Run, ids: frozenset[str]) -> Step | None:
+    """The first step of the run's ALS techniques, as their finders, one after the other,
+    would give it: ``ho_als_first`` names the first whose search finds something and keeps
+    its records in ``state``, from which its finder writes the step; if that gives none, the
+    search goes on after it."""
+    kinds, techniques, _als = run
+    start = 0
+    while start < len(kinds):
+        at = start + als.first_als_search(state, kinds[start:])
+        if at >= len(kinds):
+            return None
+        found = _ho_next(state, techniques[at], ids)
+        if found is not None:
+            return found
+        start = at + 1
+    return None
 
 
 def _decoded(state: Candidates, technique: str, kind: int, data: bytes) -> Iterator[Step]:
