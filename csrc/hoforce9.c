@@ -165,7 +165,7 @@ static int tables(fc_ctx *f)
         const uint64_t *r = g->reach + (size_t)k * (size_t)g->words;
         if (total[k] < 0) {
             total[k] = 0;
-            for (int j = 0; j < g->words; j++) total[k] += pop64(r[j]);
+            for (int j = 0; j < g->words && total[k] <= LIMIT; j++) total[k] += pop64(r[j]); /* only "above LIMIT?" matters */
         }
         if (total[k] > LIMIT) {
             ht_walk(g, v);

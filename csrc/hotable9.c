@@ -260,8 +260,11 @@ int ht_closure(ht_ctx *x)
             int v = members[m];
             r[v >> 6] |= (uint64_t)1 << (v & 63);
             for (int e = x->adjoff[v]; e < x->adjoff[v + 1]; e++) {
-                int c = x->comp[x->adj[e]];
+                int w = x->adj[e], c = x->comp[w];
                 if (c == k || c < 0) continue;
+                /* w already in r came with the reach of a component that reaches w, which
+                 * (closed) holds all that w's component reaches: nothing to add */
+                if (r[w >> 6] >> (w & 63) & 1) continue;
                 const uint64_t *s = x->reach + (size_t)c * (size_t)x->words;
                 for (int j = 0; j < x->words; j++) r[j] |= s[j];
             }
@@ -551,7 +554,7 @@ static int worth_walking(ht_ctx *x, int start, unsigned ends, const cs81 *aics, 
     int cell = start % 81;
     const uint64_t *r = x->reach + (size_t)x->comp[start] * (size_t)x->words;
     int total = 0;
-    for (int j = 0; j < x->words; j++) total += pop64(r[j]);
+    for (int j = 0; j < x->words && total <= LIMIT; j++) total += pop64(r[j]); /* only "above LIMIT?" matters */
     *walked = 0;
     if (total > LIMIT) {
         ht_walk(x, start);
