@@ -44,6 +44,12 @@ static int on_node(int cell, int d) { return (d - 1) * 81 + cell; }
 static int off_node(int cell, int d) { return OFF + (d - 1) * 81 + cell; }
 
 /* ------------------------------------------------------------- Forcing Net links */
+/* The singles scans of a round look only where a single can be: the cells whose
+ * candidates changed (ncheck) and the houses where a digit's places changed (hcheck[d],
+ * bit h), since the previous scan; at the start those of the grid's own singles (none,
+ * on the HoDoKu path) and what the premise changed. A single found is placed, which
+ * changes its cell and houses, so the rest are as they were at the previous scan: not
+ * singles. The same singles as scanning everything. */
 typedef struct {
     const ht_ctx *g;
     uint16_t cands[81];
@@ -52,6 +58,10 @@ typedef struct {
     uint64_t seen[TW];
     uint16_t out[GROUP];
     int nout;
+    cs81 ncheck;
+    uint32_t hcheck[10];
+    cs81 base_ncheck; /* the grid's own naked singles */
+    uint32_t base_hcheck[10], chouses[81]; /* the grid's own hidden singles; each cell's houses */
 } fc_sim;
 
 static void sim_add(fc_sim *s, int node)
@@ -71,12 +81,17 @@ static void sim_place(fc_sim *s, int c, int d)
     for (int o = 1; o <= 9; o++)
         if (o != d && (s->cands[c] >> (o - 1) & 1)) sim_add(s, off_node(c, o));
     for (int o = 1; o <= 9; o++)
-        if (s->cands[c] >> (o - 1) & 1) s->where[o] = cs_minus(s->where[o], cs_bit(c));
+        if (s->cands[c] >> (o - 1) & 1) s->where[o] = cs_minus(s->where[o], cs_bit(c)), s->hcheck[o] |= s->chouses[c];
     s->cands[c] = 0;
     s->values[c] = (uint8_t)d;
     cs81 hit = cs_and(s->where[d], g->peer[c]);
     s->where[d] = cs_minus(s->where[d], hit);
-    while (!cs_empty(hit)) s->cands[cs_pop(&hit)] &= (uint16_t)~(1u << (d - 1));
+    s->ncheck = cs_or(s->ncheck, hit);
+    while (!cs_empty(hit)) {
+        int p = cs_pop(&hit);
+        s->cands[p] &= (uint16_t)~(1u << (d - 1));
+        s->hcheck[d] |= s->chouses[p];
+    }
 }
 
 static int only_digit(unsigned mask) { return lowest_index64(mask) + 1; }
@@ -91,28 +106,37 @@ static int simulate(fc_ctx *f, fc_sim *s, int cell, int digit, int on)
     memcpy(s->where, g->where, sizeof s->where);
     memset(s->seen, 0, sizeof s->seen);
     s->nout = 0;
+    s->ncheck = s->base_ncheck;
+    memcpy(s->hcheck, s->base_hcheck, sizeof s->hcheck);
     int premise = on ? on_node(cell, digit) : off_node(cell, digit);
     if (on) {
         sim_place(s, cell, digit);
     } else {
         s->cands[cell] &= (uint16_t)~(1u << (digit - 1));
         s->where[digit] = cs_minus(s->where[digit], cs_bit(cell));
+        s->ncheck = cs_or(s->ncheck, cs_bit(cell));
+        s->hcheck[digit] |= s->chouses[cell];
         sim_add(s, premise);
         if (pop64(s->cands[cell]) == 1) sim_place(s, cell, only_digit(s->cands[cell]));
     }
     for (int round = 0; round < LOOK_AHEAD; round++) {
         uint8_t sc[81], sd[81], hc[81 * 9], hd[81 * 9];
         int ns = 0, nh = 0;
-        for (int c = 0; c < 81; c++)
+        for (cs81 cells = s->ncheck; !cs_empty(cells);) { /* ascending, as a scan of all cells */
+            int c = cs_pop(&cells);
             if (!s->values[c] && pop64(s->cands[c]) == 1) sc[ns] = (uint8_t)c, sd[ns++] = (uint8_t)only_digit(s->cands[c]);
+        }
+        s->ncheck = (cs81){0, 0};
         uint64_t found[13] = {0}; /* bit cell*10 + digit: each hidden single once, sorted */
-        for (int d = 1; d <= 9; d++)
-            for (int h = 0; h < 27; h++) {
-                cs81 places = cs_and(s->where[d], g->house[h]);
+        for (int d = 1; d <= 9; d++) {
+            for (uint32_t hs = s->hcheck[d]; hs; hs &= hs - 1) {
+                cs81 places = cs_and(s->where[d], g->house[lowest_index64(hs)]);
                 if (!cs_single(places)) continue;
                 int k = cs_first(places) * 10 + d;
                 found[k >> 6] |= (uint64_t)1 << (k & 63);
             }
+            s->hcheck[d] = 0;
+        }
         for (int w = 0; w < 13; w++)
             for (uint64_t m = found[w]; m; m &= m - 1) {
                 int k = 64 * w + lowest_index64(m);
@@ -133,7 +157,18 @@ static int net_links(fc_ctx *f)
 {
     fc_sim *s = malloc(sizeof *s);
     if (!s) return HT_NO_MEMORY;
-    s->g = f->g;
+    const ht_ctx *g = f->g;
+    s->g = g;
+    s->base_ncheck = (cs81){0, 0};
+    for (int c = 0; c < 81; c++) {
+        s->chouses[c] = 1u << (c / 9) | 1u << (9 + c % 9) | 1u << box_house(c);
+        if (!f->values[c] && pop64(g->cands[c]) == 1) s->base_ncheck = cs_or(s->base_ncheck, cs_bit(c));
+    }
+    for (int d = 1; d <= 9; d++) {
+        s->base_hcheck[d] = 0;
+        for (int h = 0; h < 27; h++)
+            if (cs_single(cs_and(g->where[d], g->house[h]))) s->base_hcheck[d] |= 1u << h;
+    }
     int status = HT_OK;
     for (int cell = 0; cell < 81 && status == HT_OK; cell++)
         for (int d = 1; d <= 9 && status == HT_OK; d++) {

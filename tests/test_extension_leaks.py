@@ -119,6 +119,8 @@ def _calls() -> dict[str, Callable[[], object]]:
         "ho_als_chain bad": raising(lambda: a(k, "ho_als_chain")(aligned, -1)),
         "ho_als_steps": lambda: a(k, "ho_als_steps")(aligned, 1, 1 << 30),
         "ho_als_steps bad": raising(lambda: a(k, "ho_als_steps")(aligned, 2, 1)),
+        "ho_als_first": lambda: a(k, "ho_als_first")(aligned, b"\x00\x01\x02", 100000),
+        "ho_als_first bad": raising(lambda: a(k, "ho_als_first")(aligned, b"\x03", 1)),
         "ho_single": lambda: [a(k, "ho_single")(aligned, kind, 100000) for kind in range(5)],
         "ho_single budget": lambda: a(k, "ho_single")(aligned, 4, 0),
         "ho_single bad": raising(lambda: a(k, "ho_single")(aligned, 5, 0)),
@@ -155,7 +157,7 @@ NAMES = [
     "se_loop_hints", "se_loop_hints bad",
     "se_aligned", "se_aligned bad", "ho_fish", "ho_fish bad", "ho_basic_fish", "ho_basic_fish bad", "ho_xy", "ho_xy budget",
     "ho_xy bad", "ho_nice_loops", "ho_nice_loops budget", "ho_nice_loops bad", "ho_forcing", "ho_forcing budget", "ho_forcing bad", "ho_sdc", "ho_sdc bad", "ho_als",
-    "ho_als bad", "ho_als_chain", "ho_als_chain bad", "ho_als_steps", "ho_als_steps bad", "ho_single", "ho_single budget", "ho_single bad", "ho_colors", "ho_colors bad", "ho_wings", "ho_wings bad", "ho_probe", "ho_probe bad", "ho_rects", "ho_rects bad", "subsets", "subsets bad", "se_unique", "se_unique limit", "se_unique bad", "se_dyn", "se_dyn limit",
+    "ho_als bad", "ho_als_chain", "ho_als_chain bad", "ho_als_steps", "ho_als_steps bad", "ho_als_first", "ho_als_first bad", "ho_single", "ho_single budget", "ho_single bad", "ho_colors", "ho_colors bad", "ho_wings", "ho_wings bad", "ho_probe", "ho_probe bad", "ho_rects", "ho_rects bad", "subsets", "subsets bad", "se_unique", "se_unique limit", "se_unique bad", "se_dyn", "se_dyn limit",
     "se_dyn nested", "se_dyn bad", "se_simple", "se_simple bad",
     "engine_solve", "engine_solve bad", "dispatch", "features",
 ]
