@@ -1,6 +1,7 @@
 /* hoalschain9.c -- HoDoKu's ALS-Chain search; see hoalschain9.h and the twin ho_als_chain
  * in src/sudokit/_pyals9.py (same search, same order, same records). */
 #include "hoalschain9.h"
+#include "bits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +47,6 @@ typedef struct {
     ha_out arena;
 } ch_ctx;
 
-static int has(cs81 s, int c) { return c < 64 ? (int)(s.lo >> c & 1) : (int)(s.hi >> (c - 64) & 1); }
 static cs81 with_cell(cs81 s, int c)
 {
     if (c < 64) s.lo |= (uint64_t)1 << c;
@@ -225,10 +225,17 @@ static void extend(ch_ctx *x, int start, int at, int has_last, int l1, int l2, i
 static int load(ch_ctx *x, const uint16_t cands[81], const ha_out *alses, const ha_out *rcs)
 {
     cs81 peer[81], where[10];
+    cs81 house[27] = {{0, 0}};
+    for (int o = 0; o < 81; o++) {
+        house[o / 9] = with_cell(house[o / 9], o);
+        house[9 + o % 9] = with_cell(house[9 + o % 9], o);
+        house[18 + o / 27 * 3 + o % 9 / 3] = with_cell(house[18 + o / 27 * 3 + o % 9 / 3], o);
+    }
     for (int c = 0; c < 81; c++) {
-        cs81 p = {0, 0};
-        for (int o = 0; o < 81; o++)
-            if (o != c && (o / 9 == c / 9 || o % 9 == c % 9 || (o / 27 == c / 27 && o % 9 / 3 == c % 9 / 3))) p = with_cell(p, o);
+        cs81 r = house[c / 9], k = house[9 + c % 9], b = house[18 + c / 27 * 3 + c % 9 / 3];
+        cs81 p = {r.lo | k.lo | b.lo, r.hi | k.hi | b.hi};
+        if (c < 64) p.lo &= ~((uint64_t)1 << c);
+        else p.hi &= ~((uint64_t)1 << (c - 64));
         peer[c] = p;
     }
     memset(where, 0, sizeof where);
@@ -251,8 +258,8 @@ static int load(ch_ctx *x, const uint16_t cands[81], const ha_out *alses, const 
         for (int d = 1; d <= 9; d++) {
             if (!(a->digits & bit(d))) continue;
             cs81 w = and2(where[d], a->cells), seen = {~(uint64_t)0, ~(uint64_t)0};
-            for (int c = 0; c < 81; c++)
-                if (has(w, c)) seen = and2(seen, peer[c]);
+            for (uint64_t m = w.lo; m; m &= m - 1) seen = and2(seen, peer[lowest_index64(m)]);
+            for (uint64_t m = w.hi; m; m &= m - 1) seen = and2(seen, peer[64 + lowest_index64(m)]);
             cs81 s = and2(where[d], seen);
             a->with[d] = w;
             a->sees[d] = (cs81){s.lo & ~a->cells.lo, s.hi & ~a->cells.hi};
