@@ -43,7 +43,6 @@ void eng_model_free(eng_model *m)
     free(m->sw_total);
     free(m->lk_block);
     free(m->hlist);
-    free(m->hlost);
     free(m->lock_start);
     free(m->lock_cells);
     free(m->house_rel);
@@ -336,21 +335,29 @@ static int build_locks(eng_model *m)
 {
     if (m->n_full < 2 || m->n_full > ENG_MAX_LOCK_HOUSES) return 0;
     int n = m->n_digits, nf = m->n_full, nc = m->n_cells, rc = 0, ne = 0, K = ENG_LOCK_K;
-    size_t cap = 4 * (size_t)nf + 16;
     const eng_csr *w = &m->w_house;
     uint32_t all = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1u;
-    /* entries e = ent_start[h] ..: house h shares the cells at positions ent_mask[e] with
-     * ent_h[e]; scratch in few blocks (this runs on every solve) */
-    int *ent_h = malloc(sizeof(int) * cap), *tmp = malloc(sizeof(int) * (3 * (size_t)nf + (size_t)nc + 1));
-    uint32_t *ent_mask = malloc(sizeof(uint32_t) * cap);
-    if (!ent_h || !ent_mask || !tmp) {
-        free(ent_h), free(ent_mask), free(tmp);
-        return -2;
+    size_t wf = 2 * (size_t)K + 1, bound = 0;
+    /* a house meets another through a shared cell: at most sum deg (deg - 1) entries */
+    for (int c = 0; c < nc; c++) {
+        size_t d = (size_t)(w->start[c + 1] - w->start[c]);
+        bound += d * (d ? d - 1 : 0);
     }
-    int *ent_start = tmp, *met = tmp + nf + 1, *single = met + nf;
-    uint32_t *acc = (uint32_t *)(single + nc);
+    /* scratch on the stack for single grids (this runs on every solve: a 4x4 paid more for
+     * its allocations than for its search), else one allocation; phase 1 sized by the
+     * bound, phase 2 by the pairs found */
+    int stackbuf[4096], *heap = NULL, *tmp = stackbuf;
+    size_t phase1 = 3 * (size_t)nf + 1 + 2 * bound, cap = sizeof stackbuf / sizeof stackbuf[0];
+    size_t phase2_max = (size_t)nc + (bound + 1) + (bound / 2 + 1) * (1 + 2 + 1 + wf + 2 + 2 + 1 + (size_t)n) + (size_t)nc + 8;
+    if (phase1 + phase2_max > cap) {
+        heap = tmp = malloc(sizeof(int) * (phase1 + phase2_max));
+        if (!heap) return -2;
+    }
+    /* entries e = ent_start[h] ..: house h shares the cells at positions ent_mask[e] with ent_h[e] */
+    int *ent_start = tmp, *met = ent_start + nf + 1, *ent_h = met + nf;
+    uint32_t *acc = (uint32_t *)(ent_h + bound), *ent_mask = acc + nf;
     memset(acc, 0, sizeof(uint32_t) * (size_t)nf);
-    for (int h = 0; rc == 0 && h < nf; h++) {
+    for (int h = 0; h < nf; h++) {
         const int *cells = m->full_cells + m->full_start[h];
         int n_met = 0;
         ent_start[h] = ne;
@@ -361,49 +368,26 @@ static int build_locks(eng_model *m)
                 if (!acc[g]) met[n_met++] = g;
                 acc[g] |= 1u << k;
             }
-        if ((size_t)(ne + n_met) > cap) {
-            cap = 2 * cap + (size_t)n_met;
-            int *eh = realloc(ent_h, sizeof(int) * cap);
-            if (eh) ent_h = eh;
-            uint32_t *em = realloc(ent_mask, sizeof(uint32_t) * cap);
-            if (em) ent_mask = em;
-            if (!eh || !em) rc = -2;
-        }
         for (int x = 0; x < n_met; x++) {
             uint32_t mask = acc[met[x]];
             acc[met[x]] = 0;
-            if (rc == 0 && (mask & (mask - 1u))) ent_h[ne] = met[x], ent_mask[ne++] = mask;
+            if (mask & (mask - 1u)) ent_h[ne] = met[x], ent_mask[ne++] = mask;
         }
     }
-    if (rc == 0) ent_start[nf] = ne;
+    ent_start[nf] = ne;
     int nl = ne / 2;
-    m->n_lock = 0;
-    /* per entry its pair, per pair its segment, a rest's ids and count, per side its mask */
-    size_t wf = 2 * (size_t)K + 1, pairs_sz = (size_t)nl + 1;
-    int *tmp2 = malloc(sizeof(int) * ((size_t)ne + 1 + pairs_sz + pairs_sz * wf + 2 * pairs_sz + 2 * pairs_sz));
-    /* the model's: lock_house, lock_shared, lk_seg_start, lk_seg_cells, lk_fix, lk_u */
-    size_t seg_cap = (size_t)nl + (size_t)nc + 2;
-    m->lk_block = malloc(sizeof(int) * (2 * pairs_sz + pairs_sz + (size_t)nl + 2 + (size_t)nl * (size_t)n + (size_t)nc + 1 +
-                                        pairs_sz * wf + seg_cap));
-    if (!tmp2 || !m->lk_block) rc = -2;
-    int *ent_pair = tmp2, *seg_of = NULL, *fix = NULL, *cnt = NULL;
-    uint32_t *pm = NULL;
-    if (rc == 0) {
-        seg_of = ent_pair + ne + 1, fix = seg_of + pairs_sz, cnt = fix + pairs_sz * wf;
-        pm = (uint32_t *)(cnt + 2 * pairs_sz);
-        m->lock_house = m->lk_block, m->lock_shared = m->lock_house + 2 * pairs_sz;
-        m->lk_seg_start = m->lock_shared + pairs_sz, m->lk_seg_cells = m->lk_seg_start + nl + 2;
-        m->lk_fix = m->lk_seg_cells + (size_t)nl * (size_t)n + (size_t)nc + 1;
-        m->lk_u = (uint32_t *)(m->lk_fix + pairs_sz * wf);
-    }
-    if (rc == 0) { /* the pairs; ent_pair[e] = 2p + j: house h is pair p's j-th */
+    size_t pairs_sz = (size_t)nl + 1;
+    /* phase 2: per entry its pair; per pair its houses, shared count, segment, rests (ids and
+     * counts), masks; the segments' starts and cells */
+    int *single = (int *)(ent_mask + bound), *ent_pair = single + nc, *seg_of = ent_pair + ne + 1;
+    int *lh = seg_of + pairs_sz, *ls = lh + 2 * pairs_sz, *fix = ls + pairs_sz, *cnt = fix + pairs_sz * wf;
+    uint32_t *pm = (uint32_t *)(cnt + 2 * pairs_sz);
+    int *seg_start = (int *)(pm + 2 * pairs_sz), *seg_cells = seg_start + pairs_sz + 1;
+    { /* the pairs; ent_pair[e] = 2p + j: house h is pair p's j-th */
         int p = 0;
         for (int h = 0; h < nf; h++)
             for (int e = ent_start[h]; e < ent_start[h + 1]; e++)
-                if (ent_h[e] > h) {
-                    m->lock_house[2 * p] = h, m->lock_house[2 * p + 1] = ent_h[e];
-                    pm[2 * p] = ent_mask[e], ent_pair[e] = 2 * p++;
-                }
+                if (ent_h[e] > h) lh[2 * p] = h, lh[2 * p + 1] = ent_h[e], pm[2 * p] = ent_mask[e], ent_pair[e] = 2 * p++;
         for (int h = 0; h < nf; h++)
             for (int e = ent_start[h]; e < ent_start[h + 1]; e++) {
                 int g = ent_h[e];
@@ -411,34 +395,32 @@ static int build_locks(eng_model *m)
                 for (int f = ent_start[g]; f < ent_start[g + 1]; f++)
                     if (ent_h[f] == h) ent_pair[e] = ent_pair[f] + 1, pm[ent_pair[f] + 1] = ent_mask[e];
             }
-        m->n_lock = nl = p;
+        nl = p;
     }
     int nseg = 0, len = 0, kmax = 0;
     /* segments: a pair's shared cells, unless an earlier pair of its first house has the same
      * (Samurai: a corner box, a row of an outer grid and a row of the centre grid) */
-    for (int p = 0; rc == 0 && p < nl; p++) {
-        int h = m->lock_house[2 * p], found = -1, s = 0;
+    for (int p = 0; p < nl; p++) {
+        int h = lh[2 * p], found = -1, sh = 0;
         for (int e = ent_start[h]; e < ent_start[h + 1] && found < 0; e++)
             if ((ent_pair[e] >> 1) < p && ent_mask[e] == pm[2 * p]) found = seg_of[ent_pair[e] >> 1];
         if (found < 0) {
-            m->lk_seg_start[nseg] = len;
-            for (uint32_t x = pm[2 * p]; x; x &= x - 1) m->lk_seg_cells[len++] = m->full_cells[m->full_start[h] + __builtin_ctz(x)];
+            seg_start[nseg] = len;
+            for (uint32_t x = pm[2 * p]; x; x &= x - 1) seg_cells[len++] = m->full_cells[m->full_start[h] + __builtin_ctz(x)];
             found = nseg++;
         }
-        for (uint32_t x = pm[2 * p]; x; x &= x - 1) s++;
-        seg_of[p] = found, m->lock_shared[p] = s;
+        for (uint32_t x = pm[2 * p]; x; x &= x - 1) sh++;
+        seg_of[p] = found, ls[p] = sh;
     }
-    m->lk_nmulti = nseg;
-    if (rc == 0) {
-        m->lk_seg_start[nseg] = len;
-        for (int c = 0; c < m->n_cells; c++) single[c] = -1;
-    }
+    int nmulti = nseg;
+    seg_start[nseg] = len;
+    for (int c = 0; c < nc; c++) single[c] = -1;
     /* each pair's rest of each house as segments (its own never fits) */
-    for (int p = 0; rc == 0 && p < nl && kmax <= K; p++) {
-        int *out = fix + (size_t)p * (2 * (size_t)K + 1);
+    for (int p = 0; p < nl && kmax <= K; p++) {
+        int *out = fix + (size_t)p * wf;
         out[0] = seg_of[p];
         for (int j = 0; j < 2; j++) {
-            int h = m->lock_house[2 * p + j], k1 = 0, *ids = out + 1 + j * K;
+            int h = lh[2 * p + j], k1 = 0, *ids = out + 1 + j * K;
             uint32_t rest = all & ~pm[2 * p + j];
             for (int e = ent_start[h]; e < ent_start[h + 1]; e++) {
                 if (ent_mask[e] & ~rest) continue;
@@ -448,7 +430,7 @@ static int build_locks(eng_model *m)
             }
             for (; rest; rest &= rest - 1) {
                 int c = m->full_cells[m->full_start[h] + __builtin_ctz(rest)];
-                if (single[c] < 0) single[c] = nseg++, m->lk_seg_cells[len++] = c;
+                if (single[c] < 0) single[c] = nseg++, seg_cells[len++] = c;
                 if (k1 < K) ids[k1] = single[c];
                 k1++;
             }
@@ -456,8 +438,24 @@ static int build_locks(eng_model *m)
             cnt[2 * p + j] = k1;
         }
     }
-    if (rc == 0 && nl && kmax <= K) { /* by segments: lk_k = kmax slots per house, padded with the empty segment */
-        int k = kmax > 0 ? kmax : 1, wk = 1 + 2 * k, sz = m->lock_shared[0];
+    int segs = nl && kmax <= K, k = kmax > 0 ? kmax : 1, wk = 1 + 2 * k;
+    /* the model's, in one block: lock_house, lock_shared, then with segments lk_seg_start,
+     * lk_seg_cells, lk_fix and lk_u */
+    size_t block = 3 * pairs_sz + (segs ? (size_t)nmulti + 2 + (size_t)len + (size_t)nl * (size_t)wk + (size_t)nseg + 2 : 0);
+    m->lk_block = malloc(sizeof(int) * block);
+    if (!m->lk_block) rc = -2;
+    if (rc == 0) {
+        m->n_lock = nl;
+        m->lock_house = m->lk_block, m->lock_shared = m->lock_house + 2 * pairs_sz;
+        memcpy(m->lock_house, lh, sizeof(int) * 2 * (size_t)nl);
+        memcpy(m->lock_shared, ls, sizeof(int) * (size_t)nl);
+    }
+    if (rc == 0 && segs) { /* by segments: lk_k = kmax slots per house, padded with the empty segment */
+        int sz = ls[0];
+        m->lk_seg_start = m->lock_shared + pairs_sz, m->lk_seg_cells = m->lk_seg_start + nmulti + 2;
+        m->lk_fix = m->lk_seg_cells + len, m->lk_u = (uint32_t *)(m->lk_fix + (size_t)nl * (size_t)wk);
+        memcpy(m->lk_seg_start, seg_start, sizeof(int) * ((size_t)nmulti + 1));
+        memcpy(m->lk_seg_cells, seg_cells, sizeof(int) * (size_t)len);
         for (int p = 0; p < nl; p++) {
             const int *src = fix + (size_t)p * wf;
             int *dst = m->lk_fix + (size_t)p * (size_t)wk;
@@ -467,23 +465,23 @@ static int build_locks(eng_model *m)
                 dst[1 + k + x] = x < cnt[2 * p + 1] ? src[1 + K + x] : nseg;
             }
         }
-        for (int g = 0; g < m->lk_nmulti; g++) /* one size for all: a loop the compiler unrolls */
-            if (m->lk_seg_start[g + 1] - m->lk_seg_start[g] != sz) sz = 0;
-        m->lk_nseg = nseg + 1, m->lk_sz = sz, m->lk_k = rc == 0 ? k : 0;
+        for (int g = 0; g < nmulti; g++) /* one size for all: a loop the compiler unrolls */
+            if (seg_start[g + 1] - seg_start[g] != sz) sz = 0;
+        m->lk_nmulti = nmulti, m->lk_nseg = nseg + 1, m->lk_sz = sz, m->lk_k = k;
     } else if (rc == 0 && nl) { /* pair by pair: its shared cells, the rest of h1, the rest of h2 */
         m->lock_start = malloc(sizeof(int) * ((size_t)nl + 1));
         m->lock_cells = malloc(sizeof(int) * (size_t)nl * 2 * (size_t)n + 1);
         if (!m->lock_start || !m->lock_cells) rc = -2;
         for (int p = 0, at = 0; rc == 0 && p < nl; p++) {
-            const int *a = m->full_cells + m->full_start[m->lock_house[2 * p]];
-            const int *b = m->full_cells + m->full_start[m->lock_house[2 * p + 1]];
+            const int *a = m->full_cells + m->full_start[lh[2 * p]];
+            const int *b = m->full_cells + m->full_start[lh[2 * p + 1]];
             m->lock_start[p] = at;
             for (uint32_t x = pm[2 * p]; x; x &= x - 1) m->lock_cells[at++] = a[__builtin_ctz(x)];
             for (uint32_t x = all & ~pm[2 * p]; x; x &= x - 1) m->lock_cells[at++] = a[__builtin_ctz(x)];
             for (uint32_t x = all & ~pm[2 * p + 1]; x; x &= x - 1) m->lock_cells[at++] = b[__builtin_ctz(x)];
         }
     }
-    free(ent_h), free(ent_mask), free(tmp), free(tmp2);
+    free(heap);
     return rc;
 }
 
@@ -582,9 +580,9 @@ static int alloc_dirty(eng_model *m)
     size_t total = 1;
     for (size_t k = 0; k < 6; k++) total += sizes[k];
     m->dirty = calloc(total, 1);
-    m->hlist = malloc(sizeof(int) * (f + 1));
-    m->hlost = malloc(sizeof(uint32_t) * (f + 1));
-    if (!m->dirty || !m->hlist || !m->hlost) return -2;
+    m->hlist = malloc(sizeof(int) * 2 * (f + 1)); /* hlost after it */
+    if (!m->dirty || !m->hlist) return -2;
+    m->hlost = (uint32_t *)(m->hlist + f + 1);
     uint8_t **flags[] = {&m->d_house, &m->lock_snap, &m->d_rel, &m->d_sum, &m->d_tri, &m->d_sw};
     uint8_t *at = m->dirty;
     for (size_t k = 0; k < 6; k++) *flags[k] = at, at += sizes[k];
