@@ -8,12 +8,23 @@ the C core (the sanitizer run: the twin has nothing for ASan to check).
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from sudokit import _backend
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C as a terminal gives it. A shell starts background jobs (CI's, too) with
+    SIGINT ignored, every process inherits that, and Python then never turns Ctrl-C into
+    KeyboardInterrupt: the Ctrl-C tests (in this process and in the CLI processes they
+    start) would see nothing. Python's handler here; a process started from here gets the
+    default action back at exec, so its Python installs the handler too."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 SHARED_DATA = Path(os.environ.get("SUDOKIT_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data")
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden.txt"
