@@ -196,47 +196,227 @@ static int cover_extend(hf_ctx *x, const cover_set *cs, int start, int level, ce
     return HF_OK;
 }
 
-static int covers(hf_ctx *x, cells81 base, cells81 endo)
+/* The covers of one base set as the viewer test (maybe_fish) sees them: in[h] the base
+ * places cover house h takes (empty for a house that is no cover). */
+typedef struct {
+    const hf_ctx *x;
+    cells81 in[27];
+    cells81 base, endo;
+} view_set;
+
+/* The three houses of each cell: its row, column and box. */
+static const uint8_t CELL_HOUSES[81][3] = {
+#define HF_ROW(r) {r, 9, 18 + r / 3 * 3}, {r, 10, 18 + r / 3 * 3}, {r, 11, 18 + r / 3 * 3}, \
+    {r, 12, 19 + r / 3 * 3}, {r, 13, 19 + r / 3 * 3}, {r, 14, 19 + r / 3 * 3}, \
+    {r, 15, 20 + r / 3 * 3}, {r, 16, 20 + r / 3 * 3}, {r, 17, 20 + r / 3 * 3}
+    HF_ROW(0), HF_ROW(1), HF_ROW(2), HF_ROW(3), HF_ROW(4), HF_ROW(5), HF_ROW(6), HF_ROW(7), HF_ROW(8)
+#undef HF_ROW
+};
+
+static inline int c_lowest(cells81 a) { return a.lo ? lowest_index64(a.lo) : 64 + lowest_index64(a.hi); }
+
+static inline int c_has(cells81 a, int cell) { return (int)((cell < 64 ? a.lo >> cell : a.hi >> (cell - 64)) & 1); }
+
+/* The base places sharing a cover with a cell. */
+static inline cells81 near_of(const view_set *v, int cell)
+{
+    const uint8_t *h = CELL_HOUSES[cell];
+    return c_or(c_or(v->in[h[0]], v->in[h[1]]), v->in[h[2]]);
+}
+
+/* The cells of `cands` not ruled out by a bound shared by all of them: the places
+ * `spread` (base places chosen so that no two share a cover) that a cell c does not see
+ * need a cover each, none holding c; c needs one more (two when it is in `twice`). More
+ * than `size` in all rules c out. The count runs on all cells at once (bit-sliced: count
+ * = 4 * b2 + 2 * b1 + b0, held at 4 and above in b2). */
+static cells81 few_covers(const view_set *v, cells81 places, cells81 cands, cells81 twice, int size)
+{
+    cells81 b0 = {0, 0}, b1 = {0, 0}, b2 = {0, 0};
+    while (c_any(places)) {
+        int q = c_lowest(places);
+        cells81 self = {0, 0};
+        c_set(&self, q);
+        places = c_andnot(places, c_or(near_of(v, q), self));
+        cells81 far = c_andnot((cells81){~(uint64_t)0, 0x1FFFF}, c_or(v->x->peers[q], self));
+        cells81 carry = c_and(b0, far);
+        b0 = (cells81){b0.lo ^ far.lo, b0.hi ^ far.hi};
+        cells81 carry2 = c_and(b1, carry);
+        b1 = (cells81){b1.lo ^ carry.lo, b1.hi ^ carry.hi};
+        b2 = c_or(b2, carry2);
+    }
+    /* counts of at least 1..4 */
+    cells81 at_least[5] = {{~(uint64_t)0, 0x1FFFF}, c_or(c_or(b0, b1), b2), c_or(b1, b2), c_or(b2, c_and(b1, b0)), b2};
+    cells81 out = c_andnot(c_andnot(cands, twice), size <= 4 ? at_least[size] : (cells81){0, 0});
+    return c_or(out, c_andnot(c_and(cands, twice), at_least[size - 1]));
+}
+
+/* 1 when k more covers can take every place of `need` (base places), the covers chosen
+ * so far taking `covered`: the lowest place left needs one of its covers. A full set of
+ * covers must leave 1..5 fins (uncovered base places and endo fins). */
+static int can_cover(const view_set *v, cells81 need, cells81 covered, int k)
+{
+    if (!c_any(need)) {
+        if (k) return 1;
+        int fins = c_count(c_or(c_andnot(v->base, covered), v->endo));
+        return fins && fins <= MAX_FINS;
+    }
+    if (!k) return 0;
+    const uint8_t *h = CELL_HOUSES[c_lowest(need)];
+    for (int j = 0; j < 3; j++) {
+        cells81 m = v->in[h[j]];
+        if (c_any(m) && can_cover(v, c_andnot(need, m), c_or(covered, m), k - 1)) return 1;
+    }
+    return 0;
+}
+
+/* A necessary condition for a finned fish on these bases (the twin's _maybe_fish). A
+ * fish's fins (its uncovered base places and endo fins) are all seen by a cell c it
+ * removes: a cover place outside the bases, or a base place in two covers. So for some
+ * such c that sees every endo fin, the covers take c (twice for a base place) and every
+ * base place that does not see c; and a set of `size` covers leaves 1..5 fins. The
+ * cover search runs only when some c passes: the same fish, far fewer cover sets
+ * looked at (the fins' cell rarely exists). First a cheap bound per c: places of which
+ * no two share a cover need a cover each. */
+static int maybe_fish(const view_set *v, cells81 kill)
+{
+    const hf_ctx *x = v->x;
+    for (uint64_t lo = v->endo.lo; lo; lo &= lo - 1) kill = c_and(kill, x->peers[lowest_index64(lo)]);
+    for (uint64_t hi = v->endo.hi; hi; hi &= hi - 1) kill = c_and(kill, x->peers[64 + lowest_index64(hi)]);
+    kill = few_covers(v, v->base, kill, v->base, x->size);
+    while (c_any(kill)) {
+        int c = c_lowest(kill);
+        if (c < 64) kill.lo &= kill.lo - 1;
+        else kill.hi &= kill.hi - 1;
+        const uint8_t *h = CELL_HOUSES[c];
+        int own = c_has(v->base, c) ? 2 : 1; /* covers c must lie in */
+        cells81 need = c_andnot(v->base, x->peers[c]);
+        cells81 left = c_andnot(need, near_of(v, c));
+        int used = own;
+        while (c_any(left) && used <= x->size) {
+            left = c_andnot(left, near_of(v, c_lowest(left)));
+            used++;
+        }
+        if (used > x->size) continue;
+        for (int a = 0; a < 3; a++) {
+            cells81 ma = v->in[h[a]];
+            if (!c_any(ma)) continue;
+            if (own == 1) {
+                if (can_cover(v, c_andnot(need, ma), ma, x->size - 1)) return 1;
+                continue;
+            }
+            for (int b = a + 1; b < 3; b++) {
+                cells81 mb = v->in[h[b]], m = c_or(ma, mb);
+                if (c_any(mb) && can_cover(v, c_andnot(need, m), m, x->size - 2)) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int covers(hf_ctx *x, cells81 base, cells81 endo, cells81 view)
 {
     uint8_t units[54];
     cells81 masks[54];
     uint64_t packed[54];
     uint8_t index[81]; /* a base place's bit in the packed masks */
+    uint32_t used = 0;
+    for (int j = 0; j < x->size; j++) used |= (uint32_t)1 << x->bases[j];
+    int n = 0;
+    for (int k = 0; k < x->ncover; k++) {
+        int h = x->cover_units[k];
+        cells81 m = c_and(x->where, x->house[h]);
+        if (used >> h & 1 || !c_any(c_and(m, base))) continue;
+        units[n] = (uint8_t)h;
+        masks[n++] = m;
+    }
+    int room = x->finned ? MAX_FINS - c_count(endo) : 0;
+    if (room < 0) return HF_OK;
+    if (x->finned) {
+        view_set v;
+        memset(v.in, 0, sizeof v.in);
+        v.x = x, v.base = base, v.endo = endo;
+        cells81 any = {0, 0}, two = {0, 0}, in_any = {0, 0};
+        for (int i = 0; i < n; i++) {
+            cells81 in = c_and(masks[i], base);
+            v.in[units[i]] = in;
+            two = c_or(two, c_and(in_any, in));
+            in_any = c_or(in_any, in);
+            any = c_or(any, masks[i]);
+        }
+        if (!maybe_fish(&v, c_and(view, c_or(c_andnot(any, base), two)))) return HF_OK;
+    }
     int places = 0;
     for (uint64_t lo = base.lo; lo; lo &= lo - 1) index[lowest_index64(lo)] = (uint8_t)places++;
     for (uint64_t hi = base.hi; hi; hi &= hi - 1) index[64 + lowest_index64(hi)] = (uint8_t)places++;
     if (places > 63) return HF_OK; /* cannot happen: at most 4 houses of 9 places */
-    int n = 0;
-    for (int k = 0; k < x->ncover; k++) {
-        int h = x->cover_units[k], used = 0;
-        for (int j = 0; j < x->size; j++) used |= x->bases[j] == h;
-        cells81 m = c_and(x->where, x->house[h]);
-        cells81 in = c_and(m, base);
-        if (used || !c_any(in)) continue;
+    for (int i = 0; i < n; i++) {
+        cells81 in = c_and(masks[i], base);
         uint64_t p = 0;
         for (uint64_t lo = in.lo; lo; lo &= lo - 1) p |= (uint64_t)1 << index[lowest_index64(lo)];
         for (uint64_t hi = in.hi; hi; hi &= hi - 1) p |= (uint64_t)1 << index[64 + lowest_index64(hi)];
-        units[n] = (uint8_t)h;
-        masks[n] = m;
-        packed[n++] = p;
+        packed[i] = p;
     }
-    int room = x->finned ? MAX_FINS - c_count(endo) : 0;
-    if (room < 0) return HF_OK;
     cover_set cs = {units, masks, packed, n, room, base, endo};
     return cover_extend(x, &cs, 0, 0, (cells81){0, 0}, (cells81){0, 0}, ((uint64_t)1 << places) - 1);
 }
 
-static int base_extend(hf_ctx *x, int start, int chosen, cells81 uni, cells81 endo)
+/* The same necessary condition for the first size - 1 bases (uni, endo) of a base set,
+ * whatever its last base: every fish of the full set has a cell c (a digit place that
+ * sees these endo fins) such that the places of these bases that do not see c need,
+ * with c, at most `size` covers (covers from the cover houses that are not these bases,
+ * a superset of the full set's). Only the quick bound: places of which no two share a
+ * cover, nor with c, need a cover each; c itself one (two when it is a place of these
+ * bases: a base place must lie in two covers to be removed). */
+static cells81 maybe_part(const hf_ctx *x, int chosen, cells81 uni, cells81 endo, cells81 view)
+{
+    view_set v;
+    memset(v.in, 0, sizeof v.in);
+    v.x = x, v.base = uni, v.endo = endo;
+    uint32_t used = 0;
+    for (int j = 0; j < chosen; j++) used |= (uint32_t)1 << x->bases[j];
+    cells81 any = {0, 0};
+    for (int k = 0; k < x->ncover; k++) {
+        int h = x->cover_units[k];
+        if (used >> h & 1) continue;
+        cells81 m = c_and(x->where, x->house[h]);
+        v.in[h] = c_and(m, uni);
+        any = c_or(any, m);
+    }
+    for (uint64_t lo = endo.lo; lo; lo &= lo - 1) any = c_and(any, x->peers[lowest_index64(lo)]);
+    for (uint64_t hi = endo.hi; hi; hi &= hi - 1) any = c_and(any, x->peers[64 + lowest_index64(hi)]);
+    cells81 pass = {0, 0};
+    for (cells81 todo = few_covers(&v, uni, c_and(any, view), uni, x->size); c_any(todo);) {
+        int c = c_lowest(todo);
+        if (c < 64) todo.lo &= todo.lo - 1;
+        else todo.hi &= todo.hi - 1;
+        int used_covers = c_has(uni, c) ? 2 : 1;
+        cells81 left = c_andnot(c_andnot(uni, x->peers[c]), near_of(&v, c));
+        while (c_any(left) && used_covers <= x->size) {
+            left = c_andnot(left, near_of(&v, c_lowest(left)));
+            used_covers++;
+        }
+        if (used_covers <= x->size) c_set(&pass, c);
+    }
+    return pass;
+}
+
+/* `view`: the cells that may still be a fish's removed cell seeing its fins (maybe_part's
+ * for the first size - 1 bases; every cell before). */
+static int base_extend(hf_ctx *x, int start, int chosen, cells81 uni, cells81 endo, cells81 view)
 {
     if (chosen >= 4) return HF_OK; /* cannot happen (size <= 4) */
+    if (x->finned && chosen >= 1 && chosen + 1 == x->size) {
+        view = maybe_part(x, chosen, uni, endo, view);
+        if (!c_any(view)) return HF_OK;
+    }
     for (int i = start; i < x->nbase; i++) {
         cells81 new_endo = c_and(uni, x->base_cands[i]);
         if (c_any(new_endo) && (!x->finned || c_count(endo) + c_count(new_endo) > MAX_ENDO_FINS)) continue;
         cells81 u = c_or(uni, x->base_cands[i]), e = c_or(endo, new_endo);
         x->bases[chosen] = x->base_units[i];
         int status = HF_OK;
-        if (chosen + 1 == x->size) status = covers(x, u, e);
-        else status = base_extend(x, i + 1, chosen + 1, u, e);
+        if (chosen + 1 == x->size) status = covers(x, u, e, view);
+        else status = base_extend(x, i + 1, chosen + 1, u, e, view);
         if (status) return status;
     }
     return HF_OK;
@@ -293,7 +473,7 @@ int hofish9_search(const uint16_t cands[81], int size, int finned, int mutant, i
         x->digit = d;
         for (int lines = 1; lines >= 0 && status == HF_OK; lines--) {
             units(x, mutant, lines);
-            status = base_extend(x, 0, 0, (cells81){0, 0}, (cells81){0, 0});
+            status = base_extend(x, 0, 0, (cells81){0, 0}, (cells81){0, 0}, (cells81){~(uint64_t)0, 0x1FFFF});
             if (mutant) break;
         }
     }

@@ -13,6 +13,11 @@
  * count) and something to remove: cover places outside the bases and places in two
  * covers ("cannibalism"), with fins only those that see every fin.
  *
+ * Finned searches look at the covers of a base set only when some cell could be the
+ * removed cell that sees every fin (hofish9.c's maybe_fish; twin: _maybe_fish): a fish's
+ * base places that do not see that cell must all be covered. Most base sets fail this
+ * quick test, which changes no record, only how many cover sets are checked.
+ *
  * State: cands[i] a 9-bit mask (bit d-1 = digit d; 0 for a filled cell). No global
  * state; the output buffer is the only allocation.
  */

@@ -13,6 +13,8 @@ depth first in house order, at most 5 fins and 2 endo fins. A place in two base 
 an *endo fin* (finless: not allowed); cover places outside the bases, and places in two
 covers (*cannibalism*), are removed when the fins (endo fins too) leave them: with no fin
 all of them, else the ones that see every fin. Cells are 81-bit ints (bit i = cell i).
+A finned search skips the base sets that fail :func:`_maybe_fish` (no cell could see
+every fin), as the C code does: same records, same count of cover sets checked.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ _HOUSE_CELLS = (
     + [[(b // 3 * 3 + k // 3) * 9 + b % 3 * 3 + k % 3 for k in range(9)] for b in range(9)]
 )
 HOUSE_MASK = tuple(sum(1 << c for c in cells) for cells in _HOUSE_CELLS)
+#: Each cell's row, column and box.
+_CELL_HOUSE = tuple((i // 9, 9 + i % 9, 18 + i // 27 * 3 + i % 9 // 3) for i in range(81))
 _PEER_MASK = tuple(
     (HOUSE_MASK[i // 9] | HOUSE_MASK[9 + i % 9] | HOUSE_MASK[18 + i // 27 * 3 + i % 9 // 3]) & ~(1 << i)
     for i in range(81)
@@ -63,7 +67,8 @@ def ho_fish(cands: bytes, size: int, finned: bool, mutant: bool, max_hits: int) 
             continue
         for lines in (True, False):
             base_units, cover_units = fish_units(where, mutant, lines, size, finned)
-            for d_, bases, covers, _hit in fish_bases(d, where, size, finned, base_units, cover_units, check):
+            for d_, bases, covers, _hit in fish_bases(d, where, size, finned, base_units, cover_units, check,
+                                                       viewers=finned):
                 out += bytes((d_, size, *bases, *covers))
                 hits += 1
                 if hits == max_hits:
@@ -119,10 +124,13 @@ def fish_units(where: int, mutant: bool, lines: bool, size: int, finned: bool) -
 def fish_bases(d: int, where: int, size: int, finned: bool, base_units: list[int], cover_units: list[int],
                check: Callable[[int, int, bool, int, int, tuple[int, ...], tuple[int, ...], int, int], _T | None],
                *, min_size: int = 0, max_endo: int = MAX_ENDO_FINS, max_fins: int = MAX_FINS,
+               viewers: bool = False,
                ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], _T]]:
     """Base combinations depth first in HoDoKu's order, covers tried at every size from
     ``min_size`` (default: ``size``) to ``size``: ``(digit, bases, covers, check's hit)``
-    for every cover set ``check`` accepts."""
+    for every cover set ``check`` accepts. ``viewers``: skip the base sets that fail
+    :func:`_maybe_fish` (only for a ``check`` that accepts no more than
+    :func:`is_fish`'s finned fish)."""
     cands = [where & HOUSE_MASK[h] for h in base_units]
     n = len(base_units)
     low = min_size or size
@@ -134,7 +142,7 @@ def fish_bases(d: int, where: int, size: int, finned: bool, base_units: list[int
                 continue
             u, e, c = union | cands[i], endo | new_endo, chosen + (base_units[i],)
             if len(c) >= low:
-                yield from _covers(d, len(c), finned, u, e, c, cover_units, where, max_fins, check)
+                yield from _covers(d, len(c), finned, u, e, c, cover_units, where, max_fins, check, viewers)
             if len(c) < size:
                 yield from extend(i + 1, u, e, c)
 
@@ -144,6 +152,7 @@ def fish_bases(d: int, where: int, size: int, finned: bool, base_units: list[int
 def _covers(d: int, size: int, finned: bool, base: int, endo: int, bases: tuple[int, ...], cover_units: list[int],
             where: int, max_fins: int,
             check: Callable[[int, int, bool, int, int, tuple[int, ...], tuple[int, ...], int, int], _T | None],
+            viewers: bool = False,
             ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], _T]]:
     """The fish of these bases: cover combinations depth first in HoDoKu's order, skipping
     those that cannot leave few enough fins."""
@@ -152,6 +161,8 @@ def _covers(d: int, size: int, finned: bool, base: int, endo: int, bases: tuple[
     n = len(units)
     room = (max_fins - endo.bit_count()) if finned else 0
     if room < 0:
+        return
+    if viewers and not _maybe_fish(size, base, endo, units, masks):
         return
 
     def extend(start: int, level: int, union: int, cannibal: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], _T]]:
@@ -171,6 +182,62 @@ def _covers(d: int, size: int, finned: bool, base: int, endo: int, bases: tuple[
                 yield from extend(i + 1, level + 1, u, can, c)
 
     yield from extend(0, 0, 0, 0, ())
+
+
+def _maybe_fish(size: int, base: int, endo: int, units: list[int], masks: list[int]) -> bool:
+    """A necessary condition for a finned fish on these bases (csrc/hofish9.c's
+    maybe_fish). A fish's fins (its uncovered base places and endo fins) are all seen by a
+    cell c it removes: a cover place outside the bases, or a base place in two covers. So
+    for some such c that sees every endo fin, the covers take c (twice for a base place)
+    and every base place that does not see c; and a set of ``size`` covers leaves 1..5
+    fins. Places of which no two share a cover need a cover each (a quick bound first)."""
+    inside = {h: m & base for h, m in zip(units, masks)}  # the base places each cover takes
+    anywhere = two = taken = 0
+    for m in masks:
+        two |= taken & m & base
+        taken |= m & base
+        anywhere |= m
+    kill = (anywhere & ~base) | two
+    for e in _cells(endo):
+        kill &= _PEER_MASK[e]
+
+    def near(cell: int) -> int:
+        out = 0
+        for h in _CELL_HOUSE[cell]:
+            out |= inside.get(h, 0)
+        return out
+
+    def can_cover(need: int, covered: int, k: int) -> bool:
+        if not need:
+            return k > 0 or 1 <= ((base & ~covered) | endo).bit_count() <= MAX_FINS
+        if not k:
+            return False
+        q = (need & -need).bit_length() - 1
+        return any(can_cover(need & ~inside[h], covered | inside[h], k - 1) for h in _CELL_HOUSE[q] if h in inside)
+
+    for c in _cells(kill):
+        own = 2 if base >> c & 1 else 1
+        need = base & ~_PEER_MASK[c]
+        left, used = need & ~near(c), own
+        while left and used <= size:
+            left &= ~near((left & -left).bit_length() - 1)
+            used += 1
+        if used > size:
+            continue
+        mine = [inside[h] for h in _CELL_HOUSE[c] if h in inside]
+        for chosen in combinations(mine, own):
+            m = chosen[0] | chosen[-1]
+            if can_cover(need & ~m, m, size - own):
+                return True
+    return False
+
+
+def _cells(mask: int) -> Iterator[int]:
+    """The cells of an 81-bit mask, ascending."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 def _reach(masks: list[int], start: int, k: int, left: int) -> int:
