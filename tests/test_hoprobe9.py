@@ -132,6 +132,7 @@ def test_walk_takes_the_same_steps_as_one_search_at_a_time(backend: str, monkeyp
     probed = [rating._hodoku_walk(Grid.parse(p), order, plan, rating.MAX_STEPS) for p in walks]
     assert any(isinstance(run, tuple) for run in hodoku_path._probe_runs(order, plan[1]))
     monkeypatch.setattr(hodoku_path, "_PROBED", {})
+    monkeypatch.setattr(hodoku_path, "_ALS_RUN", {})  # the ALS techniques one at a time too
     monkeypatch.setattr(hodoku_path, "_RUNS", {})
     assert not any(isinstance(run, tuple) for run in hodoku_path._probe_runs(order, plan[1]))
     for puzzle, (steps, end) in zip(walks, probed):
