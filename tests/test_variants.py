@@ -104,6 +104,25 @@ def test_c_engine_and_twin_walk_the_same_tree() -> None:
 
 
 @pytest.mark.single_backend
+def test_dense_relations_cap_last_conflict_in_both_engines() -> None:
+    """Non-consecutive (a relation per neighbour pair) caps last conflict's cell width; both
+    engines walk the same tree with the cap (benchmarks/data's first non-consecutive puzzle)."""
+    if "c" not in _backend.available():
+        pytest.skip("the C extension is not built")
+    from sudokit import _core, _pyengine
+
+    rows = [".........", "........9", ".........", ".....7...", "...3.....", "9........", ".........", ".4.......", "..5.9...1"]
+    givens = tuple(0 if ch == "." else int(ch) for ch in "".join(rows))
+    program = compile_puzzle(Puzzle(size=9, givens=givens, constraints=(NonConsecutive(),))).encode()
+    assert _pyengine._Model(program).lc_max == _pyengine._LC_DENSE_MAX
+    c = _core.engine_solve(program, 2, 0)
+    assert c == _pyengine.engine_solve(program, 2, 0)
+    assert c[1] == 1 and c[3] > 100  # unique, and deep enough for the cap to matter
+    sparse = compile_puzzle(Puzzle(size=9, givens=givens, constraints=(Thermometer((0, 1, 2)),))).encode()
+    assert _pyengine._Model(sparse).lc_max > 9
+
+
+@pytest.mark.single_backend
 def test_malformed_programs_are_rejected_by_both_engines() -> None:
     from array import array
 

@@ -118,6 +118,9 @@ class _Model:
         self.probe = len(self.houses) > 4 * n_digits
         #: branch on the cell of the last failed branch first (last conflict; as C)
         self.last_conflict = n_rels > 0 or n_sums > 0 or n_triples > 0
+        #: with relations as many as the cells (non-consecutive) last conflict takes a cell of
+        #: at most _LC_DENSE_MAX candidates only (as C: a wider one split many ways cost more)
+        self.lc_max = _LC_DENSE_MAX if n_rels >= n_cells else 32
         self.sums = []
         for _ in range(n_sums):
             k, total = self._take(2)
@@ -656,6 +659,7 @@ def _sandwich_fits(cand: list[int], cells: list[int], i: int, j: int, total: int
 
 
 _MAX_FAILS = 0x0FFFFFFF
+_LC_DENSE_MAX = 5  # last conflict on programs with dense relations: cells of at most this many candidates (as C)
 
 
 def _open_links(md: _Model, cand: list[int], i: int) -> int:
@@ -706,7 +710,11 @@ def engine_solve(program: bytes, limit: int, node_budget: int) -> tuple[int, int
     stack: list[list[object]] = []  # frames: [state, cell, untried digits]
     state: list[int] = cand
     while True:
-        cell = last if last >= 0 and state[last] & (state[last] - 1) else _pick(md, state, fails)
+        cell = (
+            last
+            if last >= 0 and state[last] & (state[last] - 1) and state[last].bit_count() <= md.lc_max
+            else _pick(md, state, fails)
+        )
         if cell < 0:
             count += 1
             if count == 1:
