@@ -200,7 +200,8 @@ static int tables(fc_ctx *f)
         const uint64_t *r = g->reach + (size_t)k * (size_t)g->words;
         if (total[k] < 0) {
             total[k] = 0;
-            for (int j = 0; j < g->words && total[k] <= LIMIT; j++) total[k] += pop64(r[j]); /* only "above LIMIT?" matters */
+            for (int j = g->span[2 * k]; j <= g->span[2 * k + 1] && total[k] <= LIMIT; j++)
+                total[k] += pop64(r[j]); /* only "above LIMIT?" matters; the words outside the span are 0 */
         }
         if (total[k] > LIMIT) {
             ht_walk(g, v);

@@ -84,6 +84,7 @@ typedef struct {
     /* closure */
     int comp[MAX_NODES], ncomp;
     uint64_t *reach;
+    int *span; /* span[2k], span[2k + 1]: first and last word of component k's reach that can be non-zero */
     /* the current table */
     uint32_t gen, mark[MAX_NODES];
     int16_t parent[MAX_NODES];

@@ -137,6 +137,10 @@ int ht_chain_links(ht_ctx *x)
 /* The links into and out of the group nodes, in the twin's group_links order. */
 int ht_group_links(ht_ctx *x)
 {
+    /* each digit's groups, ascending: the only ones a group links to */
+    int16_t by_digit[10][MAX_GROUPS];
+    int nby[10] = {0};
+    for (int j = 0; j < x->ngroups; j++) by_digit[x->groups[j].digit][nby[x->groups[j].digit]++] = (int16_t)j;
     for (int gi = 0; gi < x->ngroups; gi++) {
         const group *g = &x->groups[gi];
         int d = g->digit, base = (d - 1) * 81, gon = GROUP + 2 * gi, goff = gon + 1;
@@ -157,9 +161,10 @@ int ht_group_links(ht_ctx *x)
             }
         }
         int counts[3] = {0, 0, 0}, first[3] = {-1, -1, -1};
-        for (int j = 0; j < x->ngroups; j++) {
+        for (int q = 0; q < nby[d]; q++) {
+            int j = by_digit[d][q];
             const group *g2 = &x->groups[j];
-            if (j == gi || g2->digit != d || !cs_empty(cs_and(g2->mask, g->mask))) continue;
+            if (j == gi || !cs_empty(cs_and(g2->mask, g->mask))) continue;
             int same[3] = {g->line != -1 && g->line == g2->line, g->col != -1 && g->col == g2->col, g->box == g2->box};
             for (int k = 0; k < 3; k++) {
                 if (!same[k]) continue;
@@ -253,12 +258,17 @@ int ht_closure(ht_ctx *x)
     if (status != HT_OK) goto done;
     status = HT_NO_MEMORY;
     x->reach = calloc((size_t)(x->ncomp ? x->ncomp : 1) * (size_t)x->words, sizeof *x->reach);
-    if (!x->reach) goto done;
+    /* merging a component's reach ORs only the words of its span */
+    int *span = x->span = malloc((size_t)(x->ncomp ? x->ncomp : 1) * 2 * sizeof *span);
+    if (!x->reach || !span) goto done;
     for (int k = 0; k < x->ncomp; k++) {
         uint64_t *r = x->reach + (size_t)k * (size_t)x->words;
+        int lo = x->words, hi = -1;
         for (int m = mstart[k]; m < mstart[k + 1]; m++) {
             int v = members[m];
             r[v >> 6] |= (uint64_t)1 << (v & 63);
+            if (v >> 6 < lo) lo = v >> 6;
+            if (v >> 6 > hi) hi = v >> 6;
             for (int e = x->adjoff[v]; e < x->adjoff[v + 1]; e++) {
                 int w = x->adj[e], c = x->comp[w];
                 if (c == k || c < 0) continue;
@@ -266,9 +276,13 @@ int ht_closure(ht_ctx *x)
                  * (closed) holds all that w's component reaches: nothing to add */
                 if (r[w >> 6] >> (w & 63) & 1) continue;
                 const uint64_t *s = x->reach + (size_t)c * (size_t)x->words;
-                for (int j = 0; j < x->words; j++) r[j] |= s[j];
+                int slo = span[2 * c], shi = span[2 * c + 1];
+                for (int j = slo; j <= shi; j++) r[j] |= s[j];
+                if (slo < lo) lo = slo;
+                if (shi > hi) hi = shi;
             }
         }
+        span[2 * k] = lo, span[2 * k + 1] = hi;
     }
     status = HT_OK;
 done:
@@ -554,7 +568,8 @@ static int worth_walking(ht_ctx *x, int start, unsigned ends, const cs81 *aics, 
     int cell = start % 81;
     const uint64_t *r = x->reach + (size_t)x->comp[start] * (size_t)x->words;
     int total = 0;
-    for (int j = 0; j < x->words && total <= LIMIT; j++) total += pop64(r[j]); /* only "above LIMIT?" matters */
+    for (int j = x->span[2 * x->comp[start]]; j <= x->span[2 * x->comp[start] + 1] && total <= LIMIT; j++)
+        total += pop64(r[j]); /* only "above LIMIT?" matters; the words outside the span are 0 */
     *walked = 0;
     if (total > LIMIT) {
         ht_walk(x, start);
@@ -633,7 +648,7 @@ void ht_prepare(ht_ctx *x, int grouped)
 
 void ht_free(ht_ctx *x)
 {
-    free(x->esrc), free(x->edst), free(x->adj), free(x->reach);
+    free(x->esrc), free(x->edst), free(x->adj), free(x->reach), free(x->span);
     free(x->rec_at), free(x->rec_nel), free(x->rec_len), free(x->rec_hash), free(x->slots);
 }
 
