@@ -23,6 +23,7 @@ typedef struct {
     ht_ctx *g;
     uint8_t values[81];
     cs81 empty, allowed[10];
+    uint32_t ahouses[10]; /* bit h: the house holds a cell where the digit is allowed */
     uint64_t *tab; /* TW words per candidate node */
     int mode;      /* 0: first appearance of every result; 1: the chains of `target` */
     long seq, first[NRESULTS];
@@ -395,9 +396,11 @@ static int contradictions(fc_ctx *f, const uint64_t *t, fc_yield *y)
     for (int kind = 0; kind < 3; kind++)
         for (int d = 1; d <= 9; d++) {
             if (cs_empty(off[d])) continue;
-            for (int h = 9 * kind; h < 9 * kind + 9; h++) {
+            cs81 miss = cs_minus(f->allowed[d], off[d]); /* allowed places the table does not delete */
+            for (uint32_t hs = f->ahouses[d] >> (9 * kind) & 0x1FF; hs; hs &= hs - 1) { /* houses with allowed places, ascending */
+                int h = 9 * kind + lowest_index64(hs);
+                if (!cs_empty(cs_and(miss, g->house[h]))) continue;
                 cs81 part = cs_and(f->allowed[d], g->house[h]);
-                if (cs_empty(part) || !cs_empty(cs_minus(part, off[d]))) continue;
                 y->nends[0] = 0;
                 while (!cs_empty(part)) y->ends[0][y->nends[0]++] = (uint16_t)off_node(cs_pop(&part), d);
                 TRY(contra(f, y, HF_HOUSE, h));
@@ -592,7 +595,12 @@ static int search(fc_ctx *f, int nets, ht_out *out)
         if (!v) f->empty = cs_or(f->empty, cs_bit(c));
         else placed_peers[v] = cs_or(placed_peers[v], cs_or(g->peer[c], cs_bit(c)));
     }
-    for (int d = 1; d <= 9; d++) f->allowed[d] = cs_minus(f->empty, placed_peers[d]);
+    for (int d = 1; d <= 9; d++) {
+        f->allowed[d] = cs_minus(f->empty, placed_peers[d]);
+        f->ahouses[d] = 0;
+        for (int h = 0; h < 27; h++)
+            if (!cs_empty(cs_and(f->allowed[d], g->house[h]))) f->ahouses[d] |= 1u << h;
+    }
     f->queue = malloc((size_t)g->n * sizeof *f->queue);
     f->bmark = calloc((size_t)g->n, sizeof *f->bmark);
     f->bdist = malloc((size_t)g->n * sizeof *f->bdist);
