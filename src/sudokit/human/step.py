@@ -116,8 +116,9 @@ class Step:
 
     def _listed_eliminations(self) -> list[tuple[int, int]] | tuple[tuple[int, int], ...]:
         """The eliminations in the order HoDoKu lists them: as its search found them for
-        the techniques whose steps keep that order, else sorted by digit, then cell (its
-        list after a sort, which most searches do before the step is printed)."""
+        the techniques whose steps keep that order, else by digit, then cell (the chain
+        searches sort their lists; for the other techniques that order prints the same
+        lines as HoDoKu's on the sets benchmarks/RESULTS.md compares)."""
         if self.technique in _LISTED_AS_FOUND:
             return self.eliminations
         return sorted(self.eliminations, key=lambda e: (e[1], e[0]))
