@@ -266,6 +266,22 @@ def test_cli_rate_brute_force(tmp_path: Path) -> None:
     assert guessed["steps"] > plain["steps"]
 
 
+@pytest.mark.single_backend
+def test_cli_techniques_all_is_every_technique(tmp_path: Path) -> None:
+    # --techniques all: the library's techniques="all" (the nested forcing chains too), alone only
+    from sudokit.human import rate
+
+    file = tmp_path / "p.txt"
+    file.write_text(f"{EASY}\n")
+    code, out, _ = run(["rate", "--format", "jsonl", "--techniques", "all", str(file)])
+    expected = rate(EASY, techniques="all")
+    got = json.loads(out)
+    assert code == ExitCode.OK and (got["se"], got["hodoku_score"], got["steps"]) == (expected.se, expected.hodoku_score, expected.steps)
+    assert len(expected.techniques) > len(rate(EASY).techniques)  # "all" is more than the default set
+    code, _, err = run(["rate", "--techniques", "all,naked_single", str(file)])
+    assert code == ExitCode.USAGE and "'all' stands alone" in err
+
+
 def test_cli_rate_errors_name_file_and_line(tmp_path: Path) -> None:
     file = tmp_path / "bad.txt"
     file.write_text(f"{EASY}\n{'11' + '.' * 79}\n{'x' * 81}\n{EASY}\n")

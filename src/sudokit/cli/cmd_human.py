@@ -59,15 +59,19 @@ def _add(sub: argparse._SubParsersAction, name: str, text: str, formats: tuple[s
     add_inputs(parser)
     add_format(parser, formats, default, aliases)
     add_output(parser)
-    parser.add_argument("--techniques", metavar="IDS", type=_technique_ids, help="comma-separated technique ids to use (default: all; see sudokit techniques)")
+    parser.add_argument("--techniques", metavar="IDS", type=_technique_ids, help="comma-separated technique ids to use, or 'all' (default: every technique but the slow nested forcing chains; see sudokit techniques)")
     parser.add_argument("--uniqueness", action=argparse.BooleanOptionalAction, default=None, help="uniqueness techniques (default: on for unique puzzles)")
     return parser
 
 
-def _technique_ids(text: str) -> list[str]:
+def _technique_ids(text: str) -> list[str] | str:
     ids = [t.strip() for t in text.split(",") if t.strip()]
     if not ids:  # an empty set would make every puzzle look "stuck"
         raise argparse.ArgumentTypeError(f"no technique ids in {text!r}")
+    if "all" in ids:  # every technique, the nested forcing chains included (as the library's techniques="all")
+        if len(ids) > 1:
+            raise argparse.ArgumentTypeError("'all' stands alone: it already means every technique")
+        return "all"
     return ids
 
 
