@@ -484,7 +484,20 @@ int hofish9_search(const uint16_t cands[81], int size, int finned, int mutant, i
 
 /* ---------------------------------------------------------------- basic and finned fish */
 
-static inline int pc9(unsigned m) { return pc64(m); }
+/* POP9[m]: the bits of a 9-bit mask (one load: the fish searches count lines at every step). */
+static const uint8_t POP9[512] = {
+#define P2(n) n, n + 1, n + 1, n + 2
+#define P4(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
+#define P6(n) P4(n), P4(n + 1), P4(n + 1), P4(n + 2)
+#define P8(n) P6(n), P6(n + 1), P6(n + 1), P6(n + 2)
+    P8(0), P8(1),
+#undef P2
+#undef P4
+#undef P6
+#undef P8
+};
+
+static inline int pc9(unsigned m) { return POP9[m & 0x1FF]; }
 
 /* One digit and orientation of the basic/finned search (sudokit.human.fish). */
 typedef struct {
@@ -582,17 +595,47 @@ static int bf_finned(bf_ctx *x, unsigned uni)
     int n = pc9(uni);
     if (n <= x->size || n > x->size + 3) return HF_OK;
     if (pc9(uni & 0x1F8) > x->size && pc9(uni & 0x1C7) > x->size && pc9(uni & 0x3F) > x->size) return HF_OK;
+    unsigned bases = 0;
+    for (int k = 0; k < x->size; k++) bases |= 1u << x->bases[k];
     for (int b = 0; b < 3; b++) {
-        unsigned outside = uni & ~BANDS[b];
+        unsigned outside = uni & ~BANDS[b], part = uni & BANDS[b];
         int missing = x->size - pc9(outside);
-        if (missing < 0) continue;
-        int status = bf_extra(x, uni, BANDS[b], outside, uni & BANDS[b], missing);
+        /* bf_cover's eliminations are places of a non-base line in the cover lines of this
+         * band (a subset of `part`, empty when nothing is missing), in a base band that
+         * also holds a fin (a base line's place in `part`): without such a pair of lines,
+         * no choice of cover lines gives a fish. */
+        if (missing <= 0) continue;
+        unsigned with_fin = 0, with_elim = 0;
+        for (int i = 0; i < 9; i++)
+            if (x->pos[i] & part) *(bases >> i & 1 ? &with_fin : &with_elim) |= 1u << (i / 3);
+        if (!(with_fin & with_elim)) continue;
+        int status = bf_extra(x, uni, BANDS[b], outside, part, missing);
         if (status) return status;
     }
     return HF_OK;
 }
 
-/* Base line combinations (ascending) from lines[start..n). */
+/* CHOOSE[n][k]: the number of k-element subsets of n lines (n <= 9, k <= 4). */
+static const unsigned char CHOOSE[10][5] = {
+    {1, 0, 0, 0, 0},  {1, 1, 0, 0, 0},  {1, 2, 1, 0, 0},   {1, 3, 3, 1, 0},    {1, 4, 6, 4, 1},
+    {1, 5, 10, 10, 5}, {1, 6, 15, 20, 15}, {1, 7, 21, 35, 35}, {1, 8, 28, 56, 70}, {1, 9, 36, 84, 126},
+};
+
+/* Whether no base set holding these bases' union `uni` can be a fish of the search: the
+ * leaf tests bf_basic and bf_finned start with only grow with the union (more cover
+ * lines), so once they fail, they fail for every superset. */
+static int bf_dead(const bf_ctx *x, unsigned uni)
+{
+    int n = pc9(uni);
+    if (!x->mode) return n > x->size;
+    /* bf_finned needs a band whose lines leave at least one cover line to choose (at most
+     * size - 1 lines outside it, at most 3 in it) */
+    return n > x->size + 2 ||
+           (pc9(uni & 0x1F8) >= x->size && pc9(uni & 0x1C7) >= x->size && pc9(uni & 0x3F) >= x->size);
+}
+
+/* Base line combinations (ascending) from lines[start..n). A branch that cannot hold a
+ * fish (bf_dead) is skipped, its combinations still counted in spent (as if looked at). */
 static int bf_bases(bf_ctx *x, const int *lines, int n, int start, int k, unsigned uni)
 {
     if (k == x->size) {
@@ -600,6 +643,10 @@ static int bf_bases(bf_ctx *x, const int *lines, int n, int start, int k, unsign
         return x->mode ? bf_finned(x, uni) : bf_basic(x, uni);
     }
     if (k >= 4) return HF_OK; /* cannot happen (size <= 4) */
+    if (k && bf_dead(x, uni)) {
+        x->spent += CHOOSE[n - start][x->size - k];
+        return HF_OK;
+    }
     for (int i = start; i < n; i++) {
         x->bases[k] = lines[i];
         int status = bf_bases(x, lines, n, i + 1, k + 1, uni | x->pos[lines[i]]);
@@ -611,17 +658,21 @@ static int bf_bases(bf_ctx *x, const int *lines, int n, int start, int k, unsign
 static int bf_run(const uint16_t cands[81], bf_ctx *x)
 {
     int status = HF_OK, size = x->size, mode = x->mode;
+    unsigned pos[10][2][9]; /* pos[d][by_rows][line]: the digit's cross lines (one pass over the cells) */
+    memset(pos, 0, sizeof pos);
+    for (int cell = 0; cell < 81; cell++)
+        for (unsigned m = cands[cell]; m; m &= m - 1) {
+            int d = lowest_index(m) + 1, r = cell / 9, c = cell % 9;
+            pos[d][1][r] |= 1u << c;
+            pos[d][0][c] |= 1u << r;
+        }
     for (int d = 1; d <= 9 && status == HF_OK; d++) {
         x->digit = d;
         for (int by_rows = 1; by_rows >= 0 && status == HF_OK; by_rows--) {
             x->by_rows = by_rows;
             int lines[9], n = 0;
             for (int i = 0; i < 9; i++) {
-                unsigned m = 0;
-                for (int j = 0; j < 9; j++) {
-                    int cell = by_rows ? i * 9 + j : j * 9 + i;
-                    if (cands[cell] >> (d - 1) & 1) m |= 1u << j;
-                }
+                unsigned m = pos[d][by_rows][i];
                 x->pos[i] = m;
                 int c = pc9(m);
                 if (mode ? (m && c <= size + 3) : (c >= 2 && c <= size)) lines[n++] = i;

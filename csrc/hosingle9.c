@@ -57,6 +57,8 @@ typedef struct {
     uint8_t cnt[27][10];        /* places of digit d in house h */
     hd_link links[10][81][CELL_LINKS]; /* HoDoKu's X-Chain links of each digit */
     uint8_t nlinks[10][81];
+    uint8_t strong_to[10][81][3]; /* the cells of the strong ones, in the same order (one per house at most) */
+    uint8_t nstrong_to[10][81];
     hd_strong strong[27];
     int nstrong;
     hd_out *out;
@@ -170,8 +172,9 @@ static int kite(hd_ctx *x)
 static void chain_links(hd_ctx *x, int d)
 {
     hd_link (*links)[CELL_LINKS] = x->links[d];
-    uint8_t *nlinks = x->nlinks[d];
+    uint8_t *nlinks = x->nlinks[d], *nstrong = x->nstrong_to[d];
     memset(nlinks, 0, 81);
+    memset(nstrong, 0, 81);
     cellset w = x->where[d];
     for (int half = 0; half < 2; half++)
         for (uint64_t bits = half ? w.hi : w.lo; bits; bits &= bits - 1) {
@@ -186,8 +189,11 @@ static void chain_links(hd_ctx *x, int d)
                 }
                 drop(&m, c);
                 for (int part = 0; part < 2; part++)
-                    for (uint64_t o = part ? m.hi : m.lo; o; o &= o - 1)
-                        links[c][nlinks[c]++] = (hd_link){(uint8_t)(__builtin_ctzll(o) + 64 * part), strong};
+                    for (uint64_t o = part ? m.hi : m.lo; o; o &= o - 1) {
+                        uint8_t to = (uint8_t)(__builtin_ctzll(o) + 64 * part);
+                        links[c][nlinks[c]++] = (hd_link){to, strong};
+                        if (strong && nstrong[c] < 3) x->strong_to[d][c][nstrong[c]++] = to;
+                    }
             }
         }
 }
@@ -241,17 +247,17 @@ static int turbot(hd_ctx *x)
     for (int d = 1; d <= 9 && status == HD_OK; d++) {
         chain_links(x, d);
         hd_link (*links)[CELL_LINKS] = x->links[d];
-        const uint8_t *nlinks = x->nlinks[d];
+        const uint8_t *nlinks = x->nlinks[d], *nstrong = x->nstrong_to[d];
+        const uint8_t (*strong_to)[3] = x->strong_to[d]; /* the strong links alone: the same ones, in order */
         for (int s = 0; s < 81 && status == HD_OK; s++) {
-            for (int i = 0; i < nlinks[s] && status == HD_OK; i++) {
-                if (!links[s][i].strong) continue;
-                int a = links[s][i].cell;
+            for (int i = 0; i < nstrong[s] && status == HD_OK; i++) {
+                int a = strong_to[s][i];
                 for (int j = 0; j < nlinks[a] && status == HD_OK; j++) {
                     int b = links[a][j].cell;
                     if (b == s) continue;
-                    for (int k = 0; k < nlinks[b]; k++) {
-                        int c = links[b][k].cell;
-                        if (!links[b][k].strong || c == a) continue;
+                    for (int k = 0; k < nstrong[b]; k++) {
+                        int c = strong_to[b][k];
+                        if (c == a) continue;
                         cellset targets = and3(x->where[d], x->peer[s], x->peer[c]);
                         if (empty(targets) || named_elsewhere(x, d, s, a, b, c)) continue; /* the cheap test first */
                         if (n == cap) {
@@ -409,7 +415,8 @@ static int x_chain_check(hd_ctx *x, int d, cellset elims, const uint8_t *chain, 
 static int x_chain_from(hd_ctx *x, int d, uint8_t chain[MAX_LINKS + 1], long budget, long *spent)
 {
     hd_link (*links)[CELL_LINKS] = x->links[d];
-    const uint8_t *nlinks = x->nlinks[d];
+    const uint8_t *nlinks = x->nlinks[d], *nstrong = x->nstrong_to[d];
+    const uint8_t (*strong_to)[3] = x->strong_to[d];
     hd_entry stack[MAX_LINKS + 1];
     int start = chain[0], level = 1;
     cellset start_set = and2(x->peer[start], x->where[d]), used = {0, 0};
@@ -421,9 +428,9 @@ static int x_chain_from(hd_ctx *x, int d, uint8_t chain[MAX_LINKS + 1], long bud
             drop(&used, stack[level].cell);
         }
         hd_entry *e = &stack[level];
-        hd_link l = links[e->cell][e->at++];
+        /* a strong-only step walks the cell's strong links alone (the others it would skip) */
+        hd_link l = e->strong_only ? (hd_link){strong_to[e->cell][e->at++], 1} : links[e->cell][e->at++];
         int strong = l.strong;
-        if (e->strong_only && !strong) continue;
         int loop = 0;
         if (has(used, l.cell)) {
             if (l.cell != start) continue; /* back to the chain */
@@ -438,7 +445,8 @@ static int x_chain_from(hd_ctx *x, int d, uint8_t chain[MAX_LINKS + 1], long bud
             if (status != HD_OK) return status;
         }
         int strong_only = e->strong_only;
-        if (level < MAX_LINKS && !loop) stack[level] = (hd_entry){l.cell, !strong_only, 0, nlinks[l.cell]};
+        if (level < MAX_LINKS && !loop)
+            stack[level] = (hd_entry){l.cell, !strong_only, 0, strong_only ? nlinks[l.cell] : nstrong[l.cell]};
         else stack[level] = (hd_entry){l.cell, 0, 0, 0};
     }
 }
@@ -449,10 +457,9 @@ static int x_chain(hd_ctx *x, long budget, long *spent)
     for (int start = 0; start < 81; start++) {
         for (int d = 1; d <= 9; d++) {
             if (!has(x->where[d], start)) continue;
-            for (int i = 0; i < x->nlinks[d][start]; i++) {
-                if (!x->links[d][start][i].strong) continue;
+            for (int i = 0; i < x->nstrong_to[d][start]; i++) {
                 uint8_t chain[MAX_LINKS + 1];
-                chain[0] = (uint8_t)start, chain[1] = x->links[d][start][i].cell;
+                chain[0] = (uint8_t)start, chain[1] = x->strong_to[d][start][i];
                 int status = x_chain_from(x, d, chain, budget, spent);
                 if (status != HD_OK) return status;
             }
@@ -468,6 +475,7 @@ static hd_ctx *hd_new(const uint16_t cands[81], hd_out *out)
     if (!x) return NULL;
     memset(x->where, 0, sizeof x->where), memset(x->peer, 0, sizeof x->peer), memset(x->house, 0, sizeof x->house);
     memset(x->cnt, 0, sizeof x->cnt), memset(x->nlinks, 0, sizeof x->nlinks);
+    memset(x->nstrong_to, 0, sizeof x->nstrong_to);
     x->nstrong = 0, x->keys = NULL, x->cap = x->count = 0;
     x->out = out;
     for (int h = 0; h < 27; h++)
