@@ -649,15 +649,12 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
                   eng_poll_fn poll, void *poll_arg)
 {
     size_t n = (size_t)m->n_cells;
-    uint32_t *states = malloc(sizeof(uint32_t) * n * (n + 2));
-    frame *frames = malloc(sizeof(frame) * (n + 1));
-    uint32_t *fails = calloc(n, sizeof(uint32_t));
-    if (!states || !frames || !fails) {
-        free(states);
-        free(frames);
-        free(fails);
-        return ENG_NO_MEMORY;
-    }
+    /* from the model's arena (freed with it): the small ones first, so that a large grid's
+     * states open their own chunk */
+    frame *frames = eng_alloc(m, sizeof(frame) * (n + 1));
+    uint32_t *fails = eng_zalloc(m, n, sizeof(uint32_t));
+    uint32_t *states = eng_alloc(m, sizeof(uint32_t) * n * (n + 2));
+    if (!states || !frames || !fails) return ENG_NO_MEMORY;
     /* last conflict (programs with relations, sums or triples): the cell of the latest branch
      * that failed is branched on first while it is open, so a cell that failed in one
      * subtree is tried again at once in the next (a cheap kind of backjumping: little
@@ -733,9 +730,6 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
         }
     }
 done:
-    free(fails);
-    free(frames);
-    free(states);
     return status;
 }
 

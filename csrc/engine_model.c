@@ -23,64 +23,39 @@ static int take(reader *r, int32_t *out)
 
 void eng_model_free(eng_model *m)
 {
-    free(m->masks0);
-    free(m->peer_start);
-    free(m->peers);
-    free(m->full_start);
-    free(m->full_cells);
-    free(m->rel_a);
-    free(m->rel_b);
-    free(m->fwd);
-    free(m->rev);
-    free(m->sum_start);
-    free(m->sum_cell);
-    free(m->sum_coef);
-    free(m->sum_total);
-    free(m->tri_cells);
-    free(m->tri_table);
-    free(m->sw_start);
-    free(m->sw_cells);
-    free(m->sw_total);
-    free(m->lk_block);
-    free(m->hlist);
-    free(m->lock_start);
-    free(m->lock_cells);
-    free(m->house_rel);
-    free(m->link_cnt);
-    free(m->link_stamp);
-    free(m->link_gone);
-    free(m->link_allow);
-    free(m->sum_kind);
-    free(m->sw_strong);
-    free(m->sum_combo_start);
-    free(m->sum_words);
-    free(m->sw_combo_start);
-    free(m->sw_size_start);
-    free(m->sum_combos);
+    free(m->sum_combos); /* grown by realloc (engine_sums.c) */
     free(m->sw_combos);
-    free(m->sum_target);
-    free(m->dp_buf);
-    free(m->adj);
-    free(m->full_mask);
-    free(m->rel_stack);
-    free(m->rel_arc);
-    free(m->rel_to);
-    free(m->rel_lut);
-    free(m->rel_tab);
-    free(m->rel_reach);
-    free(m->rel_gate);
-    free(m->popc);
-    free(m->luts);
-    eng_csr *w[] = {&m->w_house, &m->w_rel, &m->w_sum, &m->w_tri, &m->w_sw};
-    for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
-        free(w[k]->start);
-        free(w[k]->items);
+    for (eng_chunk *c = m->chunks, *next; c; c = next) next = c->next, free(c);
+    m->chunks = NULL, m->arena_at = NULL, m->arena_left = 0;
+}
+
+/* The arena (engine_model.h): the first chunk holds a small program's whole model and its
+ * search; a request that does not fit opens a chunk twice the last (or as large as the
+ * request), the rest of the last one left unused. */
+void *eng_alloc(eng_model *m, size_t bytes)
+{
+    size_t need = (bytes + ENG_ALIGN - 1) & ~(size_t)(ENG_ALIGN - 1);
+    if (need < bytes) return NULL;
+    if (need > m->arena_left) {
+        size_t size = m->chunks ? 2 * m->chunks->size : ENG_CHUNK_FIRST;
+        if (size < need) size = need;
+        if (size > SIZE_MAX - ENG_CHUNK_HEAD) return NULL;
+        eng_chunk *c = malloc(ENG_CHUNK_HEAD + size);
+        if (!c) return NULL;
+        c->next = m->chunks, c->size = size, m->chunks = c;
+        m->arena_at = (unsigned char *)c + ENG_CHUNK_HEAD, m->arena_left = size;
     }
-    free(m->dirty);
-    free(m->lost);
-    free(m->rlost);
-    free(m->cell_h3);
-    free(m->queue);
+    void *p = m->arena_at;
+    m->arena_at += need, m->arena_left -= need;
+    return p;
+}
+
+void *eng_zalloc(eng_model *m, size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size) return NULL;
+    void *p = eng_alloc(m, count * size);
+    if (p) memset(p, 0, count * size);
+    return p;
 }
 
 /* Read the houses: fill the peer bit matrix, count full houses and their cells. */
@@ -90,23 +65,17 @@ static int read_houses(reader *r, eng_model *m, int n_houses, uint64_t *adj, siz
 {
     size_t start = r->pos;
     int total = 0, pairs = 0;
-    uint64_t *hmask = calloc(words, sizeof(uint64_t));
+    uint64_t *hmask = eng_zalloc(m, words, sizeof(uint64_t));
     if (!hmask) return -2;
     for (int h = 0; h < n_houses; h++) {
         int32_t size, c;
-        if (take(r, &size) < 0 || size < 0 || size > m->n_cells || r->pos + (size_t)size > r->len) {
-            free(hmask);
-            return -1;
-        }
+        if (take(r, &size) < 0 || size < 0 || size > m->n_cells || r->pos + (size_t)size > r->len) return -1;
         const int32_t *cells = r->w + r->pos;
         memset(hmask, 0, words * sizeof(uint64_t));
         for (int k = 0; k < size; k++) {
             uint64_t bit;
             /* a cell twice would break the hidden-single count */
-            if (take(r, &c) < 0 || c < 0 || c >= m->n_cells || (hmask[c / 64] & (bit = 1ull << (c % 64)))) {
-                free(hmask);
-                return -1;
-            }
+            if (take(r, &c) < 0 || c < 0 || c >= m->n_cells || (hmask[c / 64] & (bit = 1ull << (c % 64)))) return -1;
             hmask[c / 64] |= bit;
         }
         for (int k = 0; k < size; k++)
@@ -116,7 +85,6 @@ static int read_houses(reader *r, eng_model *m, int n_houses, uint64_t *adj, siz
     }
     m->point = pairs >= m->n_cells / 2 && m->n_digits > 2; /* anti-knight, anti-king (see engine.c) */
     for (int i = 0; i < m->n_cells; i++) adj[(size_t)i * words + (size_t)i / 64] &= ~(1ull << (i % 64));
-    free(hmask);
     *full_cells_total = total;
     r->pos = start;
     return 0;
@@ -149,8 +117,8 @@ static int build_peers(eng_model *m, const uint64_t *adj, size_t words)
 {
     size_t total = 0;
     for (size_t i = 0; i < (size_t)m->n_cells * words; i++) total += (size_t)count_bits64(adj[i]);
-    m->peer_start = malloc(sizeof(int) * (size_t)(m->n_cells + 1));
-    m->peers = malloc(sizeof(int) * (total ? total : 1));
+    m->peer_start = eng_alloc(m, sizeof(int) * (size_t)(m->n_cells + 1));
+    m->peers = eng_alloc(m, sizeof(int) * (total ? total : 1));
     if (!m->peer_start || !m->peers) return -1;
     int k = 0;
     for (int i = 0; i < m->n_cells; i++) {
@@ -169,10 +137,10 @@ static int read_rels(reader *r, eng_model *m)
     /* a header claiming more relations than the program holds is malformed: found before
      * allocating for them (a 100-byte program made the tables below hundreds of MB) */
     if ((size_t)m->n_rels * (2 + (size_t)n) > r->len - r->pos) return -1;
-    m->rel_a = malloc(sizeof(int) * (size_t)(m->n_rels + 1));
-    m->rel_b = malloc(sizeof(int) * (size_t)(m->n_rels + 1));
-    m->fwd = calloc((size_t)m->n_rels * (size_t)n + 1, sizeof(uint32_t));
-    m->rev = calloc((size_t)m->n_rels * (size_t)n + 1, sizeof(uint32_t));
+    m->rel_a = eng_alloc(m, sizeof(int) * (size_t)(m->n_rels + 1));
+    m->rel_b = eng_alloc(m, sizeof(int) * (size_t)(m->n_rels + 1));
+    m->fwd = eng_zalloc(m, (size_t)m->n_rels * (size_t)n + 1, sizeof(uint32_t));
+    m->rev = eng_zalloc(m, (size_t)m->n_rels * (size_t)n + 1, sizeof(uint32_t));
     if (!m->rel_a || !m->rel_b || !m->fwd || !m->rev) return -2;
     for (int k = 0; k < m->n_rels; k++) {
         int32_t a, b, t;
@@ -202,10 +170,10 @@ static int read_sums(reader *r, eng_model *m)
         terms += (size_t)k;
     }
     r->pos = start;
-    m->sum_start = malloc(sizeof(int) * (size_t)(m->n_sums + 1));
-    m->sum_total = malloc(sizeof(int64_t) * (size_t)(m->n_sums + 1));
-    m->sum_cell = malloc(sizeof(int) * (terms + 1));
-    m->sum_coef = malloc(sizeof(int64_t) * (terms + 1));
+    m->sum_start = eng_alloc(m, sizeof(int) * (size_t)(m->n_sums + 1));
+    m->sum_total = eng_alloc(m, sizeof(int64_t) * (size_t)(m->n_sums + 1));
+    m->sum_cell = eng_alloc(m, sizeof(int) * (terms + 1));
+    m->sum_coef = eng_alloc(m, sizeof(int64_t) * (terms + 1));
     if (!m->sum_start || !m->sum_total || !m->sum_cell || !m->sum_coef) return -2;
     int t = 0;
     for (int s = 0; s < m->n_sums; s++) {
@@ -227,8 +195,8 @@ static int read_triples(reader *r, eng_model *m)
 {
     size_t nn = (size_t)m->n_digits * (size_t)m->n_digits;
     if ((size_t)m->n_tri * (3 + nn) > r->len - r->pos) return -1; /* as in read_rels: 1.6 GB for 100 bytes */
-    m->tri_cells = malloc(sizeof(int) * 3 * (size_t)(m->n_tri + 1));
-    m->tri_table = malloc(sizeof(uint32_t) * nn * (size_t)(m->n_tri + 1));
+    m->tri_cells = eng_alloc(m, sizeof(int) * 3 * (size_t)(m->n_tri + 1));
+    m->tri_table = eng_alloc(m, sizeof(uint32_t) * nn * (size_t)(m->n_tri + 1));
     if (!m->tri_cells || !m->tri_table) return -2;
     for (int k = 0; k < m->n_tri; k++) {
         int32_t v;
@@ -259,9 +227,9 @@ static int read_sandwiches(reader *r, eng_model *m)
         cells += (size_t)k;
     }
     r->pos = start;
-    m->sw_start = malloc(sizeof(int) * (size_t)(m->n_sw + 1));
-    m->sw_total = malloc(sizeof(int64_t) * (size_t)(m->n_sw + 1));
-    m->sw_cells = malloc(sizeof(int) * (cells + 1));
+    m->sw_start = eng_alloc(m, sizeof(int) * (size_t)(m->n_sw + 1));
+    m->sw_total = eng_alloc(m, sizeof(int64_t) * (size_t)(m->n_sw + 1));
+    m->sw_cells = eng_alloc(m, sizeof(int) * (cells + 1));
     if (!m->sw_start || !m->sw_total || !m->sw_cells) return -2;
     int t = 0;
     for (int s = 0; s < m->n_sw; s++) {
@@ -285,42 +253,39 @@ int eng_program_cells(const int32_t *prog, size_t len)
 }
 
 /* Invert items -> cells (item k has cells[start[k] .. start[k+1])) into cell -> items. */
-static int invert(int n_cells, int n_items, const int *start, const int *cells, eng_csr *out)
+static int invert(eng_model *m, int n_cells, int n_items, const int *start, const int *cells, eng_csr *out)
 {
     size_t total = n_items ? (size_t)start[n_items] : 0;
-    out->start = calloc((size_t)n_cells + 1, sizeof(int));
-    out->items = malloc(sizeof(int) * (total + 1));
+    out->start = eng_zalloc(m, (size_t)n_cells + 1, sizeof(int));
+    out->items = eng_alloc(m, sizeof(int) * (total + 1));
     if (!out->start || !out->items) return -2;
     for (size_t t = 0; t < total; t++) out->start[cells[t] + 1]++;
     for (int i = 0; i < n_cells; i++) out->start[i + 1] += out->start[i];
-    int *fill = malloc(sizeof(int) * ((size_t)n_cells + 1));
+    int *fill = eng_alloc(m, sizeof(int) * ((size_t)n_cells + 1));
     if (!fill) return -2;
     memcpy(fill, out->start, sizeof(int) * (size_t)n_cells);
     for (int k = 0; k < n_items; k++)
         for (int t = start[k]; t < start[k + 1]; t++) out->items[fill[cells[t]]++] = k;
-    free(fill);
     return 0;
 }
 
 static int build_watchers(eng_model *m)
 {
-    int rc = invert(m->n_cells, m->n_full, m->full_start, m->full_cells, &m->w_house);
-    if (rc == 0) rc = invert(m->n_cells, m->n_sums, m->sum_start, m->sum_cell, &m->w_sum);
-    if (rc == 0) rc = invert(m->n_cells, m->n_sw, m->sw_start, m->sw_cells, &m->w_sw);
-    int *start = malloc(sizeof(int) * ((size_t)m->n_rels + (size_t)m->n_tri + 2));
-    int *pairs = malloc(sizeof(int) * (2 * (size_t)m->n_rels + 1));
+    int rc = invert(m, m->n_cells, m->n_full, m->full_start, m->full_cells, &m->w_house);
+    if (rc == 0) rc = invert(m, m->n_cells, m->n_sums, m->sum_start, m->sum_cell, &m->w_sum);
+    if (rc == 0) rc = invert(m, m->n_cells, m->n_sw, m->sw_start, m->sw_cells, &m->w_sw);
+    int *start = eng_alloc(m, sizeof(int) * ((size_t)m->n_rels + (size_t)m->n_tri + 2));
+    int *pairs = eng_alloc(m, sizeof(int) * (2 * (size_t)m->n_rels + 1));
     if (!start || !pairs) rc = -2;
     if (rc == 0) { /* relations: cells (a, b); triples: their three cells */
         for (int k = 0; k <= m->n_rels; k++) start[k] = 2 * k;
         for (int k = 0; k < m->n_rels; k++) pairs[2 * k] = m->rel_a[k], pairs[2 * k + 1] = m->rel_b[k];
-        rc = invert(m->n_cells, m->n_rels, start, pairs, &m->w_rel);
+        rc = invert(m, m->n_cells, m->n_rels, start, pairs, &m->w_rel);
     }
     if (rc == 0) {
         for (int k = 0; k <= m->n_tri; k++) start[k] = 3 * k;
-        rc = invert(m->n_cells, m->n_tri, start, m->tri_cells, &m->w_tri);
+        rc = invert(m, m->n_cells, m->n_tri, start, m->tri_cells, &m->w_tri);
     }
-    free(start);
-    free(pairs);
     return rc;
 }
 
@@ -343,16 +308,13 @@ static int build_locks(eng_model *m)
         size_t d = (size_t)(w->start[c + 1] - w->start[c]);
         bound += d * (d ? d - 1 : 0);
     }
-    /* scratch on the stack for single grids (this runs on every solve: a 4x4 paid more for
-     * its allocations than for its search), else one allocation; phase 1 sized by the
-     * bound, phase 2 by the pairs found */
-    int stackbuf[4096], *heap = NULL, *tmp = stackbuf;
+    /* scratch on the stack for small grids (this runs on every solve), else from the arena
+     * (left there: it is freed with the model); phase 1 sized by the bound, phase 2 by the
+     * pairs found */
+    int stackbuf[4096], *tmp = stackbuf;
     size_t phase1 = 3 * (size_t)nf + 1 + 2 * bound, cap = sizeof stackbuf / sizeof stackbuf[0];
     size_t phase2_max = (size_t)nc + (bound + 1) + (bound / 2 + 1) * (1 + 2 + 1 + wf + 2 + 2 + 1 + (size_t)n) + (size_t)nc + 8;
-    if (phase1 + phase2_max > cap) {
-        heap = tmp = malloc(sizeof(int) * (phase1 + phase2_max));
-        if (!heap) return -2;
-    }
+    if (phase1 + phase2_max > cap && !(tmp = eng_alloc(m, sizeof(int) * (phase1 + phase2_max)))) return -2;
     /* entries e = ent_start[h] ..: house h shares the cells at positions ent_mask[e] with ent_h[e] */
     int *ent_start = tmp, *met = ent_start + nf + 1, *ent_h = met + nf;
     uint32_t *acc = (uint32_t *)(ent_h + bound), *ent_mask = acc + nf;
@@ -442,7 +404,7 @@ static int build_locks(eng_model *m)
     /* the model's, in one block: lock_house, lock_shared, then with segments lk_seg_start,
      * lk_seg_cells, lk_fix and lk_u */
     size_t block = 3 * pairs_sz + (segs ? (size_t)nmulti + 2 + (size_t)len + (size_t)nl * (size_t)wk + (size_t)nseg + 2 : 0);
-    m->lk_block = malloc(sizeof(int) * block);
+    m->lk_block = eng_alloc(m, sizeof(int) * block);
     if (!m->lk_block) rc = -2;
     if (rc == 0) {
         m->n_lock = nl;
@@ -469,8 +431,8 @@ static int build_locks(eng_model *m)
             if (seg_start[g + 1] - seg_start[g] != sz) sz = 0;
         m->lk_nmulti = nmulti, m->lk_nseg = nseg + 1, m->lk_sz = sz, m->lk_k = k;
     } else if (rc == 0 && nl) { /* pair by pair: its shared cells, the rest of h1, the rest of h2 */
-        m->lock_start = malloc(sizeof(int) * ((size_t)nl + 1));
-        m->lock_cells = malloc(sizeof(int) * (size_t)nl * 2 * (size_t)n + 1);
+        m->lock_start = eng_alloc(m, sizeof(int) * ((size_t)nl + 1));
+        m->lock_cells = eng_alloc(m, sizeof(int) * (size_t)nl * 2 * (size_t)n + 1);
         if (!m->lock_start || !m->lock_cells) rc = -2;
         for (int p = 0, at = 0; rc == 0 && p < nl; p++) {
             const int *a = m->full_cells + m->full_start[lh[2 * p]];
@@ -481,7 +443,6 @@ static int build_locks(eng_model *m)
             for (uint32_t x = all & ~pm[2 * p + 1]; x; x &= x - 1) m->lock_cells[at++] = b[__builtin_ctz(x)];
         }
     }
-    free(heap);
     return rc;
 }
 
@@ -506,11 +467,11 @@ static int build_rel_gates(eng_model *m, int n_luts)
     int n = m->n_digits;
     size_t size = (size_t)1 << n;
     if (!m->n_rels) return 0; /* (read only with relations) */
-    m->rel_reach = calloc((size_t)m->n_cells + 1, 1);
-    m->rel_gate = calloc((size_t)m->n_cells + 1, sizeof(uint32_t *));
+    m->rel_reach = eng_zalloc(m, (size_t)m->n_cells + 1, 1);
+    m->rel_gate = eng_zalloc(m, (size_t)m->n_cells + 1, sizeof(uint32_t *));
     if (!m->rel_reach || !m->rel_gate) return -2;
     if (n <= ENG_LUT_DIGITS && m->n_rels) {
-        if (!(m->popc = malloc(size))) return -2;
+        if (!(m->popc = eng_alloc(m, size))) return -2;
         m->popc[0] = 0;
         for (size_t mask = 1; mask < size; mask++) m->popc[mask] = (uint8_t)(m->popc[mask & (mask - 1)] + 1);
     }
@@ -534,11 +495,11 @@ static int build_rel_gates(eng_model *m, int n_luts)
 static int build_rel_luts(eng_model *m)
 {
     int n = m->n_digits, n_luts = 0;
-    m->rel_stack = malloc(sizeof(int) * ((size_t)m->n_cells + 1));
-    m->rel_lut = malloc(sizeof(int) * (2 * (size_t)m->n_rels + 1));
+    m->rel_stack = eng_alloc(m, sizeof(int) * ((size_t)m->n_cells + 1));
+    m->rel_lut = eng_alloc(m, sizeof(int) * (2 * (size_t)m->n_rels + 1));
     size_t arcs = (size_t)m->w_rel.start[m->n_cells];
-    m->rel_arc = malloc(sizeof(int) * (arcs + 1));
-    m->rel_to = malloc(sizeof(int) * (arcs + 1));
+    m->rel_arc = eng_alloc(m, sizeof(int) * (arcs + 1));
+    m->rel_to = eng_alloc(m, sizeof(int) * (arcs + 1));
     if (!m->rel_stack || !m->rel_lut || !m->rel_arc || !m->rel_to) return -2;
     for (int c = 0; c < m->n_cells; c++)
         for (int t = m->w_rel.start[c]; t < m->w_rel.start[c + 1]; t++) {
@@ -556,14 +517,14 @@ static int build_rel_luts(eng_model *m)
         m->rel_lut[k] = id;
     }
     size_t size = (size_t)1 << n;
-    m->luts = malloc(sizeof(uint32_t) * (n_luts ? (size_t)n_luts * size : 1));
+    m->luts = eng_alloc(m, sizeof(uint32_t) * (n_luts ? (size_t)n_luts * size : 1));
     if (!m->luts) return -2;
     for (int j = 0; j < n_luts; j++) {
         uint32_t *lut = m->luts + (size_t)j * size;
         lut[0] = 0;
         for (size_t mask = 1; mask < size; mask++) lut[mask] = lut[mask & (mask - 1)] | distinct[j][__builtin_ctz((unsigned)mask)];
     }
-    m->rel_tab = malloc(sizeof(uint32_t *) * (arcs + 1));
+    m->rel_tab = eng_alloc(m, sizeof(uint32_t *) * (arcs + 1));
     if (!m->rel_tab) return -2;
     for (size_t t = 0; t < arcs; t++) {
         int id = m->rel_lut[m->rel_arc[t]];
@@ -579,8 +540,8 @@ static int alloc_dirty(eng_model *m)
     size_t sizes[] = {f, f, (size_t)m->n_cells, (size_t)m->n_sums, (size_t)m->n_tri, (size_t)m->n_sw};
     size_t total = 1;
     for (size_t k = 0; k < 6; k++) total += sizes[k];
-    m->dirty = calloc(total, 1);
-    m->hlist = malloc(sizeof(int) * 2 * (f + 1)); /* hlost after it */
+    m->dirty = eng_zalloc(m, total, 1);
+    m->hlist = eng_alloc(m, sizeof(int) * 2 * (f + 1)); /* hlost after it */
     if (!m->dirty || !m->hlist) return -2;
     m->hlost = (uint32_t *)(m->hlist + f + 1);
     uint8_t **flags[] = {&m->d_house, &m->lock_snap, &m->d_rel, &m->d_sum, &m->d_tri, &m->d_sw};
@@ -607,7 +568,7 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
     m->n_sums = hdr[4];
     m->n_tri = hdr[5];
     m->n_sw = hdr[6];
-    m->masks0 = malloc(sizeof(uint32_t) * (size_t)m->n_cells);
+    m->masks0 = eng_alloc(m, sizeof(uint32_t) * (size_t)m->n_cells);
     if (!m->masks0) return -2;
     for (int i = 0; i < m->n_cells; i++) {
         int32_t v;
@@ -615,13 +576,13 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
         m->masks0[i] = (uint32_t)v;
     }
     size_t words = ((size_t)m->n_cells + 63) / 64;
-    uint64_t *adj = m->adj = calloc((size_t)m->n_cells * words, sizeof(uint64_t));
+    uint64_t *adj = m->adj = eng_zalloc(m, (size_t)m->n_cells * words, sizeof(uint64_t));
     m->words = words;
     if (!adj) return -2;
     int full_total = 0, rc = read_houses(&r, m, hdr[2], adj, words, &full_total);
     if (rc == 0) {
-        m->full_start = malloc(sizeof(int) * (size_t)(m->n_full + 1));
-        m->full_cells = malloc(sizeof(int) * (size_t)(full_total + 1));
+        m->full_start = eng_alloc(m, sizeof(int) * (size_t)(m->n_full + 1));
+        m->full_cells = eng_alloc(m, sizeof(int) * (size_t)(full_total + 1));
         rc = (!m->full_start || !m->full_cells) ? -2 : build_full_houses(&r, m, hdr[2]);
     }
     if (rc == 0) rc = build_peers(m, adj, words);
@@ -632,11 +593,11 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
     if (rc == 0 && r.pos != r.len) rc = -1;
     if (rc == 0) rc = build_watchers(m);
     if (rc == 0) rc = build_locks(m);
-    if (rc == 0 && !(m->house_rel = calloc((size_t)m->n_full + 1, 1))) rc = -2;
+    if (rc == 0 && !(m->house_rel = eng_zalloc(m, (size_t)m->n_full + 1, 1))) rc = -2;
     if (rc == 0) {
         size_t c = (size_t)m->n_cells;
-        m->link_cnt = calloc(c, sizeof(int)), m->link_stamp = calloc(c, sizeof(int));
-        m->link_gone = calloc(c, sizeof(uint32_t)), m->link_allow = calloc(c, sizeof(uint32_t));
+        m->link_cnt = eng_zalloc(m, c, sizeof(int)), m->link_stamp = eng_zalloc(m, c, sizeof(int));
+        m->link_gone = eng_zalloc(m, c, sizeof(uint32_t)), m->link_allow = eng_zalloc(m, c, sizeof(uint32_t));
         if (!m->link_cnt || !m->link_stamp || !m->link_gone || !m->link_allow) rc = -2;
     }
     for (int c = 0; rc == 0 && c < m->n_cells; c++) /* link_stamp[x] = c + 1: x seen from c */
@@ -653,24 +614,24 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
     if (rc == 0) rc = eng_sums_build(m);
     if (rc == 0) rc = build_rel_luts(m);
     if (rc == 0 && m->point && m->n_full <= ENG_MAX_POINT_HOUSES) {
-        m->full_mask = calloc((size_t)m->n_full * m->words + 1, sizeof(uint64_t));
-        m->lost = calloc((size_t)m->n_full + 1, sizeof(uint32_t));
+        m->full_mask = eng_zalloc(m, (size_t)m->n_full * m->words + 1, sizeof(uint64_t));
+        m->lost = eng_zalloc(m, (size_t)m->n_full + 1, sizeof(uint32_t));
         if (!m->full_mask || !m->lost) rc = -2;
         for (int h = 0; rc == 0 && h < m->n_full; h++)
             for (int k = m->full_start[h]; k < m->full_start[h + 1]; k++)
                 m->full_mask[(size_t)h * m->words + (size_t)m->full_cells[k] / 64] |= 1ull << (m->full_cells[k] % 64);
     }
-    if (rc == 0 && m->n_rels && !(m->rlost = calloc((size_t)m->n_full + 1, sizeof(uint32_t)))) rc = -2;
+    if (rc == 0 && m->n_rels && !(m->rlost = eng_zalloc(m, (size_t)m->n_full + 1, sizeof(uint32_t)))) rc = -2;
     int three = rc == 0;
     for (int i = 0; three && i < m->n_cells; i++) three = m->w_house.start[i + 1] - m->w_house.start[i] == 3;
-    if (three && !(m->cell_h3 = malloc(sizeof(int) * 3 * (size_t)m->n_cells))) rc = -2;
+    if (three && !(m->cell_h3 = eng_alloc(m, sizeof(int) * 3 * (size_t)m->n_cells))) rc = -2;
     if (three && rc == 0) memcpy(m->cell_h3, m->w_house.items, sizeof(int) * 3 * (size_t)m->n_cells);
     if (rc == 0)
         m->kinds = (m->lost ? ENG_K_LOST : 0u) | (m->n_rels ? ENG_K_REL : 0u) | (m->n_sums ? ENG_K_SUM : 0u) |
                    (m->n_tri ? ENG_K_TRI : 0u) | (m->n_sw ? ENG_K_SW : 0u) | (m->rlost ? ENG_K_RLOST : 0u);
     if (rc == 0) {
         m->qcap = 2 * m->n_cells + 2;
-        m->queue = malloc(sizeof(int) * (size_t)m->qcap);
+        m->queue = eng_alloc(m, sizeof(int) * (size_t)m->qcap);
         if (!m->queue) rc = -2;
     }
     return rc;

@@ -96,18 +96,15 @@ typedef struct {
     uint32_t *sets; /* every digit set, by bucket, increasing within one */
 } subset_table;
 
-static int subset_table_build(subset_table *st, int n)
+static int subset_table_build(eng_model *m, subset_table *st, int n)
 {
     size_t count = (size_t)1 << n;
     int max_total = n * (n + 1) / 2, buckets = (n + 1) * (max_total + 1);
-    uint16_t *key = malloc(sizeof(uint16_t) * count), *sum = malloc(sizeof(uint16_t) * count);
+    uint16_t *key = eng_alloc(m, sizeof(uint16_t) * count), *sum = eng_alloc(m, sizeof(uint16_t) * count);
     st->max_total = max_total, st->buckets = (size_t)buckets;
-    st->start = calloc((size_t)buckets + 1, sizeof(int));
-    st->sets = malloc(sizeof(uint32_t) * count);
-    if (!key || !sum || !st->start || !st->sets) {
-        free(key), free(sum);
-        return -2;
-    }
+    st->start = eng_zalloc(m, (size_t)buckets + 1, sizeof(int));
+    st->sets = eng_alloc(m, sizeof(uint32_t) * count);
+    if (!key || !sum || !st->start || !st->sets) return -2;
     sum[0] = 0, key[0] = 0, st->start[1] = 1;
     for (size_t mask = 1; mask < count; mask++) { /* drop the lowest digit: one smaller set seen before */
         size_t rest = mask & (mask - 1);
@@ -116,14 +113,10 @@ static int subset_table_build(subset_table *st, int n)
         st->start[key[mask] + 1]++;
     }
     for (int b = 0; b < buckets; b++) st->start[b + 1] += st->start[b];
-    int *fill = malloc(sizeof(int) * (size_t)buckets);
-    if (!fill) {
-        free(key), free(sum);
-        return -2;
-    }
+    int *fill = eng_alloc(m, sizeof(int) * (size_t)buckets);
+    if (!fill) return -2;
     memcpy(fill, st->start, sizeof(int) * (size_t)buckets);
     for (size_t mask = 0; mask < count; mask++) st->sets[fill[key[mask]]++] = (uint32_t)mask;
-    free(fill), free(key), free(sum);
     return 0;
 }
 
@@ -162,7 +155,7 @@ static int build_sum_tables(eng_model *m, combo_list *cl)
                 m->sum_kind[s] = ENG_SUM_COMBOS;
                 continue;
             }
-            if (n <= ENG_SUBSET_DIGITS && !st.sets && (rc = subset_table_build(&st, n)) < 0) break;
+            if (n <= ENG_SUBSET_DIGITS && !st.sets && (rc = subset_table_build(m, &st, n)) < 0) break;
             if (st.sets) {
                 subset_lookup(&st, k, m->sum_total[s], cl);
             } else {
@@ -190,10 +183,9 @@ static int build_sum_tables(eng_model *m, combo_list *cl)
             if (want > dp_need) dp_need = want;
         }
     }
-    free(st.start), free(st.sets);
     if (rc < 0) return rc;
     m->sum_combo_start[m->n_sums] = len;
-    m->dp_buf = malloc(sizeof(uint64_t) * (dp_need + 1));
+    m->dp_buf = eng_alloc(m, sizeof(uint64_t) * (dp_need + 1)); /* 16-byte aligned */
     return m->dp_buf ? 0 : -2;
 }
 
@@ -223,21 +215,20 @@ static int build_sandwich_tables(eng_model *m, combo_list *cl)
 int eng_sums_build(eng_model *m)
 {
     size_t n_sums = (size_t)m->n_sums, n_sw = (size_t)m->n_sw;
-    m->sum_kind = calloc(n_sums + 1, 1);
-    m->sum_words = calloc(n_sums + 1, sizeof(int));
-    m->sum_target = calloc(n_sums + 1, sizeof(int64_t));
-    m->sum_combo_start = calloc(n_sums + 1, sizeof(int));
-    m->sw_strong = calloc(n_sw + 1, 1);
-    m->sw_combo_start = calloc(n_sw + 1, sizeof(int));
-    m->sw_size_start = calloc(n_sw * (size_t)(m->n_digits + 2) + 1, sizeof(int));
-    combo_list cl = {malloc(sizeof(uint32_t) * ENG_MAX_COMBOS), 0, ENG_MAX_COMBOS};
-    int rc = -2;
-    if (m->sum_kind && m->sum_words && m->sum_target && m->sum_combo_start && m->sw_strong && m->sw_combo_start &&
-        m->sw_size_start && cl.out) {
-        rc = build_sum_tables(m, &cl);
-        if (rc == 0) rc = build_sandwich_tables(m, &cl);
-    }
-    free(cl.out);
+    m->sum_kind = eng_zalloc(m, n_sums + 1, 1);
+    m->sum_words = eng_zalloc(m, n_sums + 1, sizeof(int));
+    m->sum_target = eng_zalloc(m, n_sums + 1, sizeof(int64_t));
+    m->sum_combo_start = eng_zalloc(m, n_sums + 1, sizeof(int));
+    m->sw_strong = eng_zalloc(m, n_sw + 1, 1);
+    m->sw_combo_start = eng_zalloc(m, n_sw + 1, sizeof(int));
+    m->sw_size_start = eng_zalloc(m, n_sw * (size_t)(m->n_digits + 2) + 1, sizeof(int));
+    /* the list scratch only with sums or sandwiches (16 KB: most of a small grid's arena) */
+    combo_list cl = {n_sums || n_sw ? eng_alloc(m, sizeof(uint32_t) * ENG_MAX_COMBOS) : NULL, 0, ENG_MAX_COMBOS};
+    if (!m->sum_kind || !m->sum_words || !m->sum_target || !m->sum_combo_start || !m->sw_strong || !m->sw_combo_start ||
+        !m->sw_size_start || ((n_sums || n_sw) && !cl.out))
+        return -2;
+    int rc = build_sum_tables(m, &cl);
+    if (rc == 0) rc = build_sandwich_tables(m, &cl);
     return rc;
 }
 
@@ -402,7 +393,7 @@ static int sum_reach128(eng_model *m, uint32_t *cand, int s)
     int from = m->sum_start[s], k = m->sum_start[s + 1] - from, n = m->n_digits, changed = 0;
     int64_t target = m->sum_target[s];
     if (target < 0 || target >= 128) return -1;
-    u128 *back = (u128 *)(void *)m->dp_buf; /* (k+1) * 2 words, 16-byte aligned from malloc */
+    u128 *back = (u128 *)(void *)m->dp_buf; /* (k+1) * 2 words, 16-byte aligned (the arena) */
     back[k] = (u128)1 << target;
     for (int t = k - 1; t >= 0; t--) {
         u128 acc = 0;

@@ -1207,51 +1207,70 @@ static PyObject *core_dig(PyObject *self, PyObject *args)
  * (issue 13: engine.h/engine.c; twin src/sudokit/_pyengine.py; contract in _core.pyi)
  * engine_solve(program, limit, node_budget) -> (status, count, solution, nodes)
  */
-static PyObject *core_engine_solve(PyObject *self, PyObject *args)
+static PyObject *core_engine_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)self;
+    /* vectorcall, no argument tuple or format string, and a small program's copy and the
+     * solution on the stack: a 4x4's solve is a few microseconds, its fixed costs count */
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "engine_solve(program, limit, node_budget) takes exactly 3 arguments");
+        return NULL;
+    }
     Py_buffer pv;
-    PyObject *limit_obj;
-    unsigned long long budget;
     uint32_t limit;
-    if (!PyArg_ParseTuple(args, "y*OK:engine_solve", &pv, &limit_obj, &budget)) return NULL;
-    if (parse_limit(limit_obj, &limit) < 0) {
+    if (PyObject_GetBuffer(args[0], &pv, PyBUF_SIMPLE) < 0) return NULL;
+    if (!PyLong_Check(args[2])) {
+        PyBuffer_Release(&pv);
+        PyErr_Format(PyExc_TypeError, "engine_solve() argument 3 must be int, not %.50s", Py_TYPE(args[2])->tp_name);
+        return NULL;
+    }
+    unsigned long long budget = PyLong_AsUnsignedLongLongMask(args[2]); /* as "K" did: modulo 2**64 */
+    if ((budget == (unsigned long long)-1 && PyErr_Occurred()) || parse_limit(args[1], &limit) < 0) {
         PyBuffer_Release(&pv);
         return NULL;
     }
+    /* a copy: a bytearray could change while the GIL is released */
+    int32_t small[2048];
     size_t len = (size_t)pv.len / 4;
-    int32_t *prog = (pv.len % 4 == 0 && len >= 5) ? malloc((size_t)pv.len) : NULL;
+    int32_t *prog = NULL;
+    if (pv.len % 4 == 0 && len >= 5) prog = (size_t)pv.len <= sizeof small ? small : malloc((size_t)pv.len);
     if (prog) memcpy(prog, pv.buf, (size_t)pv.len);
     PyBuffer_Release(&pv);
     int n_cells = prog ? eng_program_cells(prog, len) : -1;
     if (n_cells < 0) {
-        free(prog);
+        if (prog != small) free(prog);
         PyErr_SetString(PyExc_ValueError, "malformed engine program");
         return NULL;
     }
-    uint8_t *solution = malloc((size_t)n_cells);
-    if (!solution) {
-        free(prog);
-        return PyErr_NoMemory();
-    }
+    uint8_t solution[ENG_MAX_CELLS];
     uint32_t count = 0;
     uint64_t nodes = 0;
     poll_state ps = {PyEval_SaveThread(), 0};
     int status = eng_solve(prog, len, limit, (uint64_t)budget, &count, solution, &nodes, poll_signals, &ps);
     PyEval_RestoreThread(ps.saved);
-    free(prog);
-    PyObject *result = NULL;
+    if (prog != small) free(prog);
     if (ps.raised || status == ENG_STOPPED) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyboardInterrupt, "");
-    } else if (status == ENG_BAD_PROGRAM) {
-        PyErr_SetString(PyExc_ValueError, "malformed engine program");
-    } else if (status == ENG_NO_MEMORY) {
-        PyErr_NoMemory();
-    } else {
-        result = Py_BuildValue("(iky#K)", status, (unsigned long)count, (const char *)solution,
-                               (Py_ssize_t)(count ? n_cells : 0), (unsigned long long)nodes);
+        return NULL;
     }
-    free(solution);
+    if (status == ENG_BAD_PROGRAM) {
+        PyErr_SetString(PyExc_ValueError, "malformed engine program");
+        return NULL;
+    }
+    if (status == ENG_NO_MEMORY) return PyErr_NoMemory();
+    PyObject *result = PyTuple_New(4);
+    if (!result) return NULL;
+    PyObject *items[4] = {PyLong_FromLong(status), PyLong_FromUnsignedLong(count),
+                          PyBytes_FromStringAndSize((const char *)solution, count ? n_cells : 0),
+                          PyLong_FromUnsignedLongLong(nodes)};
+    for (int k = 0; k < 4; k++) {
+        if (!items[k]) {
+            for (int j = 0; j < 4; j++) Py_XDECREF(items[j]);
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, k, items[k]);
+    }
     return result;
 }
 /* ================================================================= end variant engine */
@@ -1334,7 +1353,7 @@ static PyMethodDef core_methods[] = {
      "dig(puzzle, cells, sizes, words, stop_at) -> (words_read, puzzle)\n\n"
      "Remove orbits of givens (shuffled by words) while the puzzle stays unique (GIL released). See _core.pyi."},
     /* variant engine (issue 13) */
-    {"engine_solve", core_engine_solve, METH_VARARGS,
+    {"engine_solve", (PyCFunction)(void (*)(void))core_engine_solve, METH_FASTCALL,
      "engine_solve(program, limit, node_budget) -> (status, count, solution, nodes)\n\n"
      "Count solutions of a compiled variant program (GIL released). See _core.pyi."},
     {"features", core_features, METH_NOARGS, "features() -> list of the CPU features used at run time."},
