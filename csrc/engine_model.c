@@ -119,7 +119,7 @@ static int build_peers(eng_model *m, const uint64_t *adj, size_t words)
     for (size_t i = 0; i < (size_t)m->n_cells * words; i++) total += (size_t)count_bits64(adj[i]);
     m->peer_start = eng_alloc(m, sizeof(int) * (size_t)(m->n_cells + 1));
     m->peers = eng_alloc(m, sizeof(int) * (total ? total : 1));
-    if (!m->peer_start || !m->peers) return -1;
+    if (!m->peer_start || !m->peers) return -2; /* no memory (was -1: reported as a malformed program) */
     int k = 0;
     for (int i = 0; i < m->n_cells; i++) {
         m->peer_start[i] = k;
