@@ -181,6 +181,13 @@ SK_INLINE int locked_k(model *m, uint32_t *cand, const int k)
  * (diagonals, jigsaw: a rest of house would take more than ENG_LOCK_K segments). */
 static int locked(model *m, uint32_t *cand)
 {
+    if (m->lk_later) { /* tables not built yet: a solved grid has nothing to lock (and no use for them) */
+        int open = 0;
+        for (int i = 0; i < m->n_cells; i++) open |= !at_most_one_bit(cand[i]);
+        if (!open) return 0;
+        m->lk_later = 0;
+        if (eng_build_locks(m) < 0) return m->no_memory = 1, -1; /* search reports ENG_NO_MEMORY */
+    }
     switch (m->lk_k) {
     case 1: return locked_k(m, cand, 1);
     case 2: return locked_k(m, cand, 2);
@@ -730,7 +737,7 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
         }
     }
 done:
-    return status;
+    return m->no_memory ? ENG_NO_MEMORY : status;
 }
 
 int eng_solve(const int32_t *prog, size_t len, uint32_t limit, uint64_t node_budget, uint32_t *count,

@@ -259,6 +259,7 @@ static int invert(eng_model *m, int n_cells, int n_items, const int *start, cons
     out->start = eng_zalloc(m, (size_t)n_cells + 1, sizeof(int));
     out->items = eng_alloc(m, sizeof(int) * (total + 1));
     if (!out->start || !out->items) return -2;
+    if (!total) return 0; /* no items (most programs have no sums, triples or sandwiches) */
     for (size_t t = 0; t < total; t++) out->start[cells[t] + 1]++;
     for (int i = 0; i < n_cells; i++) out->start[i + 1] += out->start[i];
     int *fill = eng_alloc(m, sizeof(int) * ((size_t)n_cells + 1));
@@ -295,8 +296,9 @@ static int build_watchers(eng_model *m)
  * 25x25 has 75 of 25 cells), with the shared cells as a mask of positions in the house
  * (full houses have n_digits <= 25 cells).  A pair's rest of a house is then the other
  * pairs' shared cells that fit in it (disjoint), then single cells; when some rest needs
- * more than ENG_LOCK_K segments, locked goes pair by pair over lock_cells instead. */
-static int build_locks(eng_model *m)
+ * more than ENG_LOCK_K segments, locked goes pair by pair over lock_cells instead.  Built by
+ * engine.c's locked the first time it has an open cell to look at (engine_model.h). */
+int eng_build_locks(eng_model *m)
 {
     if (m->n_full < 2 || m->n_full > ENG_MAX_LOCK_HOUSES) return 0;
     int n = m->n_digits, nf = m->n_full, nc = m->n_cells, rc = 0, ne = 0, K = ENG_LOCK_K;
@@ -495,6 +497,7 @@ static int build_rel_gates(eng_model *m, int n_luts)
 static int build_rel_luts(eng_model *m)
 {
     int n = m->n_digits, n_luts = 0;
+    if (!m->n_rels) return 0; /* relations() and rel_points() never run */
     m->rel_stack = eng_alloc(m, sizeof(int) * ((size_t)m->n_cells + 1));
     m->rel_lut = eng_alloc(m, sizeof(int) * (2 * (size_t)m->n_rels + 1));
     size_t arcs = (size_t)m->w_rel.start[m->n_cells];
@@ -592,22 +595,22 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
     if (rc == 0) rc = read_sandwiches(&r, m);
     if (rc == 0 && r.pos != r.len) rc = -1;
     if (rc == 0) rc = build_watchers(m);
-    if (rc == 0) rc = build_locks(m);
+    m->lk_later = 1; /* eng_build_locks: when first needed */
     if (rc == 0 && !(m->house_rel = eng_zalloc(m, (size_t)m->n_full + 1, 1))) rc = -2;
-    if (rc == 0) {
+    if (rc == 0 && m->n_rels) { /* rel_points' scratch (it runs only with relations) */
         size_t c = (size_t)m->n_cells;
         m->link_cnt = eng_zalloc(m, c, sizeof(int)), m->link_stamp = eng_zalloc(m, c, sizeof(int));
         m->link_gone = eng_zalloc(m, c, sizeof(uint32_t)), m->link_allow = eng_zalloc(m, c, sizeof(uint32_t));
         if (!m->link_cnt || !m->link_stamp || !m->link_gone || !m->link_allow) rc = -2;
     }
-    for (int c = 0; rc == 0 && c < m->n_cells; c++) /* link_stamp[x] = c + 1: x seen from c */
+    for (int c = 0; rc == 0 && m->n_rels && c < m->n_cells; c++) /* link_stamp[x] = c + 1: x seen from c */
         for (int t = m->w_rel.start[c]; t < m->w_rel.start[c + 1]; t++) {
             int k = m->w_rel.items[t], x = m->rel_a[k] == c ? m->rel_b[k] : m->rel_a[k];
             if (m->link_stamp[x] == c + 1) m->rel_dups = 1;
             m->link_stamp[x] = c + 1;
         }
-    if (rc == 0) memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
-    for (int h = 0; rc == 0 && h < m->n_full; h++)
+    if (rc == 0 && m->n_rels) memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
+    for (int h = 0; rc == 0 && m->n_rels && h < m->n_full; h++)
         for (int k = m->full_start[h]; k < m->full_start[h + 1]; k++)
             if (m->w_rel.start[m->full_cells[k]] < m->w_rel.start[m->full_cells[k] + 1]) m->house_rel[h] = 1;
     if (rc == 0) rc = alloc_dirty(m);

@@ -69,6 +69,10 @@ typedef struct {
     int lk_k, lk_nmulti, lk_nseg, *lk_seg_start, *lk_seg_cells, *lk_fix;
     int *lk_block; /* one allocation: lock_house, lock_shared and the lk_ arrays */
     int lk_sz; /* the size of every shared cell segment, when they have one (else 0) */
+    /* the lock_ and lk_ tables are not built yet: eng_build_locks builds them the first time
+     * locked candidates see an open cell (a small grid solved by singles at the root never
+     * needs them: they were 40% of a 4x4's solve); no_memory: that build failed */
+    int lk_later, no_memory;
     uint32_t *lk_u; /* scratch: the union of each segment */
     int n_rels, *rel_a, *rel_b;
     uint32_t *fwd, *rev; /* n_rels x n_digits */
@@ -145,6 +149,9 @@ void eng_model_free(eng_model *m);
 #endif
 ENG_MALLOC_LIKE void *eng_alloc(eng_model *m, size_t bytes);
 ENG_MALLOC_LIKE void *eng_zalloc(eng_model *m, size_t count, size_t size);
+
+/* The pairs of full houses for locked candidates (lock_ and lk_ fields); 0 or -2. */
+int eng_build_locks(eng_model *m);
 
 /* engine_sums.c: build its tables (0 or -2), and the two propagators (-1 contradiction,
  * else 1 when anything changed). */

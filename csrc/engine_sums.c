@@ -215,6 +215,7 @@ static int build_sandwich_tables(eng_model *m, combo_list *cl)
 int eng_sums_build(eng_model *m)
 {
     size_t n_sums = (size_t)m->n_sums, n_sw = (size_t)m->n_sw;
+    if (!n_sums && !n_sw) return 0; /* eng_sums and eng_sandwiches loop over none: their tables stay NULL */
     m->sum_kind = eng_zalloc(m, n_sums + 1, 1);
     m->sum_words = eng_zalloc(m, n_sums + 1, sizeof(int));
     m->sum_target = eng_zalloc(m, n_sums + 1, sizeof(int64_t));
