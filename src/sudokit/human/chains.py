@@ -37,7 +37,7 @@ from ..errors import SearchLimitExceeded
 from .hosort import ContractViolation, java_sort
 from .links import GROUP_BASE, LinkGraph
 from .model import BIT, CELL_BIT, DIGITS_OF, PEER_MASK, POPCOUNT, Candidates, cells_of
-from .step import Step, candidates_text, cell_text
+from .step import STEP_TEXT, Step, candidates_text, cell_text
 
 __all__ = [
     "find_x_chain", "find_xy_chain", "find_remote_pair", "find_nice_loop", "find_grouped_nice_loop",
@@ -138,12 +138,24 @@ def _index_sum(elims: Sequence[tuple[int, int]]) -> int:
     return total
 
 
+def _elim_order(elims: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """A chain step's eliminations, distinct, in HoDoKu's order (digit, then cell)."""
+    return tuple(sorted(set(elims), key=lambda e: (e[1], e[0])))
+
+
+def bare_step(technique: str, name: str, elims: Sequence[tuple[int, int]]) -> Step:
+    """A chain step as :func:`_step` writes it, without text and pattern (while
+    :data:`~.step.STEP_TEXT` is off: a rating reads neither)."""
+    return Step(technique, name, _FAMILY, eliminations=_elim_order(elims))
+
+
 def _links(g: Nodes, chain: Chain) -> tuple[tuple[tuple[int, int], tuple[int, int], bool], ...]:
     """The chain's links for drawing: ((cell, digit), (cell, digit), strong); a group
     node is drawn from its first cell."""
     out = []
     for (a, _ta), (b, tb) in zip(chain, chain[1:]):
-        ca, cb = cells_of(g.cells(a))[0], cells_of(g.cells(b))[0]
+        ca = a // 9 if a < GROUP_BASE else cells_of(g.cells(a))[0]  # a candidate: its cell
+        cb = b // 9 if b < GROUP_BASE else cells_of(g.cells(b))[0]
         out.append(((ca, g.digit(a)), (cb, g.digit(b)), tb))
     return tuple(out)
 
@@ -153,9 +165,12 @@ def _cells(g: Nodes, chain: Chain) -> tuple[tuple[int, str], ...]:
     seen: dict[int, str] = {}
     last = len(chain) - 1
     for k, (node, _truth) in enumerate(chain):
-        for c in cells_of(g.cells(node)):
-            if k in (0, last) or c not in seen:
-                seen[c] = "pincer" if k in (0, last) else "link"
+        end = k == 0 or k == last
+        for c in (node // 9,) if node < GROUP_BASE else cells_of(g.cells(node)):
+            if end:
+                seen[c] = "pincer"
+            elif c not in seen:
+                seen[c] = "link"
     return tuple(seen.items())
 
 
@@ -163,7 +178,7 @@ def _step(technique: str, name: str, g: Nodes, chain: Chain, elims: list[tuple[i
     digits = tuple(sorted({g.digit(n) for n, _ in chain}))
     return Step(
         technique, name, _FAMILY,
-        eliminations=tuple(sorted(set(elims), key=lambda e: (e[1], e[0]))),  # HoDoKu's order
+        eliminations=_elim_order(elims),
         cells=_cells(g, chain),
         digits=digits,
         why=why,
@@ -178,10 +193,12 @@ def find_x_chain(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator
     of the kernel's ``ho_single`` X-Chain search (csrc/hosingle9.c, twin
     :mod:`sudokit._pysingle9`: HoDoKu's depth-first ``ChainSolver`` search), sorted as
     HoDoKu sorts them (:func:`_ho_order`); one step per set of eliminations, the first."""
-    where = state.where
     data, _spent = _backend.kernel().ho_single(state.cand_bytes(), 4, budget)
     if data is None:
         raise SearchLimitExceeded("chain search budget exhausted")
+    if not data:
+        return
+    where = state.where
     found: list[_Item] = []
     at = 0
     while at < len(data):
@@ -193,16 +210,14 @@ def find_x_chain(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator
         key = frozenset(elims)
         found.append((len(key), _index_sum(elims), key, n,
                       partial(_chain_step, "x_chain", "X-Chain", CANDIDATES, chain, elims, f"{d} ", "", d)))
-    done: set[Hashable] = set()
-    for _n, _sum, seen, _length, make in _ho_order(found):
-        if seen not in done:
-            done.add(seen)
-            yield make()
+    yield from _ho_steps(found)
 
 
 def _chain_step(technique: str, name: str, g: Nodes, chain: Chain, elims: list[tuple[int, int]],
                 head: str, tail: str, d: int) -> Step:
     """A chain step whose text is ``head + chain + tail``."""
+    if not STEP_TEXT.get():
+        return bare_step(technique, name, elims)
     return _step(technique, name, g, chain, elims, head + chain_text(g, chain) + tail, _ends_why(g, chain, d))
 
 
@@ -246,15 +261,57 @@ def _xy(state: Candidates, budget: int, remote: bool) -> Iterator[Step]:
             key = ((d, where[d] & PEER_MASK[start] & PEER_MASK[end]),)
         counted = sums.get(key)
         if counted is None:
-            elims = _key_elims(key)
-            sums[key] = counted = (len(elims), _index_sum(elims))
+            sums[key] = counted = _key_counts(key)
         found.append((counted[0], counted[1], key, n, partial(_xy_step, state, data, at, remote, key)))
         at += 1 + 2 * n
+    yield from _ho_steps(found)
+
+
+def _ho_steps(found: list[_Item]) -> Iterator[Step]:
+    """The steps of ``found`` in HoDoKu's order (:func:`_ho_order`), one per set of
+    eliminations (the first); the first step without the sort when :func:`_ho_first`
+    knows it (a walk reads no further)."""
     done: set[Hashable] = set()
+    first = _ho_first(found)
+    if first is not None:
+        done.add(first[2])
+        yield first[4]()
     for _n, _sum, seen, _length, make in _ho_order(found):
         if seen not in done:
             done.add(seen)
             yield make()
+
+
+def _ho_first(found: list[_Item]) -> _Item | None:
+    """The item :func:`_ho_order` puts first, when that is clear without sorting, else
+    None. The most eliminations, then the smallest index sum, single out a class of items;
+    when all of them have the same eliminations, the comparison orders them by length among
+    themselves and puts each before every other item, whatever the other items' comparisons
+    (which are not transitive): Java's TimSort (a stable merge sort, as the fallback
+    sort) leaves the shortest (the first on a tie) in front."""
+    if not found:
+        return None
+    most = max(f[0] for f in found)
+    low = min(f[1] for f in found if f[0] == most)
+    best = [f for f in found if f[0] == most and f[1] == low]
+    key = best[0][2]
+    for f in best:
+        if f[2] != key:
+            return None
+    return min(best, key=lambda f: f[3])
+
+
+def _key_counts(key: _Key) -> tuple[int, int]:
+    """How many eliminations a key of :func:`_xy` has, and their index sum
+    (:func:`_index_sum`; the key lists them by digit, then cell)."""
+    n = total = 0
+    for d, mask in key:
+        while mask:
+            low = mask & -mask
+            total += (low.bit_length() - 1) * (1 + 80 * n) + d
+            n += 1
+            mask ^= low
+    return n, total
 
 
 def _remote_key(state: Candidates, data: bytes, at: int, n: int) -> _Key:
@@ -278,6 +335,8 @@ def _key_elims(key: _Key) -> list[tuple[int, int]]:
 
 def _xy_step(state: Candidates, data: bytes, at: int, remote: bool, key: _Key) -> Step:
     """The step of the ``ho_xy`` record at ``at``."""
+    if not STEP_TEXT.get():
+        return bare_step("remote_pair", "Remote Pair", _key_elims(key)) if remote else bare_step("xy_chain", "XY-Chain", _key_elims(key))
     n = data[at]
     chain: Chain = tuple((s >> 1, bool(s & 1)) for s in (data[at + 1 + 2 * k] | data[at + 2 + 2 * k] << 8 for k in range(n)))
     d = chain[0][0] % 9 + 1

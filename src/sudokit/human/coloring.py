@@ -17,12 +17,11 @@ parity holds neither digit.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterator
 
 from .. import _backend
 from .model import CELL_BIT, DIGITS_OF, HOUSE_NAMES, PEER_CELLS, PEER_MASK, POPCOUNT, Candidates, cells_of
-from .step import Step, cell_text, cells_text
+from .step import STEP_TEXT, Step, cell_text, cells_text
 
 __all__ = [
     "find_simple_colors_trap", "find_simple_colors_wrap", "find_simple_colors", "find_multi_colors_1",
@@ -45,14 +44,29 @@ _Cluster = tuple[list[int], list[int], tuple[int, ...]]
 _Record = tuple[int, int, int, int, list[int]]
 
 
-def _colors(state: Candidates) -> tuple[list[list[_Cluster]], list[_Record]]:
+def _colors(state: Candidates) -> tuple[_Clusters, list[_Record]]:
     """The kernel's clusters (per digit) and coloring records of the grid (``ho_colors``:
     csrc/hocolor9.c, twin :mod:`sudokit._pycolor9`), once per candidate grid."""
-    return state.cached("ho_colors", lambda: _read_colors(_backend.kernel().ho_colors(array("H", state.cands).tobytes())))
+    return state.cached("ho_colors", lambda: _read_colors(_backend.kernel().ho_colors(state.cand_bytes())))
 
 
-def _read_colors(data: tuple[bytes, bytes]) -> tuple[list[list[_Cluster]], list[_Record]]:
-    raw, recs = data
+class _Clusters:
+    """The kernel's clusters by digit (``clusters[d]``), decoded when first read: most
+    grids have no coloring record, and then no search reads a cluster."""
+
+    __slots__ = ("raw", "by_digit")
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+        self.by_digit: list[list[_Cluster]] | None = None
+
+    def __getitem__(self, digit: int) -> list[_Cluster]:
+        if self.by_digit is None:
+            self.by_digit = _read_clusters(self.raw)
+        return self.by_digit[digit]
+
+
+def _read_clusters(raw: bytes) -> list[list[_Cluster]]:
     clusters: list[list[_Cluster]] = [[] for _ in range(10)]
     j = 0
     while j < len(raw):
@@ -66,13 +80,18 @@ def _read_colors(data: tuple[bytes, bytes]) -> tuple[list[list[_Cluster]], list[
         nh = raw[j]
         clusters[d].append((c1, c2, tuple(raw[j + 1 : j + 1 + nh])))
         j += 1 + nh
+    return clusters
+
+
+def _read_colors(data: tuple[bytes, bytes]) -> tuple[_Clusters, list[_Record]]:
+    raw, recs = data
     records: list[_Record] = []
     j = 0
     while j < len(recs):
         n = recs[j + 4]
         records.append((recs[j], recs[j + 1], recs[j + 2], recs[j + 3], list(recs[j + 5 : j + 5 + n])))
         j += 5 + n
-    return clusters, records
+    return _Clusters(raw), records
 
 
 def _mask(cells: list[int]) -> int:
@@ -91,6 +110,8 @@ def _seen_by_any(cells: list[int]) -> int:
 
 def _color_step(technique: str, name: str, d: int, c1: list[int], c2: list[int], houses: tuple[int, ...],
                 elims: list[int], why: str) -> Step:
+    if not STEP_TEXT.get():
+        return Step(technique, name, _FAMILY, eliminations=tuple((c, d) for c in sorted(elims)))
     return Step(
         technique, name, _FAMILY,
         eliminations=tuple((c, d) for c in sorted(elims)),
@@ -165,6 +186,9 @@ def _multi_colors(state: Candidates, kinds: tuple[int, ...]) -> Iterator[Step]:
         a1, a2, ha = clusters[d][i]
         b1, b2, hb = clusters[d][j]
         name = f"Multi Colors {kind}"
+        if not STEP_TEXT.get():
+            yield Step(f"multi_colors_{kind}", name, _FAMILY, eliminations=tuple((c, d) for c in elims))
+            continue
         pairs = f"({_cell_list(a1)}) / ({_cell_list(a2)}), ({_cell_list(b1)}) / ({_cell_list(b2)})"
         yield Step(
             f"multi_colors_{kind}", name, _FAMILY,

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from .. import _backend
 from ..errors import SudokuError
 from .model import HOUSE_NAMES, POPCOUNT, Candidates
-from .step import Step, cell_text, cells_text
+from .step import STEP_TEXT, Step, cell_text, cells_text
 
 __all__ = [
     "find_x_wing", "find_swordfish", "find_jellyfish",
@@ -133,9 +133,11 @@ def _finned_step(d: int, by_rows: bool, pos: list[int], bases: tuple[int, ...], 
 
 def _fish_step(size: int, d: int, by_rows: bool, bases: tuple[int, ...], cover: int, fin_cross: int,
                elims: list[int], finned: bool, sashimi: bool, pos: list[int] | None = None) -> Step:
-    covers = _bits(cover)
     kind = "sashimi_" if sashimi else "finned_" if finned else ""
     name = ("Sashimi " if sashimi else "Finned " if finned else "") + _NAMES[size]
+    if not STEP_TEXT.get():
+        return Step(kind + _IDS[size], name, _FAMILY, eliminations=tuple((c, d) for c in sorted(elims)))
+    covers = _bits(cover)
     base_cells = [_cell(by_rows, i, j) for i in bases for j in covers if pos is None or pos[i] >> j & 1]
     fins = sorted(_cell(by_rows, i, j) for i in bases for j in _bits(fin_cross) if pos and pos[i] >> j & 1)  # HoDoKu's order
     base_names = tuple(_house(by_rows, i, True) for i in bases)

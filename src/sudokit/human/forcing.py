@@ -25,7 +25,6 @@ documented solver.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterator
 
 from .. import _backend
@@ -56,7 +55,7 @@ def _find(state: Candidates, nets: bool) -> Iterator[Step]:
     if not any(state.cands):
         return
     left = _UNLIMITED if budget.left is None else max(budget.left, 0)
-    data, spent = _backend.kernel().ho_forcing(array("H", state.cands).tobytes(), bytes(state.values), nets, left)
+    data, spent = _backend.kernel().ho_forcing(state.cand_bytes(), bytes(state.values), nets, left)
     budget.spend(spent)  # raises BudgetExceeded when the kernel stopped (data None)
     if data:
         yield _decode(data, nets)

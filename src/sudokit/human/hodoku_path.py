@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
@@ -17,7 +18,7 @@ from ..grid import Grid
 from . import als, chains, coloring, fish, registry, single_digit, uniqueness, wings
 from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates, cells_of
 from .path import MAX_STEPS, hodoku_brute_force_step, next_step
-from .step import Step, cells_text
+from .step import STEP_TEXT, Step, cells_text
 
 
 _ROWS, _COLS, _BOXES = range(0, 9), range(9, 18), range(18, 27)
@@ -295,7 +296,22 @@ def _hodoku_walk(
     *, solution: Grid | None = None, tally: HoTally | None = None,
 ) -> tuple[list[Step], str]:
     """:func:`hodoku_walk` with the kernel front ``plan`` of :func:`_ho_front` given.
-    With ``tally``, the steps are counted there instead (the list returned is empty)."""
+    With ``tally``, the steps are counted there instead (the list returned is empty), and
+    made without their text (:data:`~.step.STEP_TEXT`): a count reads none of it."""
+    if tally is None:
+        return _walk(puzzle, techniques, plan, max_steps, solution, None)
+    token = STEP_TEXT.set(False)
+    try:
+        return _walk(puzzle, techniques, plan, max_steps, solution, tally)
+    finally:
+        STEP_TEXT.reset(token)
+
+
+def _walk(
+    puzzle: Grid, techniques: Sequence[registry.Technique], plan: tuple[int, int], max_steps: int,
+    solution: Grid | None, tally: HoTally | None,
+) -> tuple[list[Step], str]:
+    """:func:`_hodoku_walk`'s walk."""
     mask, k = plan
     if not k:
         walked, end = _hodoku_walk_python(puzzle, techniques, max_steps=max_steps, solution=solution)
@@ -352,11 +368,32 @@ _CLUE_FLAGS = bytes([0] + [1] * 255)
 def _grid_state(values: bytes, cands: bytes, where: bytes, givens: frozenset[int]) -> Candidates:
     """The candidate grid ``human_ho_run`` returned, for the finders (the queues stay in
     the kernel's bytes)."""
-    state = object.__new__(Candidates)
-    state.values, state.cands, state.givens = list(values), array("H", cands).tolist(), givens
+    state = object.__new__(_KernelState)
+    state.givens, state._raw = givens, (values, cands, where)
     state._memo = {("cand_bytes", 0): cands}  # Candidates.cand_bytes: the kernel's own layout
-    state.where = [0] + [int.from_bytes(where[k : k + 11], "little") for k in range(0, 99, 11)]
     return state
+
+
+class _KernelState(Candidates):
+    """A candidate grid read from the kernel's bytes: its ``values``, ``cands`` and
+    ``where`` lists are made when a finder first reads them (the kernel searches read the
+    candidate bytes alone, and most grids of a walk end in one of them)."""
+
+    __slots__ = ("_raw",)
+    _raw: tuple[bytes, bytes, bytes]
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "values":
+            self.values = list(self._raw[0])
+            return self.values
+        if name == "cands":
+            self.cands = array("H", self._raw[1]).tolist()
+            return self.cands
+        if name == "where":
+            wb = self._raw[2]
+            self.where = [0] + [int.from_bytes(wb[k : k + 11], "little") for k in range(0, 99, 11)]
+            return self.where
+        raise AttributeError(name)
 
 
 def _pre_bytes(step: Step) -> bytes:

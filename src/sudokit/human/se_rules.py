@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
-from contextvars import ContextVar
 from typing import Optional
 
 from .. import _backend
@@ -20,16 +19,11 @@ from .. import _backend
 from .model import BIT, DIGITS_OF, HOUSE_CELLS, HOUSE_NAMES, POPCOUNT, Candidates
 from .se_chains import CHAINING_RULES, LIMIT, Budget, Chaining
 from .se_hints import BINARY, CELL, CYCLE, FORCING, ChainHint, NestedRule, Potential
-from .step import Step, cell_text, cells_text
+from .step import STEP_TEXT, Step, cell_text, cells_text
 
 __all__ = ["aligned_exclusion", "nested_rules", "chain_finder", "aligned_finder", "colex", "chain_path", "chain_notation", "eureka_notation", "chain_links", "hint_step",
            "STEP_TEXT"]
 
-#: Whether the chain and exclusion steps made here carry their explanation (``why``,
-#: ``notation``, ``links`` and the pattern's ``cells``). Only the rating path of ``rate``
-#: sets it off (:func:`~.se_path._se_walk`): a rating reads a step's technique, name,
-#: candidates and SE rating, and writing out the chains cost more than rating them.
-STEP_TEXT: ContextVar[bool] = ContextVar("sudokit_se_step_text", default=True)
 
 
 def colex(k: int, n: int) -> Iterator[tuple[int, ...]]:

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from .. import _backend
 from .model import HOUSE_MASK, HOUSE_NAMES, Candidates, cells_of
-from .step import Step, cell_text, cells_text
+from .step import STEP_TEXT, Step, cell_text, cells_text
 
 __all__ = ["find_skyscraper", "find_two_string_kite", "find_turbot_fish", "find_empty_rectangle"]
 
@@ -28,6 +28,8 @@ _KINDS = {"skyscraper": "Skyscraper", "two_string_kite": "2-String Kite", "turbo
 
 
 def _link_step(kind: str, d: int, link1: tuple[int, int, int], link2: tuple[int, int, int], targets: list[int]) -> Step:
+    if not STEP_TEXT.get():
+        return Step(kind, _KINDS[kind], _FAMILY, eliminations=tuple((c, d) for c in targets))
     (h1, e1, f1), (h2, e2, f2) = link1, link2
     return Step(
         kind, _KINDS[kind], _FAMILY,
@@ -122,6 +124,8 @@ def _er_steps(state: Candidates, data: bytes) -> Iterator[Step]:
 
 
 def _er_step(state: Candidates, d: int, box: int, row: int, col: int, h: int, near: int, far: int, target: int) -> Step:
+    if not STEP_TEXT.get():
+        return Step("empty_rectangle", "Empty Rectangle", _FAMILY, eliminations=((target, d),))
     in_box = state.where[d] & HOUSE_MASK[box]
     return Step(
         "empty_rectangle", "Empty Rectangle", _FAMILY,

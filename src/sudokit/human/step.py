@@ -11,9 +11,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass
 
-__all__ = ["Step", "cell_text", "cells_text", "candidates_text"]
+__all__ = ["Step", "cell_text", "cells_text", "candidates_text", "STEP_TEXT"]
+
+#: Whether the steps finders make carry their explanation (``why``, ``notation``, ``links``
+#: and the pattern's ``cells``, ``houses`` and ``digits``). Only the rating paths of
+#: ``rate`` set it off (the SE walk, and the HoDoKu walk when it only counts its steps): a
+#: rating reads a step's technique, name, candidates and SE rating, and writing the
+#: patterns out cost more than most searches. The same steps otherwise.
+STEP_TEXT: ContextVar[bool] = ContextVar("sudokit_step_text", default=True)
 
 
 def cell_text(cell: int) -> str:

@@ -14,12 +14,11 @@ takes. Text: ``Sue de Coq: r4c78 - {12349} (r4c234 - {2489}, r6c9 - {13}) => ...
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Iterator
 
 from .. import _backend
 from .model import DIGITS_OF, HOUSE_CELLS, Candidates
-from .step import Step, cells_text
+from .step import STEP_TEXT, Step, cells_text
 
 __all__ = ["find_sue_de_coq"]
 
@@ -27,8 +26,10 @@ __all__ = ["find_sue_de_coq"]
 def find_sue_de_coq(state: Candidates) -> Iterator[Step]:
     """Every Sue de Coq, in HoDoKu's order (the kernel's ``ho_sdc`` search: csrc/hosdc9.c,
     twin :mod:`sudokit._pysdc9`)."""
+    data, _spent = _backend.kernel().ho_sdc(state.cand_bytes(), 0)
+    if not data:
+        return
     cands = state.cands
-    data, _spent = _backend.kernel().ho_sdc(array("H", cands).tobytes(), 0)
     at = 0
     while at < len(data):
         parts = []
@@ -70,6 +71,8 @@ def _digits(mask: int) -> str:
 
 
 def _step(inter: list[int], ci: int, line: list[int], cl: int, box: list[int], cb: int, elims: list[tuple[int, int]]) -> Step:
+    if not STEP_TEXT.get():
+        return Step("sue_de_coq", "Sue de Coq", "sue_de_coq", eliminations=tuple(elims))
     return Step(
         "sue_de_coq", "Sue de Coq", "sue_de_coq",
         eliminations=tuple(elims),

@@ -36,10 +36,10 @@ from functools import cmp_to_key
 from .. import _backend
 from .._pytable9 import GROUP, OFF, GroupNode, group_nodes
 from ..errors import SearchLimitExceeded
-from .chains import Chain, _elim_digits, _ends_why, _step, chain_text
+from .chains import Chain, _elim_digits, _ends_why, _step, bare_step, chain_text
 from .links import GROUP_BASE
 from .model import CELL_BIT, Candidates, cells_of
-from .step import Step, cell_text, cells_text
+from .step import STEP_TEXT, Step, cell_text, cells_text
 
 __all__ = ["nice_loop_steps"]
 
@@ -142,6 +142,8 @@ def _make_step(found: _Found, g: _Nodes, chain: Chain) -> Step:
     technique = "grouped_nice_loop" if found.grouped else "nice_loop"
     elims = found.elims
     name = prefix + found.kind
+    if not STEP_TEXT.get():
+        return bare_step(technique, name, elims)
     (s, t0), (e, _t1) = chain[0], chain[-1]
     if found.kind == _AIC:
         ds, de = g.digit(s), g.digit(e)
@@ -172,7 +174,49 @@ def nice_loop_steps(state: Candidates, grouped: bool, budget: int) -> Iterator[S
         raise SearchLimitExceeded("nice loop search budget exhausted")
     if not data:
         return
+    nodes: list[_Nodes] = []  # made for the first step written out
+
+    def step(f: _Found) -> Step:
+        if not nodes:
+            nodes.append(_Nodes(group_nodes(state.where) if grouped and STEP_TEXT.get() else []))
+        return _make_step(f, nodes[0], _to_graph(f.chain) if STEP_TEXT.get() else ())
+
+    first = _first(data)
+    if first is not None:  # most walks read only the first step: no sort for it
+        yield step(first)
     found = sorted(_records(data), key=cmp_to_key(_compare))
-    g = _Nodes(group_nodes(state.where) if grouped else [])
-    for f in found:
-        yield _make_step(f, g, _to_graph(f.chain))
+    for f in found[1:] if first is not None else found:  # the sort's first is ``first`` (see _first)
+        yield step(f)
+
+
+def _first(data: bytes) -> _Found | None:
+    """The record the sort of :func:`nice_loop_steps` puts first, when that is clear
+    without sorting, else None. The most eliminations, then the smallest index sum, single
+    out a class of records; when all of them are one kind with one set of eliminations,
+    :func:`_compare` orders them by length among themselves and puts each before every
+    other record, whatever the other records' comparisons (which are not transitive), so
+    a stable merge sort (Python's) leaves the shortest (the first on a tie) in front."""
+    heads: list[tuple[int, int]] = []  # (offset, eliminations) of each record
+    most, at = -1, 0
+    while at < len(data):
+        n = data[at + 1] | data[at + 2] << 8
+        heads.append((at, n))
+        most = max(most, n)
+        chain_at = at + 5 + 2 * n
+        at = chain_at + 2 * (data[chain_at - 2] | data[chain_at - 1] << 8)
+    best: list[_Found] = []
+    low = -1
+    for at, n in heads:
+        if n != most:
+            continue
+        chain_at = at + 5 + 2 * n
+        f = _Found(data, at + 3, n, _NAMES[data[at]], chain_at, data[chain_at - 2] | data[chain_at - 1] << 8)
+        if low < 0 or f.index_sum < low:
+            best, low = [f], f.index_sum
+        elif f.index_sum == low:
+            best.append(f)
+    one = best[0]
+    for f in best[1:]:
+        if f.kind != one.kind or f.key != one.key or f.grouped != one.grouped:
+            return None
+    return min(best, key=lambda f: f.length)

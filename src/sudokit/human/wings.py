@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from .. import _backend
 from .model import CELL_HOUSES, DIGITS_OF, HOUSE_NAMES, Candidates
-from .step import Step, cell_text, cells_text
+from .step import STEP_TEXT, Step, cell_text, cells_text
 
 __all__ = ["find_xy_wing", "find_xyz_wing", "find_w_wing", "conjugate_pairs"]
 
@@ -62,6 +62,8 @@ def _records(data: bytes, kind: int) -> Iterator[_Record]:
 
 def _wing_step(size: int, pivot: int, q1: int, q2: int, pm: int, z: int, targets: list[int]) -> Step:
     technique, name = ("xy_wing", "XY-Wing") if size == 2 else ("xyz_wing", "XYZ-Wing")
+    if not STEP_TEXT.get():
+        return Step(technique, name, _FAMILY, eliminations=tuple((c, z) for c in targets))
     xy = [d for d in DIGITS_OF[pm] if d != z]
     digits = tuple(xy) + (z,)
     if size == 2:
@@ -118,6 +120,8 @@ def _w_steps(records: Iterator[_Record]) -> Iterator[Step]:
 
 
 def _w_step(a: int, b: int, x: int, y: int, house: int, s1: int, s2: int, targets: list[int]) -> Step:
+    if not STEP_TEXT.get():
+        return Step("w_wing", "W-Wing", _FAMILY, eliminations=tuple((c, y) for c in targets))
     return Step(
         "w_wing", "W-Wing", _FAMILY,
         eliminations=tuple((c, y) for c in targets),
