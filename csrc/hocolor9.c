@@ -1,6 +1,7 @@
 /* hocolor9.c -- HoDoKu's Simple Colors and Multi-Colors; see hocolor9.h and the twin
  * src/sudokit/_pycolor9.py (same search, same order, same records). */
 #include "hocolor9.h"
+#include "bits.h"
 #include "geom9.h"
 
 #include <stdlib.h>
@@ -20,29 +21,39 @@ static int cm_any(cmask a) { return (a.lo | a.hi) != 0; }
 static int cm_has(cmask a, int c) { return c < 64 ? (int)(a.lo >> c & 1) : (int)(a.hi >> (c - 64) & 1); }
 static cmask cm_cell(int c) { return c < 64 ? (cmask){(uint64_t)1 << c, 0} : (cmask){0, (uint64_t)1 << (c - 64)}; }
 
+/* The lowest cell of a non-empty mask, taken out of it: `while (cm_any(m)) c = cm_pop(&m);`
+ * visits the cells ascending in as many steps as there are cells. */
+static int cm_pop(cmask *m)
+{
+    if (m->lo) {
+        int c = lowest_index64(m->lo);
+        m->lo &= m->lo - 1;
+        return c;
+    }
+    int c = 64 + lowest_index64(m->hi);
+    m->hi &= m->hi - 1;
+    return c;
+}
+
 typedef struct {
     cmask m1, m2, s1, s2; /* the colors' cells and the cells they see */
 } cluster;
 
 typedef struct {
     cmask peers[81];
-    int house_of[81][3];
+    cmask house[27];
 } tables;
 
 static void build_tables(tables *t)
 {
-    for (int c = 0; c < 81; c++) {
-        t->house_of[c][0] = c / 9;
-        t->house_of[c][1] = 9 + c % 9;
-        t->house_of[c][2] = 18 + c / 27 * 3 + c % 9 / 3;
-        t->peers[c] = (cmask){0, 0};
+    for (int h = 0; h < 27; h++) {
+        t->house[h] = (cmask){0, 0};
+        for (int k = 0; k < 9; k++) t->house[h] = cm_or(t->house[h], cm_cell(geom9_house_cell(h, k)));
     }
-    for (int c = 0; c < 81; c++)
-        for (int k = 0; k < 3; k++)
-            for (int j = 0; j < 9; j++) {
-                int p = geom9_house_cell(t->house_of[c][k], j);
-                if (p != c) t->peers[c] = cm_or(t->peers[c], cm_cell(p));
-            }
+    for (int c = 0; c < 81; c++) {
+        cmask all = cm_or(cm_or(t->house[c / 9], t->house[9 + c % 9]), t->house[18 + c / 27 * 3 + c % 9 / 3]);
+        t->peers[c] = cm_andnot(all, cm_cell(c));
+    }
 }
 
 static int put(hc_out *out, const uint8_t *bytes, size_t n)
@@ -65,8 +76,7 @@ static int put_cells(hc_out *out, cmask m)
 {
     uint8_t buf[82];
     int n = 0;
-    for (int c = 0; c < 81; c++)
-        if (cm_has(m, c)) buf[1 + n++] = (uint8_t)c;
+    while (cm_any(m)) buf[1 + n++] = (uint8_t)cm_pop(&m);
     buf[0] = (uint8_t)n;
     return put(out, buf, (size_t)n + 1);
 }
@@ -81,26 +91,22 @@ static int put_record(hc_out *out, int kind, int d, int i, int j, cmask elims)
 static cmask seen_by_any(const tables *t, cmask m)
 {
     cmask s = {0, 0};
-    for (int c = 0; c < 81; c++)
-        if (cm_has(m, c)) s = cm_or(s, t->peers[c]);
+    while (cm_any(m)) s = cm_or(s, t->peers[cm_pop(&m)]);
     return s;
 }
 
 /* The clusters of digit d (see hocolor9.h), written to out and kept in cl; *n their number. */
-static int clusters_of(const tables *t, const uint16_t cands[81], int d, cluster cl[MAX_CLUSTERS], int *n,
-                       hc_out *out)
+static int clusters_of(const tables *t, cmask where, int d, cluster cl[MAX_CLUSTERS], int *n, hc_out *out)
 {
-    uint16_t bit = (uint16_t)(1u << (d - 1));
     int links[27][3], nl = 0; /* (house, a, b), houses in order */
     int adj[81][6], deg[81] = {0};
     for (int h = 0; h < 27; h++) {
-        int places[9], np = 0;
-        for (int k = 0; k < 9; k++) {
-            int c = geom9_house_cell(h, k);
-            if (cands[c] & bit) places[np++] = c;
-        }
-        if (np != 2) continue;
-        int a = places[0] < places[1] ? places[0] : places[1], b = places[0] ^ places[1] ^ a;
+        cmask places = cm_and(where, t->house[h]);
+        if (!cm_any(places)) continue;
+        int a = cm_pop(&places); /* the lower cell first */
+        if (!cm_any(places)) continue;
+        int b = cm_pop(&places);
+        if (cm_any(places)) continue; /* a strong link: exactly two places */
         links[nl][0] = h, links[nl][1] = a, links[nl][2] = b, nl++;
         adj[a][deg[a]++] = b;
         adj[b][deg[b]++] = a;
@@ -130,11 +136,11 @@ static int clusters_of(const tables *t, const uint16_t cands[81], int d, cluster
         if (!ok) continue;
         cluster *x = &cl[(*n)++];
         x->m1 = x->m2 = (cmask){0, 0};
-        for (int c = 0; c < 81; c++)
-            if (cm_has(members, c)) {
-                if (color[c]) x->m2 = cm_or(x->m2, cm_cell(c));
-                else x->m1 = cm_or(x->m1, cm_cell(c));
-            }
+        for (cmask rest = members; cm_any(rest);) {
+            int c = cm_pop(&rest);
+            if (color[c]) x->m2 = cm_or(x->m2, cm_cell(c));
+            else x->m1 = cm_or(x->m1, cm_cell(c));
+        }
         x->s1 = seen_by_any(t, x->m1);
         x->s2 = seen_by_any(t, x->m2);
         uint8_t houses[28];
@@ -160,7 +166,7 @@ static int clusters_of(const tables *t, const uint16_t cands[81], int d, cluster
 static int count(cmask m)
 {
     int n = 0;
-    for (int c = 0; c < 81; c++) n += cm_has(m, c);
+    while (cm_any(m)) cm_pop(&m), n++;
     return n;
 }
 
@@ -226,12 +232,13 @@ int hocolor9_search(const uint16_t cands[81], hc_out *clusters, hc_out *records)
     if (!x) return HC_NO_MEMORY;
     build_tables(&x->t);
     int st = HC_OK;
-    for (int d = 1; d <= 9 && !st; d++) {
-        x->where[d] = (cmask){0, 0};
-        for (int c = 0; c < 81; c++)
-            if (cands[c] >> (d - 1) & 1) x->where[d] = cm_or(x->where[d], cm_cell(c));
-        st = clusters_of(&x->t, cands, d, x->cl[d], &x->n[d], clusters);
-    }
+    for (int d = 1; d <= 9; d++) x->where[d] = (cmask){0, 0};
+    for (int c = 0; c < 81; c++)
+        for (uint32_t m = cands[c]; m; m &= m - 1) {
+            int d = 1 + lowest_index(m);
+            x->where[d] = cm_or(x->where[d], cm_cell(c));
+        }
+    for (int d = 1; d <= 9 && !st; d++) st = clusters_of(&x->t, x->where[d], d, x->cl[d], &x->n[d], clusters);
     for (int d = 1; d <= 9 && !st; d++) st = simple_colors(x->cl[d], x->n[d], d, x->where[d], records);
     for (int d = 1; d <= 9 && !st; d++) st = multi_colors(x->cl[d], x->n[d], d, x->where[d], records);
     free(x);

@@ -1,6 +1,7 @@
 /* hoxy9.c -- XY-Chain / Remote Pair search in HoDoKu's depth-first order; see hoxy9.h
  * and the twin src/sudokit/_pyxy9.py (same search, same order, same records). */
 #include "hoxy9.h"
+#include "bits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,20 @@ static void add(cellset *s, int c) { if (c < 64) s->lo |= 1ull << c; else s->hi 
 static void drop(cellset *s, int c) { if (c < 64) s->lo &= ~(1ull << c); else s->hi &= ~(1ull << (c - 64)); }
 static cellset and3(cellset a, cellset b, cellset c) { return (cellset){a.lo & b.lo & c.lo, a.hi & b.hi & c.hi}; }
 static int empty(cellset s) { return !s.lo && !s.hi; }
+static cellset or2(cellset a, cellset b) { return (cellset){a.lo | b.lo, a.hi | b.hi}; }
+
+/* The lowest cell of a non-empty set, taken out of it (visits cells ascending). */
+static int pop(cellset *s)
+{
+    if (s->lo) {
+        int c = lowest_index64(s->lo);
+        s->lo &= s->lo - 1;
+        return c;
+    }
+    int c = 64 + lowest_index64(s->hi);
+    s->hi &= s->hi - 1;
+    return c;
+}
 
 static int two_bits(unsigned m) /* exactly two digits: a bivalue cell */
 {
@@ -181,39 +196,43 @@ int hoxy9_search(const uint16_t cands[81], int remote, long budget, hx_out *out,
     if (budget < 0) return HX_BAD_INPUT;
     for (int i = 0; i < 81; i++)
         if (cands[i] > 0x1FF) return HX_BAD_INPUT;
-    hx_ctx *x = calloc(1, sizeof *x);
+    hx_ctx *x = malloc(sizeof *x); /* next/nnext are written below for every bivalue cell */
     if (!x) return HX_NO_MEMORY;
     memcpy(x->cands, cands, sizeof x->cands);
     x->out = out, x->remote = remote, x->budget = budget, x->spent = spent;
-    for (int i = 0; i < 81; i++)
-        for (unsigned m = cands[i], d = 1; m; m >>= 1, d++)
-            if (m & 1) add(&x->where[d], i);
-    uint8_t bivalue[81];
-    for (int i = 0; i < 81; i++) bivalue[i] = (uint8_t)two_bits(cands[i]);
+    x->keys = NULL, x->cap = x->count = 0;
+    cellset rows[9], cols[9], boxes[9], bivalue = {0, 0};
+    memset(rows, 0, sizeof rows), memset(cols, 0, sizeof cols), memset(boxes, 0, sizeof boxes);
+    memset(x->where, 0, sizeof x->where);
     for (int i = 0; i < 81; i++) {
-        if (!bivalue[i]) continue; /* only bivalue cells are ever on a chain */
-        uint8_t links[20]; /* the peers in HoDoKu's link order: row, column, rest of the box */
-        int n = 0, row = i / 9, col = i % 9, r0 = row / 3 * 3, c0 = col / 3 * 3;
-        for (int c = 9 * row; c < 9 * row + 9; c++) if (c != i) links[n++] = (uint8_t)c;
-        for (int c = col; c < 81; c += 9) if (c != i) links[n++] = (uint8_t)c;
-        for (int r = r0; r < r0 + 3; r++)
-            for (int c = c0; c < c0 + 3; c++)
-                if (r != row && c != col) links[n++] = (uint8_t)(9 * r + c);
-        for (int k = 0; k < 20; k++) add(&x->peer[i], links[k]);
+        add(&rows[i / 9], i), add(&cols[i % 9], i), add(&boxes[i / 27 * 3 + i % 9 / 3], i);
+        for (uint32_t m = cands[i]; m; m &= m - 1) add(&x->where[1 + lowest_index(m)], i);
+        if (two_bits(cands[i])) add(&bivalue, i);
+    }
+    for (cellset todo = bivalue; !empty(todo);) {
+        int i = pop(&todo); /* only bivalue cells are ever on a chain */
+        /* the peers in HoDoKu's link order: the row, the column, then the rest of the box */
+        cellset row = rows[i / 9], col = cols[i % 9], box = boxes[i / 27 * 3 + i % 9 / 3];
+        drop(&row, i), drop(&col, i);
+        cellset rest = {box.lo & ~(row.lo | col.lo), box.hi & ~(row.hi | col.hi)};
+        drop(&rest, i);
+        x->peer[i] = or2(or2(row, col), rest);
         for (int slot = 0; slot < 2; slot++) {
             unsigned bit = slot ? cands[i] & (cands[i] - 1) : cands[i] & (0u - cands[i]);
+            cellset holders = x->where[1 + lowest_index(bit)];
+            holders.lo &= bivalue.lo, holders.hi &= bivalue.hi;
+            const cellset parts[3] = {row, col, rest};
             int count = 0;
-            for (int k = 0; k < 20; k++) {
-                int c = links[k];
-                if ((cands[c] & bit) && bivalue[c]) x->next[i][slot][count++] = (uint8_t)c;
-            }
+            for (int k = 0; k < 3; k++)
+                for (cellset m = {parts[k].lo & holders.lo, parts[k].hi & holders.hi}; !empty(m);)
+                    x->next[i][slot][count++] = (uint8_t)pop(&m);
             x->nnext[i][slot] = (uint8_t)count;
         }
     }
     int status = HX_OK;
     for (int start = 0; start < 81 && status == HX_OK; start++) {
         unsigned m = cands[start];
-        if (!bivalue[start]) continue;
+        if (!has(bivalue, start)) continue;
         for (int d = 1; d <= 9 && status == HX_OK; d++) {
             if (!(m >> (d - 1) & 1)) continue;
             x->start = start, x->d = d, x->e = low_digit(m & ~(1u << (d - 1)));
