@@ -277,9 +277,15 @@ class HoTally:
 
     def add_found(self, found: bytes) -> None:
         """Count the steps of ``human_ho_run``'s step bytes."""
+        counts = self.counts
         for code, k in _backend.kernel().ho_tally(found):
-            technique, name, _family = _HO_STEP[code]
-            self._add(technique, name, k)
+            technique = _HO_STEP[code][0]
+            if technique in counts:
+                counts[technique] += k
+            else:
+                counts[technique] = k
+                self.names[technique] = _HO_STEP[code][1]
+            self.n += k
 
     def _add(self, technique: str, name: str, k: int) -> None:
         counts = self.counts
@@ -329,15 +335,18 @@ def _walk(
     out: list[Step] = []
     steps: list[Step] | HoTally = out if tally is None else tally  # where the steps go
     pre = b""  # the step found below, which the kernel applies (with its queues) before it runs
+    taken = 0  # len(steps)
     while True:
-        status, found, vb, cb, nsb, hsb, _fb, wb = kernel.human_ho_run(vb, cb, nsb, hsb, mask, max_steps - len(steps), pre)
-        if isinstance(steps, list):
-            _ho_steps(found, steps)
+        status, found, vb, cb, nsb, hsb, _fb, wb = kernel.human_ho_run(vb, cb, nsb, hsb, mask, max_steps - taken, pre)
+        if tally is None:
+            _ho_steps(found, out)
+            taken = len(out)
         else:
-            steps.add_found(found)
+            tally.add_found(found)
+            taken = tally.n
         if status >= 2:  # bad input, which a grid from a puzzle cannot give
             raise SudokuError("internal error: the HoDoKu kernel rejected its state")
-        if len(steps) >= max_steps:
+        if taken >= max_steps:
             break
         if 0 not in vb:
             return out, "solved"
@@ -357,6 +366,7 @@ def _walk(
                 return out, "stuck"
             step = hodoku_brute_force_step(vb, solution)
         steps.append(step)
+        taken += 1
         pre = _pre_bytes(step)
     return out, ("solved" if 0 not in vb else "max_steps")
 

@@ -358,7 +358,7 @@ def _rate(
     use_uniqueness = count == 1 if uniqueness is None else bool(uniqueness)
     key = techniques if techniques is None or isinstance(techniques, str) else tuple(techniques)
     enabled, se_order, se_plan, ho_order, ho_plan = _plan(key, use_uniqueness)
-    by_id, enabled_ids = _plan_lookup(key, use_uniqueness)
+    by_id, enabled_ids, ho_values = _plan_lookup(key, use_uniqueness)
     se_steps: list[Step] = []
     se_end = "skipped"
     if se:
@@ -375,9 +375,9 @@ def _rate(
     ho_counts = ho.counts
     solved = se_end == "solved" if se else ho_end == "solved" and BACKTRACKING not in ho_counts
     er, ep, ed, hardest = _se_numbers(se_steps, by_id)
-    score, level = _hodoku_numbers((), by_id, solved and ho_end == "solved", ho_counts) if hodoku else (0, "")
+    score, level = _hodoku_numbers((), by_id, solved and ho_end == "solved", ho_counts, ho_values) if hodoku else (0, "")
     if not se:
-        hardest = _hodoku_hardest(ho, by_id)
+        hardest = _hodoku_hardest(ho, ho_values)
     return Rating(
         se=er,
         ep=ep,
@@ -410,13 +410,18 @@ def _plan(
 
 
 @lru_cache(maxsize=64)
-def _plan_lookup(techniques: str | tuple[str, ...] | None, uniqueness: bool) -> tuple[Mapping[str, registry.Technique], tuple[str, ...]]:
-    """The technique of each id the two paths of :func:`_plan` can report (read-only), and
-    the enabled ids."""
+def _plan_lookup(
+    techniques: str | tuple[str, ...] | None, uniqueness: bool
+) -> tuple[Mapping[str, registry.Technique], tuple[str, ...], Mapping[str, tuple[int, int]]]:
+    """The technique of each id the two paths of :func:`_plan` can report (read-only), the
+    enabled ids, and the HoDoKu (score, level index) of every label a step can carry
+    (:func:`_ho_value_of`, looked up once here rather than per rating)."""
     enabled, se_order, _se_plan, _ho_order, _ho_plan = _plan(techniques, uniqueness)
     by_id = {t.id: t for t in enabled}
     by_id.update((t.id, t) for t in se_order)
-    return MappingProxyType(by_id), tuple(t.id for t in enabled)
+    labels = (*_REGISTRY_BY_ID, *by_id, BACKTRACKING)
+    values = {label: _ho_value_of(label, by_id) for label in labels}
+    return MappingProxyType(by_id), tuple(t.id for t in enabled), MappingProxyType(values)
 
 
 def _se_numbers(steps: Sequence[Step], by_id: Mapping[str, registry.Technique]) -> tuple[float, float, float, str]:
@@ -447,14 +452,18 @@ def _technique_counts(steps: Sequence[Step]) -> dict[str, int]:
 
 
 def _hodoku_numbers(
-    steps: Sequence[Step], by_id: Mapping[str, registry.Technique], solved: bool, counts: Mapping[str, int] | None = None
+    steps: Sequence[Step], by_id: Mapping[str, registry.Technique], solved: bool, counts: Mapping[str, int] | None = None,
+    values: Mapping[str, tuple[int, int]] | None = None,
 ) -> tuple[int, str]:
     """HoDoKu score (sum of step scores) and level (max step level, bumped by score);
-    ``counts``: :func:`_technique_counts` of ``steps`` when the caller has it."""
+    ``counts``: :func:`_technique_counts` of ``steps`` when the caller has it; ``values``:
+    :func:`_ho_value_of` of the labels, when the caller has them (:func:`_plan_lookup`)."""
     # per technique, not per step: a path has ~60 steps of a handful of techniques
     score = level = 0
     for technique, n in (_technique_counts(steps) if counts is None else counts).items():
-        value = _ho_value_of(technique, by_id)
+        value = values.get(technique) if values is not None else None
+        if value is None:
+            value = _ho_value_of(technique, by_id)
         score += value[0] * n
         level = max(level, value[1])
     if not solved:
@@ -494,10 +503,11 @@ def _ho_score_level(score: int, level: str) -> tuple[int, int]:
     return int(score), _level_index(level)
 
 
-def _hodoku_hardest(path: HoTally, by_id: Mapping[str, registry.Technique]) -> str:
+def _hodoku_hardest(path: HoTally, values: Mapping[str, tuple[int, int]]) -> str:
     """The name of the first step of the highest HoDoKu level on the HoDoKu path: the
-    first step of the first technique (in order of use) at that level."""
-    levels = {t: _ho_value_of(t, by_id)[1] for t in path.counts}
+    first step of the first technique (in order of use) at that level; ``values``: the
+    labels' (score, level index) of :func:`_plan_lookup`."""
+    levels = {t: values.get(t, (0, 0))[1] for t in path.counts}
     top = max(levels.values(), default=0)
     return next((path.names[t] for t, level in levels.items() if level == top), "")
 
