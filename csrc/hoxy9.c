@@ -67,9 +67,7 @@ static int two_bits(unsigned m) /* exactly two digits: a bivalue cell */
 
 static int low_digit(unsigned m) /* the lowest digit of a non-empty mask */
 {
-    int d = 1;
-    while (!(m & 1)) m >>= 1, d++;
-    return d;
+    return 1 + lowest_index(m);
 }
 
 static int put(hx_out *out, const uint8_t *bytes, size_t n)
