@@ -14,7 +14,11 @@ from functools import cmp_to_key
 
 import pytest
 
+from sudokit.grid import Grid
 from sudokit.human import chains, tabling
+from sudokit.human.hodoku_path import _ho_front, _hodoku_walk, hodoku_walk
+from sudokit.human.rating import _plan
+from sudokit.human.step import STEP_TEXT
 
 pytestmark = pytest.mark.single_backend
 
@@ -75,3 +79,30 @@ def test_nice_loop_first_is_the_sorts_first() -> None:
             best = sorted(tabling._records(data), key=cmp_to_key(tabling._compare))[0]
             assert (first.chain_at, first.length) == (best.chain_at, best.length)
     assert known > 500 and unknown > 100
+
+
+#: Diabolical puzzles whose HoDoKu paths take X-/XY-Chains, nice loops, AICs, fish and wings.
+WALKED = [
+    "004010350100070900850900001000000800280000063007000000700008049008050002025040700",
+    "610000000040600500307009004003804001000050000400903600900400207008005030000000056",
+    "130000092090205010002080600320908054000000000700040001060000070800000005003010800",
+]
+
+
+@pytest.mark.parametrize("puzzle", WALKED)
+def test_counted_walk_takes_the_written_out_walks_steps(puzzle: str) -> None:
+    """The walk rate() counts (steps made without text, first chain steps without the
+    sort) takes the same steps as the written-out walk."""
+    order = _plan("all", True)[3]
+    full, full_end = hodoku_walk(Grid.parse(puzzle), order)
+    token = STEP_TEXT.set(False)
+    try:
+        bare, bare_end = _hodoku_walk(Grid.parse(puzzle), order, _ho_front(order), 1000)
+    finally:
+        STEP_TEXT.reset(token)
+    kept = ("technique", "name", "family", "placements", "eliminations")
+    assert (bare_end, [[getattr(s, f) for f in kept] for s in bare]) == (full_end, [[getattr(s, f) for f in kept] for s in full])
+    made_bare = ("chains", "fish", "single_digit", "wings", "coloring", "sue_de_coq")
+    assert any(s.notation for s in full if s.family in made_bare)
+    assert any(s.family in made_bare for s in bare)
+    assert not any(s.notation or s.why or s.cells for s in bare if s.family in made_bare)

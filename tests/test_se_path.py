@@ -35,7 +35,7 @@ def test_rating_walk_takes_the_written_out_walks_steps_without_their_text(puzzle
     full, full_end = se_walk(Grid.parse(puzzle), order)
     bare, bare_end = _se_walk(Grid.parse(puzzle), order, plan, 1000)
     assert (bare_end, len(bare)) == (full_end, len(full))
-    kept = ("technique", "name", "family", "placements", "eliminations", "digits", "rating")
+    kept = ("technique", "name", "family", "placements", "eliminations", "rating")  # what a rating reads
     assert [[getattr(s, f) for f in kept] for s in bare] == [[getattr(s, f) for f in kept] for s in full]
     written = [s for s in full if s.family in ("chains", "exclusion")]
     assert written and all(s.why and s.cells for s in written)  # the puzzles need chains or exclusions
