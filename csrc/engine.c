@@ -570,10 +570,18 @@ SK_INLINE int count_bits(uint32_t x)
  * probes fail), so the Python twin, probing in the same order, reaches the same state.
  * Run once at the root of programs with many full houses (ENG_PROBE_HOUSES): Samurai loses
  * 60% of its work; on single grids it costs more than the branches it saves.  0 on a
- * contradiction. */
+ * contradiction.
+ *
+ * A probe that succeeds places other cells of two candidates (x places y): probing y on the
+ * same state succeeds too (the probe of x's fixpoint is below y's state, and fixpoints of
+ * monotone rules are greatest), so ok[j] keeps those digits and they are not probed until
+ * the state next changes (Samurai: most of its solve is probes; the result is the same,
+ * every probe left undone would have succeeded). */
 static int probe(model *m, uint32_t *cur, uint32_t *tmp)
 {
     size_t n = (size_t)m->n_cells;
+    uint32_t *ok = eng_zalloc(m, n, sizeof(uint32_t));
+    if (!ok) return m->no_memory = 1, 0;
     /* The cells in circles, as the twin's passes from cell 0 to the last, but stopping after
      * a whole circle without a change: the twin's last pass probes the rest on the state
      * their probes last succeeded on (Samurai: fewer probes, the same result). */
@@ -582,15 +590,20 @@ static int probe(model *m, uint32_t *cur, uint32_t *tmp)
         if (at_most_one_bit(cur[i]) || count_bits(cur[i]) != 2) continue;
         for (uint32_t vs = cur[i]; vs; vs = clear_lowest(vs)) {
             uint32_t bit = lowest_bit(vs);
-            if (!(cur[i] & bit) || at_most_one_bit(cur[i])) continue;
+            if (!(cur[i] & bit) || at_most_one_bit(cur[i]) || (ok[i] & bit)) continue;
             memcpy(tmp, cur, sizeof(uint32_t) * n);
             tmp[i] = bit;
             m->qlen = 0;
             m->queue[m->qlen++] = i;
             mark(m, i, cur[i] & ~bit, bit);
-            if (propagate(m, tmp)) continue;
+            if (propagate(m, tmp)) {
+                for (size_t j = 0; j < n; j++) /* the two-candidate cells it placed (no branch per cell) */
+                    ok[j] |= tmp[j] & (0u - (uint32_t)(at_most_one_bit(tmp[j]) & (count_bits(cur[j]) == 2)));
+                continue;
+            }
             settle(m);
             if (!narrow(m, cur, i, cur[i] & ~bit) || !propagate(m, cur)) return 0;
+            memset(ok, 0, sizeof(uint32_t) * n); /* a new state: probe again */
             quiet = 0;
         }
     }

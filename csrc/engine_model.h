@@ -177,11 +177,13 @@ static inline void eng_mark(eng_model *m, int c, uint32_t removed, uint32_t v)
             if (kinds & ENG_K_LOST) m->lost[h] |= removed;
         }
     }
-    if (kinds & ENG_K_REL) {
+    if (kinds & ENG_K_REL) { /* onto the relation stack without a branch on whether (it went the unexpected way often) */
         const uint32_t *gate = m->rel_gate[c];
         unsigned reach = m->rel_reach[c];
-        if ((gate ? gate[v] != m->full : reach && (!m->popc || m->popc[v] <= reach)) && !m->d_rel[c])
-            m->d_rel[c] = 1, m->rel_stack[m->rel_top++] = c;
+        int want = gate ? gate[v] != m->full : reach && (!m->popc || m->popc[v] <= reach);
+        int push = want & !m->d_rel[c];
+        m->rel_stack[m->rel_top] = c; /* room: rel_top <= n_cells (one entry per cell), n_cells + 1 entries */
+        m->rel_top += push, m->d_rel[c] |= (uint8_t)push;
     }
     if (kinds & ENG_K_SUM)
         for (int k = m->w_sum.start[c]; k < m->w_sum.start[c + 1]; k++) m->d_sum[m->w_sum.items[k]] = 1;
