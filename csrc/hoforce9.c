@@ -45,24 +45,23 @@ static int on_node(int cell, int d) { return (d - 1) * 81 + cell; }
 static int off_node(int cell, int d) { return OFF + (d - 1) * 81 + cell; }
 
 /* ------------------------------------------------------------- Forcing Net links */
-/* The singles scans of a round look only where a single can be: the cells whose
- * candidates changed (ncheck) and the houses where a digit's places changed (hcheck[d],
- * bit h), since the previous scan; at the start those of the grid's own singles (none,
- * on the HoDoKu path) and what the premise changed. A single found is placed, which
- * changes its cell and houses, so the rest are as they were at the previous scan: not
- * singles. The same singles as scanning everything. */
+/* HoDoKu's grid while it plays a premise (Sudoku2, the twin's _Sim): the singles queues
+ * in the order singles appear (a naked single stays queued with its digit when its cell
+ * is emptied later; a deletion that empties a cell leaves the house counts as they were),
+ * and the table entries recorded (TablingSolver.setCell). These quirks decide which
+ * singles a false premise sets first, so which nets exist. */
 typedef struct {
     const ht_ctx *g;
     uint16_t cands[81];
     uint8_t values[81];
     cs81 where[10];
+    int8_t free[27][10]; /* places of each digit in each house, as HoDoKu counts them */
+    uint8_t nsc[81], nsd[81], hsc[27 * 9], hsd[27 * 9]; /* the queues: cell, digit */
+    int nns, nhs;
     uint64_t seen[TW];
     uint16_t out[GROUP];
     int nout;
-    cs81 ncheck;
-    uint32_t hcheck[10];
-    cs81 base_ncheck; /* the grid's own naked singles */
-    uint32_t base_hcheck[10], chouses[81]; /* the grid's own hidden singles; each cell's houses */
+    uint32_t chouses[81]; /* each cell's houses */
 } fc_sim;
 
 static void sim_add(fc_sim *s, int node)
@@ -73,81 +72,103 @@ static void sim_add(fc_sim *s, int node)
     s->out[s->nout++] = (uint16_t)node;
 }
 
+static int cell_house(int c, int k) { return k == 0 ? c / 9 : k == 1 ? 9 + c % 9 : box_house(c); }
+
+/* A house's count of d fell to 1: queue its first place (if any is left). */
+static void sim_hidden(fc_sim *s, int h, int d)
+{
+    cs81 places = cs_and(s->where[d], s->g->house[h]);
+    if (cs_empty(places) || s->nhs >= 27 * 9) return;
+    s->hsc[s->nhs] = (uint8_t)cs_first(places), s->hsd[s->nhs++] = (uint8_t)d;
+}
+
+/* A house's count of d fell to 0: drop the first queued hidden single of d in it. */
+static void sim_unqueue(fc_sim *s, int h, int d)
+{
+    for (int i = 0; i < s->nhs; i++)
+        if (s->hsd[i] == d && (s->chouses[s->hsc[i]] >> h & 1)) {
+            memmove(s->hsc + i, s->hsc + i + 1, (size_t)(s->nhs - i - 1));
+            memmove(s->hsd + i, s->hsd + i + 1, (size_t)(s->nhs - i - 1));
+            s->nhs--;
+            return;
+        }
+}
+
+static void sim_count(fc_sim *s, int c, int d, int placed)
+{
+    for (int k = 0; k < 3; k++) {
+        int h = cell_house(c, k), n = --s->free[h][d];
+        if (n == 1 && d != placed) sim_hidden(s, h, d);
+        else if (n == 0 && !placed) sim_unqueue(s, h, d);
+    }
+}
+
+/* Sudoku2.delCandidate. */
+static void sim_remove(fc_sim *s, int c, int d)
+{
+    unsigned bit = 1u << (d - 1);
+    if (!(s->cands[c] & bit)) return;
+    s->cands[c] &= (uint16_t)~bit;
+    s->where[d] = cs_minus(s->where[d], cs_bit(c));
+    if (!s->cands[c]) return; /* HoDoKu stops here: the counts keep the candidate */
+    if (pop64(s->cands[c]) == 1 && s->nns < 81) s->nsc[s->nns] = (uint8_t)c, s->nsd[s->nns++] = (uint8_t)(lowest_index64(s->cands[c]) + 1);
+    sim_count(s, c, d, 0);
+}
+
+/* TablingSolver.setCell (the entries) and Sudoku2.setCell. */
 static void sim_place(fc_sim *s, int c, int d)
 {
     const ht_ctx *g = s->g;
     sim_add(s, on_node(c, d));
     cs81 orig = cs_and(g->where[d], g->peer[c]); /* the original candidates of d that see c */
     while (!cs_empty(orig)) sim_add(s, off_node(cs_pop(&orig), d));
+    unsigned own = s->cands[c];
     for (int o = 1; o <= 9; o++)
-        if (o != d && (s->cands[c] >> (o - 1) & 1)) sim_add(s, off_node(c, o));
-    for (int o = 1; o <= 9; o++)
-        if (s->cands[c] >> (o - 1) & 1) s->where[o] = cs_minus(s->where[o], cs_bit(c)), s->hcheck[o] |= s->chouses[c];
-    s->cands[c] = 0;
+        if (o != d && (own >> (o - 1) & 1)) sim_add(s, off_node(c, o));
+    if (s->values[c] == d) return;
     s->values[c] = (uint8_t)d;
-    cs81 hit = cs_and(s->where[d], g->peer[c]);
-    s->where[d] = cs_minus(s->where[d], hit);
-    s->ncheck = cs_or(s->ncheck, hit);
-    while (!cs_empty(hit)) {
-        int p = cs_pop(&hit);
-        s->cands[p] &= (uint16_t)~(1u << (d - 1));
-        s->hcheck[d] |= s->chouses[p];
-    }
+    s->cands[c] = 0;
+    for (int o = 1; o <= 9; o++)
+        if (own >> (o - 1) & 1) s->where[o] = cs_minus(s->where[o], cs_bit(c));
+    for (cs81 peers = g->peer[c]; !cs_empty(peers);) sim_remove(s, cs_pop(&peers), d);
+    for (int o = 1; o <= 9; o++)
+        if (own >> (o - 1) & 1) sim_count(s, c, o, d);
 }
 
-static int only_digit(unsigned mask) { return lowest_index64(mask) + 1; }
-
-/* The premise carried out on a copy, then rounds of all naked and hidden singles; every
- * node set or deleted becomes a link of the premise, in order (the twin's simulate). */
-static int simulate(fc_ctx *f, fc_sim *s, int cell, int digit, int on)
+/* The premise carried out on a copy, then four rounds of the naked and hidden singles
+ * HoDoKu's queues hold; every node set or deleted becomes a link of the premise, in order
+ * (the twin's simulate). */
+static int simulate(fc_ctx *f, fc_sim *s, const int8_t free0[27][10], int cell, int digit, int on)
 {
     const ht_ctx *g = f->g;
     memcpy(s->cands, g->cands, sizeof s->cands);
     memcpy(s->values, f->values, sizeof s->values);
     memcpy(s->where, g->where, sizeof s->where);
+    memcpy(s->free, free0, sizeof s->free);
     memset(s->seen, 0, sizeof s->seen);
-    s->nout = 0;
-    s->ncheck = s->base_ncheck;
-    memcpy(s->hcheck, s->base_hcheck, sizeof s->hcheck);
+    s->nout = s->nns = s->nhs = 0;
     int premise = on ? on_node(cell, digit) : off_node(cell, digit);
     if (on) {
         sim_place(s, cell, digit);
     } else {
-        s->cands[cell] &= (uint16_t)~(1u << (digit - 1));
-        s->where[digit] = cs_minus(s->where[digit], cs_bit(cell));
-        s->ncheck = cs_or(s->ncheck, cs_bit(cell));
-        s->hcheck[digit] |= s->chouses[cell];
         sim_add(s, premise);
-        if (pop64(s->cands[cell]) == 1) sim_place(s, cell, only_digit(s->cands[cell]));
+        sim_remove(s, cell, digit);
+        if (pop64(s->cands[cell]) == 1) sim_place(s, cell, lowest_index64(s->cands[cell]) + 1);
     }
     for (int round = 0; round < LOOK_AHEAD; round++) {
-        uint8_t sc[81], sd[81], hc[81 * 9], hd[81 * 9];
-        int ns = 0, nh = 0;
-        for (cs81 cells = s->ncheck; !cs_empty(cells);) { /* ascending, as a scan of all cells */
-            int c = cs_pop(&cells);
-            if (!s->values[c] && pop64(s->cands[c]) == 1) sc[ns] = (uint8_t)c, sd[ns++] = (uint8_t)only_digit(s->cands[c]);
+        uint8_t sc[81 + 27 * 9], sd[81 + 27 * 9];
+        int n = 0;
+        for (int i = 0; i < s->nns; i++)
+            if (!s->values[s->nsc[i]]) sc[n] = s->nsc[i], sd[n++] = s->nsd[i];
+        cs81 taken = {0, 0}; /* one hidden single per cell, the first queued */
+        for (int i = 0; i < s->nhs; i++) {
+            int c = s->hsc[i], d = s->hsd[i];
+            if (s->values[c] || cs_has(taken, c)) continue;
+            if (s->free[c / 9][d] != 1 && s->free[9 + c % 9][d] != 1 && s->free[box_house(c)][d] != 1) continue;
+            taken = cs_or(taken, cs_bit(c));
+            sc[n] = (uint8_t)c, sd[n++] = (uint8_t)d;
         }
-        s->ncheck = (cs81){0, 0};
-        uint64_t found[13] = {0}; /* bit cell*10 + digit: each hidden single once, sorted */
-        for (int d = 1; d <= 9; d++) {
-            for (uint32_t hs = s->hcheck[d]; hs; hs &= hs - 1) {
-                cs81 places = cs_and(s->where[d], g->house[lowest_index64(hs)]);
-                if (!cs_single(places)) continue;
-                int k = cs_first(places) * 10 + d;
-                found[k >> 6] |= (uint64_t)1 << (k & 63);
-            }
-            s->hcheck[d] = 0;
-        }
-        for (int w = 0; w < 13; w++)
-            for (uint64_t m = found[w]; m; m &= m - 1) {
-                int k = 64 * w + lowest_index64(m);
-                hc[nh] = (uint8_t)(k / 10), hd[nh++] = (uint8_t)(k % 10);
-            }
-        if (!ns && !nh) break;
-        for (int i = 0; i < ns + nh; i++) {
-            int c = i < ns ? sc[i] : hc[i - ns], d = i < ns ? sd[i] : hd[i - ns];
-            if (s->values[c] != d) sim_place(s, c, d);
-        }
+        for (int i = 0; i < n; i++) sim_place(s, sc[i], sd[i]);
     }
     for (int i = 0; i < s->nout; i++)
         if (s->out[i] != premise) TRY(ht_link(f->g, premise, s->out[i]));
@@ -159,23 +180,17 @@ static int net_links(fc_ctx *f)
     fc_sim *s = malloc(sizeof *s);
     if (!s) return HT_NO_MEMORY;
     const ht_ctx *g = f->g;
+    int8_t free0[27][10];
     s->g = g;
-    s->base_ncheck = (cs81){0, 0};
-    for (int c = 0; c < 81; c++) {
-        s->chouses[c] = 1u << (c / 9) | 1u << (9 + c % 9) | 1u << box_house(c);
-        if (!f->values[c] && pop64(g->cands[c]) == 1) s->base_ncheck = cs_or(s->base_ncheck, cs_bit(c));
-    }
-    for (int d = 1; d <= 9; d++) {
-        s->base_hcheck[d] = 0;
-        for (int h = 0; h < 27; h++)
-            if (cs_single(cs_and(g->where[d], g->house[h]))) s->base_hcheck[d] |= 1u << h;
-    }
+    for (int c = 0; c < 81; c++) s->chouses[c] = 1u << (c / 9) | 1u << (9 + c % 9) | 1u << box_house(c);
+    for (int h = 0; h < 27; h++)
+        for (int d = 0; d <= 9; d++) free0[h][d] = (int8_t)(d ? cs_count(cs_and(g->where[d], g->house[h])) : 0);
     int status = HT_OK;
     for (int cell = 0; cell < 81 && status == HT_OK; cell++)
         for (int d = 1; d <= 9 && status == HT_OK; d++) {
             if (!(f->g->cands[cell] >> (d - 1) & 1)) continue;
-            status = simulate(f, s, cell, d, 1);
-            if (status == HT_OK) status = simulate(f, s, cell, d, 0);
+            status = simulate(f, s, (const int8_t(*)[10])free0, cell, d, 1);
+            if (status == HT_OK) status = simulate(f, s, (const int8_t(*)[10])free0, cell, d, 0);
         }
     free(s);
     return status;

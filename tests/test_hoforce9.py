@@ -87,3 +87,30 @@ def test_bad_input_is_refused(backend: str) -> None:
     with pytest.raises(ValueError):
         kernel.ho_forcing(cands, values, False, -1)
     assert kernel.ho_forcing(bytes(162), bytes(81), True, 0) == (b"", 0)  # nothing to search
+
+
+#: A grid of magictour top1465 #1 before HoDoKu's first Forcing Net (81 values, then 81
+#: candidate masks): the premise r6c1=3 reaches r7c8=8 only when its singles are set in the
+#: order HoDoKu's queues hold them (r7c8's naked single before the hidden single r7c5=8
+#: that a later round would take), which gives HoDoKu's "Verity => r6c5=3" (r6: 3).
+_QUEUE_ORDER = (
+    ".....8.7..13..6....8...1..4...1.45...9...73....82....65..6.29...2..43.6..6..1....",
+    "12a 018 13a 11c 112 000 023 000 107 14a 000 000 118 152 000 082 192 192 162 000 172 154 152 000 022 116 000"
+    " 066 044 062 000 1a4 000 000 182 1c2 02b 000 033 090 0b0 000 000 08b 083 04d 05c 000 000 114 110 049 109 000"
+    " 000 04c 049 000 0c0 000 000 08d 0c5 1c1 000 141 1d0 000 000 0c1 000 0d1 1c4 000 148 1d0 000 110 0ca 09e 0d6",
+)
+
+
+@pytest.mark.single_backend
+def test_net_singles_follow_hodokus_queues() -> None:
+    from sudokit.human.forcing import find_forcing_net
+
+    values = [int(ch) if ch.isdigit() else 0 for ch in _QUEUE_ORDER[0]]
+    masks = [int(m, 16) for m in _QUEUE_ORDER[1].split()]
+    state = Candidates(values, masks, frozenset())
+    assert str(next(find_forcing_net(state))).split("\n")[0] == "Forcing Net Verity => r6c5=3"
+    if "c" in _backend.available():
+        from sudokit import _core
+
+        cands, vals = _grid(state)
+        assert _core.ho_forcing(cands, vals, True, 1 << 40) == _pyforce9.ho_forcing(cands, vals, True, 1 << 40)

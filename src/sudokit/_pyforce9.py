@@ -30,7 +30,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterator
 
-from ._pytable9 import _DIGITS, _HOUSE, _PEER, GROUP, OFF, TABLE_LIMIT, _cells
+from ._pytable9 import _CELL_HOUSES, _DIGITS, _HOUSE, _HOUSE_CELLS, _PEER, GROUP, OFF, TABLE_LIMIT, _cells
 from ._pytable9 import chain_links, closure, group_links, group_nodes, walk
 
 __all__ = ["ho_forcing", "Tables", "Search", "simulate"]
@@ -114,60 +114,106 @@ class Tables:
 
 def simulate(state: State, cell: int, digit: int, on: bool) -> list[int]:
     """The nodes a Forcing Net premise sets and deletes (in order) on a copy of ``state``:
-    the premise carried out, then up to four rounds of all naked and hidden singles."""
-    cands = state.cands[:]
-    values = state.values[:]
-    where = state.where[:]
-    out: list[int] = []
-    seen: set[int] = set()
-
-    def add(node: int) -> None:
-        if node not in seen:
-            seen.add(node)
-            out.append(node)
-
-    def place(c: int, d: int) -> None:
-        # the original candidates of d that see c go, and the cell's other candidates
-        add(_on(c, d))
-        for p in _cells(state.where[d] & _PEER[c]):
-            add(_off(p, d))
-        for other in _DIGITS[cands[c]]:
-            if other != d:
-                add(_off(c, other))
-        for other in _DIGITS[cands[c]]:
-            where[other] &= ~(1 << c)
-        cands[c] = 0
-        values[c] = d
-        hit = where[d] & _PEER[c]
-        where[d] &= ~hit
-        for p in _cells(hit):
-            cands[p] &= ~(1 << (d - 1))
-
+    the premise carried out, then four rounds of the naked and hidden singles HoDoKu's
+    queues hold (:class:`_Sim`)."""
+    sim = _Sim(state)
     if on:
-        place(cell, digit)
+        sim.place(cell, digit)
     else:
-        cands[cell] &= ~(1 << (digit - 1))
-        where[digit] &= ~(1 << cell)
-        add(_off(cell, digit))
-        if _POP[cands[cell]] == 1:
-            place(cell, _DIGITS[cands[cell]][0])
+        sim.add(_off(cell, digit))
+        sim.remove(cell, digit)
+        if _POP[sim.cands[cell]] == 1:
+            sim.place(cell, _DIGITS[sim.cands[cell]][0])
     for _ in range(LOOK_AHEAD):
-        singles = [(c, _DIGITS[cands[c]][0]) for c in range(81) if not values[c] and _POP[cands[c]] == 1]
-        found = 0
-        for d in range(1, 10):
-            for h in range(27):
-                places = where[d] & _HOUSE[h]
-                if places and not places & (places - 1):
-                    found |= 1 << (places.bit_length() - 1) * 10 + d  # (cell, digit) once
-        hidden = [(k // 10, k % 10) for k in _cells(found)]
-        if not singles and not hidden:
-            break
-        for c, d in singles + hidden:
-            if values[c] == d:
-                continue
-            place(c, d)
+        naked = [(c, d) for c, d in sim.nsq if not sim.values[c]]
+        hidden = []
+        taken = 0
+        for c, d in sim.hsq:  # one hidden single per cell, the first queued
+            if not sim.values[c] and not taken >> c & 1 and any(sim.free[h][d] == 1 for h in _CELL_HOUSES[c]):
+                hidden.append((c, d))
+                taken |= 1 << c
+        for c, d in naked + hidden:
+            sim.place(c, d)
+    out = sim.out
     out.remove(_on(cell, digit) if on else _off(cell, digit))
     return out
+
+
+class _Sim:
+    """HoDoKu's grid while it plays a Forcing Net premise (``Sudoku2``): its singles
+    queues in the order singles appear (a naked single stays queued with its digit even
+    when its cell is emptied later; a cell emptied by a deletion keeps its house counts),
+    and the table entries recorded (``TablingSolver.setCell``): the set, then the
+    original candidates of the digit that see the cell, then the cell's other candidates.
+    These quirks decide which singles a false premise sets first, so which nets exist."""
+
+    __slots__ = ("orig", "cands", "values", "free", "nsq", "hsq", "out", "seen")
+
+    def __init__(self, state: State) -> None:
+        self.orig = state.where
+        self.cands = state.cands[:]
+        self.values = state.values[:]
+        self.free = [[(state.where[d] & _HOUSE[h]).bit_count() if d else 0 for d in range(10)] for h in range(27)]
+        self.nsq: list[tuple[int, int]] = []
+        self.hsq: list[tuple[int, int]] = []
+        self.out: list[int] = []
+        self.seen: set[int] = set()
+
+    def add(self, node: int) -> None:
+        if node not in self.seen:
+            self.seen.add(node)
+            self.out.append(node)
+
+    def _hidden(self, h: int, d: int) -> None:
+        bit = 1 << (d - 1)
+        for c in _HOUSE_CELLS[h]:
+            if self.cands[c] & bit:
+                self.hsq.append((c, d))
+                return
+
+    def _unqueue(self, h: int, d: int) -> None:
+        for i, (c, v) in enumerate(self.hsq):
+            if v == d and h in _CELL_HOUSES[c]:
+                del self.hsq[i]
+                return
+
+    def remove(self, c: int, d: int) -> None:
+        """``Sudoku2.delCandidate``."""
+        bit = 1 << (d - 1)
+        if not self.cands[c] & bit:
+            return
+        self.cands[c] &= ~bit
+        if not self.cands[c]:
+            return  # HoDoKu stops here: the house counts keep the candidate
+        if _POP[self.cands[c]] == 1:
+            self.nsq.append((c, _DIGITS[self.cands[c]][0]))
+        for h in _CELL_HOUSES[c]:
+            self.free[h][d] -= 1
+            if self.free[h][d] == 1:
+                self._hidden(h, d)
+            elif self.free[h][d] == 0:
+                self._unqueue(h, d)
+
+    def place(self, c: int, d: int) -> None:
+        """``TablingSolver.setCell`` (the entries) and ``Sudoku2.setCell``."""
+        self.add(_on(c, d))
+        for p in _cells(self.orig[d] & _PEER[c]):
+            self.add(_off(p, d))
+        own = _DIGITS[self.cands[c]]
+        for other in own:
+            if other != d:
+                self.add(_off(c, other))
+        if self.values[c] == d:
+            return
+        self.values[c] = d
+        self.cands[c] = 0
+        for p in _cells(_PEER[c]):
+            self.remove(p, d)
+        for other in own:
+            for h in _CELL_HOUSES[c]:
+                self.free[h][other] -= 1
+                if self.free[h][other] == 1 and other != d:
+                    self._hidden(h, other)
 
 
 def _parts(table: int) -> tuple[list[int], list[int]]:
