@@ -470,6 +470,11 @@ static int results(fc_ctx *f)
     const ht_ctx *g = f->g;
     fc_yield y;
     int tcell = f->target % 81, tdigit = f->target % OFF / 81 + 1;
+    /* HoDoKu names the cell of a premise that leads to its own opposite from a stale set:
+     * the first cell of box 9 where 9 is allowed (the last set its previous table check
+     * left); when there is none, the premise's cell. */
+    cs81 stale = cs_and(f->allowed[9], g->house[26]);
+    int scell = cs_empty(stale) ? -1 : cs_first(stale);
     for (int cell = 0; cell < 81; cell++)
         for (int d = 1; d <= 9; d++) {
             if (!(g->cands[cell] >> (d - 1) & 1)) continue;
@@ -482,7 +487,7 @@ static int results(fc_ctx *f)
                 int status = HT_OK;
                 if (tbit(t, inverse)) {
                     y.nends[0] = 1, y.ends[0][0] = (uint16_t)inverse;
-                    status = contra(f, &y, HF_CELL, cell);
+                    status = contra(f, &y, HF_CELL, scell < 0 ? cell : scell);
                 }
                 if (status == HT_OK) status = contradictions(f, t, &y);
                 if (status != HT_OK && status != STOP) return status;

@@ -295,13 +295,18 @@ class Search:
         a contradiction ((NONE, 0) for a verity) and the chains as (premise node, end nodes)."""
         state, closure = self.state, self.closure
         cands = state.cands
+        # HoDoKu names the cell of a premise that leads to its own opposite from a stale
+        # set: the first cell of box 9 where 9 is allowed (the last set its previous table
+        # check left); when there is none, the premise's cell
+        stale = self.allowed[9] & _HOUSE[26]
+        scell = (stale & -stale).bit_length() - 1 if stale else -1
         for cell in range(81):
             for d in _DIGITS[cands[cell]]:
                 for node, result in ((_on(cell, d), (cell, d, False)), (_off(cell, d), (cell, d, True))):
                     table = closure[node]
                     inverse = _off(cell, d) if node < OFF else _on(cell, d)
                     if table >> inverse & 1:
-                        yield result, (CELL, cell), [(node, [inverse])]
+                        yield result, (CELL, cell if scell < 0 else scell), [(node, [inverse])]
                     for entity, ends in self.contradictions(table):
                         yield result, entity, [(node, ends)]
         for cell in range(81):
