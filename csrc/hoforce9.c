@@ -37,9 +37,8 @@ typedef struct {
     int16_t *bpar;
 } fc_ctx;
 
-/* At least two cells; exactly one cell (cheaper than counting them). */
+/* At least two cells (cheaper than counting them). */
 static int cs_many(cs81 s) { return (s.lo & (s.lo - 1)) || (s.hi & (s.hi - 1)) || (s.lo && s.hi); }
-static int cs_single(cs81 s) { return !cs_empty(s) && !cs_many(s); }
 
 static int on_node(int cell, int d) { return (d - 1) * 81 + cell; }
 static int off_node(int cell, int d) { return OFF + (d - 1) * 81 + cell; }
