@@ -129,7 +129,7 @@ static void sim_place(fc_sim *s, int c, int d)
     s->cands[c] = 0;
     for (int o = 1; o <= 9; o++)
         if (own >> (o - 1) & 1) s->where[o] = cs_minus(s->where[o], cs_bit(c));
-    for (cs81 peers = g->peer[c]; !cs_empty(peers);) sim_remove(s, cs_pop(&peers), d);
+    for (cs81 peers = cs_and(s->where[d], g->peer[c]); !cs_empty(peers);) sim_remove(s, cs_pop(&peers), d); /* the others: no-ops */
     for (int o = 1; o <= 9; o++)
         if (own >> (o - 1) & 1) sim_count(s, c, o, d);
 }
