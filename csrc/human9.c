@@ -24,14 +24,40 @@ typedef struct {
 static const uint16_t BOX_COL[3] = {0x049, 0x092, 0x124};
 static const uint16_t TRIPLE[3] = {0x007, 0x038, 0x1C0};
 
+/* HOUSE_CELL[h][k]: the k-th cell of house h (rows 0-8, columns 9-17, boxes 18-26, each
+ * ascending); a table: the subset searches read it at every step. */
+static const uint8_t HOUSE_CELL[27][9] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8},
+    {9, 10, 11, 12, 13, 14, 15, 16, 17},
+    {18, 19, 20, 21, 22, 23, 24, 25, 26},
+    {27, 28, 29, 30, 31, 32, 33, 34, 35},
+    {36, 37, 38, 39, 40, 41, 42, 43, 44},
+    {45, 46, 47, 48, 49, 50, 51, 52, 53},
+    {54, 55, 56, 57, 58, 59, 60, 61, 62},
+    {63, 64, 65, 66, 67, 68, 69, 70, 71},
+    {72, 73, 74, 75, 76, 77, 78, 79, 80},
+    {0, 9, 18, 27, 36, 45, 54, 63, 72},
+    {1, 10, 19, 28, 37, 46, 55, 64, 73},
+    {2, 11, 20, 29, 38, 47, 56, 65, 74},
+    {3, 12, 21, 30, 39, 48, 57, 66, 75},
+    {4, 13, 22, 31, 40, 49, 58, 67, 76},
+    {5, 14, 23, 32, 41, 50, 59, 68, 77},
+    {6, 15, 24, 33, 42, 51, 60, 69, 78},
+    {7, 16, 25, 34, 43, 52, 61, 70, 79},
+    {8, 17, 26, 35, 44, 53, 62, 71, 80},
+    {0, 1, 2, 9, 10, 11, 18, 19, 20},
+    {3, 4, 5, 12, 13, 14, 21, 22, 23},
+    {6, 7, 8, 15, 16, 17, 24, 25, 26},
+    {27, 28, 29, 36, 37, 38, 45, 46, 47},
+    {30, 31, 32, 39, 40, 41, 48, 49, 50},
+    {33, 34, 35, 42, 43, 44, 51, 52, 53},
+    {54, 55, 56, 63, 64, 65, 72, 73, 74},
+    {57, 58, 59, 66, 67, 68, 75, 76, 77},
+    {60, 61, 62, 69, 70, 71, 78, 79, 80}
+};
+
 /* Cell index of the k-th cell of house h. */
-static int cell_of(int h, int k)
-{
-    if (h < 9) return 9 * h + k;
-    if (h < 18) return 9 * k + (h - 9);
-    int b = h - 18;
-    return (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3;
-}
+static inline int cell_of(int h, int k) { return HOUSE_CELL[h][k]; }
 
 /* Cell sets of one digit as three 27-bit band words: cell 27*b + k is bit k of word b.
  * Bits ascend with cells, and rows, columns and boxes all list their cells ascending, so
@@ -40,13 +66,39 @@ static int cell_of(int h, int k)
 #define BAND_COL 0x40201u  /* a column's 3 cells in a band: bits 0, 9, 18 */
 #define BAND_BOX 0x1C0E07u /* a box's 9 cells in its band: bits 0-2, 9-11, 18-20 */
 
+/* HOUSE_BAND[h][b]: house h's cells in band b (BAND_COL and BAND_BOX shifted into place). */
+static const uint32_t HOUSE_BAND[27][3] = {
+    {0x0001FFu, 0x000000u, 0x000000u},
+    {0x03FE00u, 0x000000u, 0x000000u},
+    {0x7FC0000u, 0x000000u, 0x000000u},
+    {0x000000u, 0x0001FFu, 0x000000u},
+    {0x000000u, 0x03FE00u, 0x000000u},
+    {0x000000u, 0x7FC0000u, 0x000000u},
+    {0x000000u, 0x000000u, 0x0001FFu},
+    {0x000000u, 0x000000u, 0x03FE00u},
+    {0x000000u, 0x000000u, 0x7FC0000u},
+    {0x040201u, 0x040201u, 0x040201u},
+    {0x080402u, 0x080402u, 0x080402u},
+    {0x100804u, 0x100804u, 0x100804u},
+    {0x201008u, 0x201008u, 0x201008u},
+    {0x402010u, 0x402010u, 0x402010u},
+    {0x804020u, 0x804020u, 0x804020u},
+    {0x1008040u, 0x1008040u, 0x1008040u},
+    {0x2010080u, 0x2010080u, 0x2010080u},
+    {0x4020100u, 0x4020100u, 0x4020100u},
+    {0x1C0E07u, 0x000000u, 0x000000u},
+    {0xE07038u, 0x000000u, 0x000000u},
+    {0x70381C0u, 0x000000u, 0x000000u},
+    {0x000000u, 0x1C0E07u, 0x000000u},
+    {0x000000u, 0xE07038u, 0x000000u},
+    {0x000000u, 0x70381C0u, 0x000000u},
+    {0x000000u, 0x000000u, 0x1C0E07u},
+    {0x000000u, 0x000000u, 0xE07038u},
+    {0x000000u, 0x000000u, 0x70381C0u}
+};
+
 /* House h's cells in band b. */
-static uint32_t house_band(int h, int b)
-{
-    if (h < 9) return h / 3 == b ? 0x1FFu << (9 * (h % 3)) : 0;
-    if (h < 18) return BAND_COL << (h - 9);
-    return (h - 18) / 3 == b ? BAND_BOX << (3 * ((h - 18) % 3)) : 0;
-}
+static inline uint32_t house_band(int h, int b) { return HOUSE_BAND[h][b]; }
 
 /* The peers of cell in band b. */
 static uint32_t peers_band(int cell, int b)
@@ -549,12 +601,24 @@ static void ho_push(uint8_t *queue, int *len, int cap, int cell, int digit)
     ++*len;
 }
 
-static void ho_houses(int cell, int houses[3])
+/* CELL_HOUSES[cell]: its row, column and box. */
+static const uint8_t CELL_HOUSES[81][3] = {
+    {0, 9, 18}, {0, 10, 18}, {0, 11, 18}, {0, 12, 19}, {0, 13, 19}, {0, 14, 19}, {0, 15, 20}, {0, 16, 20}, {0, 17, 20},
+    {1, 9, 18}, {1, 10, 18}, {1, 11, 18}, {1, 12, 19}, {1, 13, 19}, {1, 14, 19}, {1, 15, 20}, {1, 16, 20}, {1, 17, 20},
+    {2, 9, 18}, {2, 10, 18}, {2, 11, 18}, {2, 12, 19}, {2, 13, 19}, {2, 14, 19}, {2, 15, 20}, {2, 16, 20}, {2, 17, 20},
+    {3, 9, 21}, {3, 10, 21}, {3, 11, 21}, {3, 12, 22}, {3, 13, 22}, {3, 14, 22}, {3, 15, 23}, {3, 16, 23}, {3, 17, 23},
+    {4, 9, 21}, {4, 10, 21}, {4, 11, 21}, {4, 12, 22}, {4, 13, 22}, {4, 14, 22}, {4, 15, 23}, {4, 16, 23}, {4, 17, 23},
+    {5, 9, 21}, {5, 10, 21}, {5, 11, 21}, {5, 12, 22}, {5, 13, 22}, {5, 14, 22}, {5, 15, 23}, {5, 16, 23}, {5, 17, 23},
+    {6, 9, 24}, {6, 10, 24}, {6, 11, 24}, {6, 12, 25}, {6, 13, 25}, {6, 14, 25}, {6, 15, 26}, {6, 16, 26}, {6, 17, 26},
+    {7, 9, 24}, {7, 10, 24}, {7, 11, 24}, {7, 12, 25}, {7, 13, 25}, {7, 14, 25}, {7, 15, 26}, {7, 16, 26}, {7, 17, 26},
+    {8, 9, 24}, {8, 10, 24}, {8, 11, 24}, {8, 12, 25}, {8, 13, 25}, {8, 14, 25}, {8, 15, 26}, {8, 16, 26}, {8, 17, 26}
+};
+
+static inline void ho_houses(int cell, int houses[3])
 {
-    int r = cell / 9, c = cell % 9;
-    houses[0] = r;
-    houses[1] = 9 + c;
-    houses[2] = 18 + r / 3 * 3 + c / 3;
+    houses[0] = CELL_HOUSES[cell][0];
+    houses[1] = CELL_HOUSES[cell][1];
+    houses[2] = CELL_HOUSES[cell][2];
 }
 
 /* Remove a candidate with HoDoKu's bookkeeping; 1 if it was there. */
@@ -741,76 +805,142 @@ static int ho_subset_step(const ho_state *s, const int *cells, int size, unsigne
     return is_locked == locked;
 }
 
+/* POP9[m]: the bits of a 9-bit mask (one load; the subset searches count at every step). */
+static const uint8_t POP9[512] = {
+#define P2(n) n, n + 1, n + 1, n + 2
+#define P4(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
+#define P6(n) P4(n), P4(n + 1), P4(n + 1), P4(n + 2)
+#define P8(n) P6(n), P6(n + 1), P6(n + 1), P6(n + 2)
+    P8(0), P8(1),
+#undef P2
+#undef P4
+#undef P6
+#undef P8
+};
+
+/* The first combination (lexicographic, of `size` of the n sets) whose union has exactly
+ * `size` bits and that `accept` takes, into idx; 1 if there is one. A prefix whose union
+ * already has more than `size` bits is not extended: no combination through it qualifies,
+ * so the first one found is the one the plain lexicographic scan finds. */
+typedef int (*ho_accept)(const ho_state *s, const int *idx, int size, unsigned unio, const void *arg, ho_dels *o);
+
+static int ho_combos(const ho_state *s, const unsigned *sets, int n, int size, ho_accept accept, const void *arg,
+                     ho_dels *o)
+{
+    int idx[4], t = 0;
+    unsigned acc[5];
+    acc[0] = 0, idx[0] = 0;
+    while (t >= 0) {
+        if (idx[t] > n - size + t) { /* this level is done: back up */
+            if (--t >= 0) idx[t]++;
+            continue;
+        }
+        unsigned unio = acc[t] | sets[idx[t]];
+        if (POP9[unio] > size) {
+            idx[t]++;
+            continue;
+        }
+        if (t == size - 1) {
+            if (POP9[unio] == size && accept(s, idx, size, unio, arg, o)) return 1;
+            idx[t]++;
+            continue;
+        }
+        acc[t + 1] = unio;
+        idx[t + 1] = idx[t] + 1;
+        t++;
+    }
+    return 0;
+}
+
+typedef struct {
+    const int *cells;
+    int locked;
+} ho_naked_arg;
+
+static int naked_accept(const ho_state *s, const int *idx, int size, unsigned unio, const void *arg, ho_dels *o)
+{
+    const ho_naked_arg *a = arg;
+    int combo[4];
+    for (int t = 0; t < size; t++) combo[t] = a->cells[idx[t]];
+    return ho_subset_step(s, combo, size, unio, a->locked, o);
+}
+
 /* Naked (or locked) subsets, HoDoKu's order: boxes (only boxes when locked), rows,
  * columns; cells with 1..size candidates, combinations in cell order. */
 static int ho_naked(const ho_state *s, int size, int locked, ho_dels *o)
 {
     for (int u = 0; u < (locked ? 9 : 27); u++) {
         int unit = u < 9 ? 18 + u : u - 9, cells[9], m = 0;
+        unsigned sets[9];
         for (int k = 0; k < 9; k++) {
-            int c = cell_of(unit, k), n = bit_count(s->cands[c]);
-            if (n && n <= size) cells[m++] = c;
+            int c = cell_of(unit, k), n = POP9[s->cands[c] & 0x1FF];
+            if (n && n <= size) sets[m] = s->cands[c], cells[m++] = c;
         }
         if (m < size) continue;
-        int idx[4] = {0, 1, 2, 3};
-        for (;;) { /* combinations of `size` of the m cells, lexicographic */
-            unsigned mask = 0;
-            int combo[4];
-            for (int t = 0; t < size; t++) {
-                combo[t] = cells[idx[t]];
-                mask |= s->cands[combo[t]];
-            }
-            if (bit_count(mask) == size && ho_subset_step(s, combo, size, mask, locked, o)) return 1;
-            int t = size - 1;
-            while (t >= 0 && idx[t] == m - size + t) t--;
-            if (t < 0) break;
-            idx[t]++;
-            for (int j = t + 1; j < size; j++) idx[j] = idx[j - 1] + 1;
-        }
+        ho_naked_arg arg = {cells, locked};
+        if (ho_combos(s, sets, m, size, naked_accept, &arg, o)) return 1;
     }
     return 0;
 }
 
+typedef struct {
+    const int *digits;
+    int unit;
+} ho_hidden_arg;
+
+/* The hidden subset of these digits (places `unio` in the unit): its deletions, if any. */
+static int hidden_accept(const ho_state *s, const int *idx, int size, unsigned unio, const void *arg, ho_dels *o)
+{
+    const ho_hidden_arg *a = arg;
+    unsigned keep = 0;
+    for (int t = 0; t < size; t++) keep |= 1u << (a->digits[idx[t]] - 1);
+    o->n = 0;
+    for (uint32_t at = unio; at; at = clear_lowest(at)) {
+        int c = cell_of(a->unit, lowest_index(at));
+        for (uint32_t other = s->cands[c] & ~keep; other; other = clear_lowest(other))
+            dels_add(o, c, lowest_index(other) + 1);
+    }
+    return o->n > 0;
+}
+
 /* Hidden subsets, HoDoKu's order: boxes, rows, columns; digits with 1..size places,
  * combinations in digit order whose places together are `size` cells. */
-static int ho_hidden(const ho_state *s, int size, ho_dels *o)
+/* Each house's places of each digit (bit k: its k-th cell) and open cells, for the hidden
+ * subset searches of one pass (sizes 2, 3 and 4 read the same grid): filled on first use. */
+typedef struct {
+    int ready;
+    uint16_t places[27][10];
+    uint8_t open[27];
+} ho_places;
+
+static void fill_places(const ho_state *s, ho_places *p)
 {
-    for (int u = 0; u < 27; u++) {
-        int unit = u < 9 ? 18 + u : u - 9, open = 0, digits[9], m = 0;
-        uint32_t places[10] = {0};
+    memset(p->places, 0, sizeof p->places);
+    for (int unit = 0; unit < 27; unit++) {
+        int open = 0;
         for (int k = 0; k < 9; k++) {
-            int c = cell_of(unit, k);
-            open += s->cands[c] != 0;
-            for (int d = 1; d <= 9; d++)
-                if (s->cands[c] >> (d - 1) & 1u) places[d] |= 1u << k;
+            unsigned m = s->cands[cell_of(unit, k)];
+            open += m != 0;
+            for (; m; m = clear_lowest(m)) p->places[unit][lowest_index(m) + 1] |= (uint16_t)(1u << k);
         }
-        if (open <= size) continue;
+        p->open[unit] = (uint8_t)open;
+    }
+    p->ready = 1;
+}
+
+static int ho_hidden(const ho_state *s, int size, ho_places *p, ho_dels *o)
+{
+    if (!p->ready) fill_places(s, p);
+    for (int u = 0; u < 27; u++) {
+        int unit = u < 9 ? 18 + u : u - 9, digits[9], m = 0;
+        const uint16_t *places = p->places[unit];
+        if (p->open[unit] <= size) continue;
+        unsigned sets[9];
         for (int d = 1; d <= 9; d++)
-            if (s->free[unit][d] > 0 && s->free[unit][d] <= size) digits[m++] = d;
+            if (s->free[unit][d] > 0 && s->free[unit][d] <= size) sets[m] = places[d], digits[m++] = d;
         if (m < size) continue;
-        int idx[4] = {0, 1, 2, 3};
-        for (;;) {
-            uint32_t unio = 0;
-            unsigned keep = 0;
-            for (int t = 0; t < size; t++) {
-                unio |= places[digits[idx[t]]];
-                keep |= 1u << (digits[idx[t]] - 1);
-            }
-            if (bit_count(unio) == size) {
-                o->n = 0;
-                for (uint32_t at = unio; at; at = clear_lowest(at)) {
-                    int c = cell_of(unit, lowest_index(at));
-                    for (uint32_t other = s->cands[c] & ~keep; other; other = clear_lowest(other))
-                        dels_add(o, c, lowest_index(other) + 1);
-                }
-                if (o->n) return 1;
-            }
-            int t = size - 1;
-            while (t >= 0 && idx[t] == m - size + t) t--;
-            if (t < 0) break;
-            idx[t]++;
-            for (int j = t + 1; j < size; j++) idx[j] = idx[j - 1] + 1;
-        }
+        ho_hidden_arg arg = {digits, unit};
+        if (ho_combos(s, sets, m, size, hidden_accept, &arg, o)) return 1;
     }
     return 0;
 }
@@ -873,7 +1003,9 @@ int human9_ho_run_after(uint8_t values[81], uint16_t cands[81], uint8_t *ns, int
     if (max_steps > H9_MAX_STEPS) max_steps = H9_MAX_STEPS;
     int status = H9_DONE, len = 0;
     ho_dels dels;
+    ho_places places;
     for (int n = 0;; n++) {
+        places.ready = 0; /* each pass looks at the grid the last step left */
         if (n >= max_steps) {
             status = H9_MAX;
             break;
@@ -893,10 +1025,10 @@ int human9_ho_run_after(uint8_t values[81], uint16_t cands[81], uint8_t *ns, int
             case 6: hit = ho_locked_candidates(&s, 0, &dels); break;
             case 7: hit = ho_naked(&s, 2, 0, &dels); break;
             case 8: hit = ho_naked(&s, 3, 0, &dels); break;
-            case 9: hit = ho_hidden(&s, 2, &dels); break;
-            case 10: hit = ho_hidden(&s, 3, &dels); break;
+            case 9: hit = ho_hidden(&s, 2, &places, &dels); break;
+            case 10: hit = ho_hidden(&s, 3, &places, &dels); break;
             case 11: hit = ho_naked(&s, 4, 0, &dels); break;
-            default: hit = ho_hidden(&s, 4, &dels); break;
+            default: hit = ho_hidden(&s, 4, &places, &dels); break;
             }
             if (hit) code = t < 2 ? t : t + 1; /* step codes: 2 and 3 are the hidden singles */
         }
