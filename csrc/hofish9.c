@@ -634,23 +634,37 @@ static int bf_dead(const bf_ctx *x, unsigned uni)
            (pc9(uni & 0x1F8) >= x->size && pc9(uni & 0x1C7) >= x->size && pc9(uni & 0x3F) >= x->size);
 }
 
-/* Base line combinations (ascending) from lines[start..n). A branch that cannot hold a
- * fish (bf_dead) is skipped, its combinations still counted in spent (as if looked at). */
-static int bf_bases(bf_ctx *x, const int *lines, int n, int start, int k, unsigned uni)
+/* Base line combinations (ascending) of lines[0..n), walked without recursion. A branch
+ * that cannot hold a fish (bf_dead) is skipped, its combinations still counted in spent
+ * (as if looked at). */
+static int bf_bases(bf_ctx *x, const int *lines, int n)
 {
-    if (k == x->size) {
-        x->spent++;
-        return x->mode ? bf_finned(x, uni) : bf_basic(x, uni);
-    }
-    if (k >= 4) return HF_OK; /* cannot happen (size <= 4) */
-    if (k && bf_dead(x, uni)) {
-        x->spent += CHOOSE[n - start][x->size - k];
-        return HF_OK;
-    }
-    for (int i = start; i < n; i++) {
-        x->bases[k] = lines[i];
-        int status = bf_bases(x, lines, n, i + 1, k + 1, uni | x->pos[lines[i]]);
-        if (status) return status;
+    int size = x->size, idx[4], t = 0;
+    unsigned acc[4];
+    if (size < 1 || size > 4) return HF_OK; /* cannot happen (size 2..4) */
+    acc[0] = 0, idx[0] = 0;
+    while (t >= 0) {
+        if (idx[t] > n - size + t) { /* no room left for the lines after this one: back up */
+            if (--t >= 0) idx[t]++;
+            continue;
+        }
+        x->bases[t] = lines[idx[t]];
+        unsigned uni = acc[t] | x->pos[lines[idx[t]]];
+        if (t == size - 1) {
+            x->spent++;
+            int status = x->mode ? bf_finned(x, uni) : bf_basic(x, uni);
+            if (status) return status;
+            idx[t]++;
+            continue;
+        }
+        if (bf_dead(x, uni)) {
+            x->spent += CHOOSE[n - idx[t] - 1][size - t - 1];
+            idx[t]++;
+            continue;
+        }
+        acc[t + 1] = uni;
+        idx[t + 1] = idx[t] + 1;
+        t++;
     }
     return HF_OK;
 }
@@ -677,7 +691,7 @@ static int bf_run(const uint16_t cands[81], bf_ctx *x)
                 int c = pc9(m);
                 if (mode ? (m && c <= size + 3) : (c >= 2 && c <= size)) lines[n++] = i;
             }
-            status = bf_bases(x, lines, n, 0, 0, 0);
+            status = bf_bases(x, lines, n);
         }
     }
     return status == 1 ? HF_OK : status;
