@@ -655,7 +655,7 @@ int hoforce9_find(const uint16_t cands[81], const uint8_t values[81], int nets, 
     }
     if (!any) return HT_OK;
     fc_ctx *f = calloc(1, sizeof *f);
-    ht_ctx *g = calloc(1, sizeof *g);
+    ht_ctx *g = ht_new();
     if (!f || !g) {
         free(f), free(g);
         return HT_NO_MEMORY;

@@ -85,6 +85,7 @@ typedef struct {
     int comp[MAX_NODES], ncomp;
     uint64_t *reach;
     int *span; /* span[2k], span[2k + 1]: first and last word of component k's reach that can be non-zero */
+    int *comp_total; /* component k's closure size (capped just past LIMIT), -1 until counted; NULL: not kept */
     /* the current table */
     uint32_t gen, mark[MAX_NODES];
     int16_t parent[MAX_NODES];
@@ -135,5 +136,8 @@ int ht_closure(ht_ctx *x);
 void ht_walk(ht_ctx *x, int start);
 /* Frees what the graph functions allocated (not x, not x->out). */
 void ht_free(ht_ctx *x);
+/* A context with its lists empty and its counters at zero (NULL: no memory); ht_free and
+ * free release it. */
+ht_ctx *ht_new(void);
 
 #endif

@@ -3,6 +3,7 @@
 #include "hotable9.h"
 #include "hograph9.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -566,10 +567,15 @@ static int is_aic_end(int node, const cs81 ends[10])
 static int worth_walking(ht_ctx *x, int start, unsigned ends, const cs81 *aics, int *walked)
 {
     int cell = start % 81;
-    const uint64_t *r = x->reach + (size_t)x->comp[start] * (size_t)x->words;
-    int total = 0;
-    for (int j = x->span[2 * x->comp[start]]; j <= x->span[2 * x->comp[start] + 1] && total <= LIMIT; j++)
-        total += pop64(r[j]); /* only "above LIMIT?" matters; the words outside the span are 0 */
+    int comp = x->comp[start];
+    const uint64_t *r = x->reach + (size_t)comp * (size_t)x->words;
+    int total = x->comp_total ? x->comp_total[comp] : -1; /* the closure's size, once per component */
+    if (total < 0) {
+        total = 0;
+        for (int j = x->span[2 * comp]; j <= x->span[2 * comp + 1] && total <= LIMIT; j++)
+            total += pop64(r[j]); /* only "above LIMIT?" matters; the words outside the span are 0 */
+        if (x->comp_total) x->comp_total[comp] = total;
+    }
     *walked = 0;
     if (total > LIMIT) {
         ht_walk(x, start);
@@ -601,6 +607,9 @@ static int run(ht_ctx *x)
 {
     uint16_t premises[729], aic_starts[729];
     int np = 0, na = 0;
+    x->comp_total = malloc((size_t)(x->ncomp ? x->ncomp : 1) * sizeof *x->comp_total);
+    if (!x->comp_total) return HT_NO_MEMORY;
+    for (int k = 0; k < x->ncomp; k++) x->comp_total[k] = -1;
     for (int cell = 0; cell < 81; cell++)
         for (int d = 1; d <= 9; d++)
             if (x->cands[cell] >> (d - 1) & 1) premises[np++] = (uint16_t)((d - 1) * 81 + cell);
@@ -646,9 +655,31 @@ void ht_prepare(ht_ctx *x, int grouped)
     for (int g = 0; g < x->ngroups; g++) x->exists[GROUP + 2 * g] = x->exists[GROUP + 2 * g + 1] = 1;
 }
 
+ht_ctx *ht_new(void)
+{
+    /* Not calloc: the big per-node arrays (groups, adjacency offsets, components, parents,
+     * the table) are written before they are read; only these start at zero. */
+    ht_ctx *x = malloc(sizeof *x);
+    if (!x) return NULL;
+    memset(x, 0, offsetof(ht_ctx, groups));
+    memset(x->exists, 0, sizeof x->exists);
+    x->esrc = x->edst = NULL, x->ne = x->ecap = 0;
+    x->adj = NULL;
+    x->ncomp = 0, x->reach = NULL, x->span = NULL, x->comp_total = NULL;
+    x->gen = 0;
+    memset(x->mark, 0, sizeof x->mark);
+    x->norder = 0;
+    memset(x->elim, 0, sizeof x->elim);
+    x->nelim = 0;
+    x->rec_at = NULL, x->rec_nel = x->rec_len = NULL, x->nrec = x->reccap = 0, x->rec_hash = NULL;
+    x->slots = NULL, x->nslots = 0;
+    x->out = NULL, x->budget = x->spent = 0;
+    return x;
+}
+
 void ht_free(ht_ctx *x)
 {
-    free(x->esrc), free(x->edst), free(x->adj), free(x->reach), free(x->span);
+    free(x->esrc), free(x->edst), free(x->adj), free(x->reach), free(x->span), free(x->comp_total);
     free(x->rec_at), free(x->rec_nel), free(x->rec_len), free(x->rec_hash), free(x->slots);
 }
 
@@ -669,7 +700,7 @@ int hotable9_nice_loops(const uint16_t cands[81], int grouped, long budget, ht_o
     if (budget < 0) return HT_BAD_INPUT;
     for (int i = 0; i < 81; i++)
         if (cands[i] > 0x1FF) return HT_BAD_INPUT;
-    ht_ctx *x = calloc(1, sizeof *x);
+    ht_ctx *x = ht_new();
     if (!x) return HT_NO_MEMORY;
     memcpy(x->cands, cands, sizeof x->cands);
     x->out = out;
