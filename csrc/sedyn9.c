@@ -412,7 +412,9 @@ static int simple_rules(dctx *c, sd_out *buf, const uint8_t **hits, size_t *len)
         for (size_t j = (size_t)h & (c->sr_cap - 1); c->sr_slots[j].used; j = (j + 1) & (c->sr_cap - 1)) {
             const sr_slot *slot = &c->sr_slots[j];
             if (slot->hash != h || memcmp(c->sr_grids.data + slot->grid, c->cands, sizeof c->cands)) continue;
-            *hits = c->sr_res.data + slot->res, *len = slot->len;
+            /* An empty result may be cached before any result bytes exist (data still
+             * NULL), and NULL + 0 is undefined: such a hit points nowhere. */
+            *hits = slot->len ? c->sr_res.data + slot->res : NULL, *len = slot->len;
             return SD_OK;
         }
     int rule = -1, st = serules9_advanced(c->cands, c->init, c->counts, buf, &rule);

@@ -441,7 +441,7 @@ int senest9_rules(sn_state *s, const uint16_t cur[81], const uint16_t init[81], 
             const sn_slot *slot = &s->slots[j];
             if (slot->hash != h || memcmp(s->grids.data + slot->grid, cur, 162)) continue;
             int st = sd_budget_spend(b, slot->spent);
-            if (st == SD_OK) *hits = s->results.data + slot->res, *len = slot->res_len;
+            if (st == SD_OK) *hits = slot->res_len ? s->results.data + slot->res : NULL, *len = slot->res_len;
             return st;
         }
     static const int RULES[4][3] = {{R_LOOPS, -1}, {R_LOOPS, R_MULTIPLE, -1}, {R_DYNAMIC, -1, -1}, {R_DYNAMIC, R_DEEP, -1}};
@@ -461,6 +461,7 @@ int senest9_rules(sn_state *s, const uint16_t cur[81], const uint16_t init[81], 
         return st;
     }
     st = cache_put(s, h, cur, res, s->results.len - res, b->spent - spent0);
-    if (st == SD_OK) *hits = s->results.data + res, *len = s->results.len - res;
+    /* No result bytes at all leave results.data NULL, and NULL + 0 is undefined. */
+    if (st == SD_OK) *hits = s->results.len > res ? s->results.data + res : NULL, *len = s->results.len - res;
     return st;
 }
