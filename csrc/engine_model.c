@@ -34,6 +34,15 @@ void eng_model_free(eng_model *m)
  * request), the rest of the last one left unused. */
 void *eng_alloc(eng_model *m, size_t bytes)
 {
+#ifdef ENG_ARENA_EXACT
+    /* under AddressSanitizer every block is its own malloc of its exact size, so that an
+     * overrun meets a redzone (in a shared chunk it would land in the next block unseen) */
+    if (bytes > SIZE_MAX - ENG_CHUNK_HEAD) return NULL;
+    eng_chunk *own = malloc(ENG_CHUNK_HEAD + (bytes ? bytes : 1));
+    if (!own) return NULL;
+    own->next = m->chunks, own->size = 0, m->chunks = own;
+    return (unsigned char *)own + ENG_CHUNK_HEAD;
+#else
     size_t need = (bytes + ENG_ALIGN - 1) & ~(size_t)(ENG_ALIGN - 1);
     if (need < bytes) return NULL;
     if (need > m->arena_left) {
@@ -48,6 +57,7 @@ void *eng_alloc(eng_model *m, size_t bytes)
     void *p = m->arena_at;
     m->arena_at += need, m->arena_left -= need;
     return p;
+#endif
 }
 
 void *eng_zalloc(eng_model *m, size_t count, size_t size)

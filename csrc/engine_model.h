@@ -41,6 +41,13 @@ typedef struct {
 /* The model's memory is one arena: chunks from malloc, handed out by a bump pointer (16-byte
  * aligned) and freed all at once by eng_model_free.  A small program's model and search took
  * ~50 mallocs and frees a solve, a third of a 4x4's instructions. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ENG_ARENA_EXACT 1 /* one malloc per block under AddressSanitizer (engine_model.c: eng_alloc) */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ENG_ARENA_EXACT 1
+#endif
+#endif
 #define ENG_ALIGN 16
 #define ENG_CHUNK_FIRST 65536
 typedef struct eng_chunk {
