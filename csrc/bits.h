@@ -82,6 +82,21 @@ SK_INLINE int bit_count(uint32_t x)
 #endif
 }
 
+/* Number of set bits of a 9-bit mask (a candidate mask): one table load. */
+SK_INLINE int count9(uint32_t m)
+{
+#define SK_P2(n) n, n + 1, n + 1, n + 2
+#define SK_P4(n) SK_P2(n), SK_P2(n + 1), SK_P2(n + 1), SK_P2(n + 2)
+#define SK_P6(n) SK_P4(n), SK_P4(n + 1), SK_P4(n + 1), SK_P4(n + 2)
+#define SK_P8(n) SK_P6(n), SK_P6(n + 1), SK_P6(n + 1), SK_P6(n + 2)
+    static const uint8_t table[512] = {SK_P8(0), SK_P8(1)};
+#undef SK_P2
+#undef SK_P4
+#undef SK_P6
+#undef SK_P8
+    return table[m & 0x1FFu];
+}
+
 /* Columns used anywhere in a band: OR the three 9-bit rows together. */
 SK_INLINE uint32_t fold_columns(uint32_t band) { return (band | (band >> 9) | (band >> 18)) & SK_NINE; }
 

@@ -207,9 +207,16 @@ static int rcs_of(ha_grid *g)
     for (size_t i = 0; i < n && status == HA_OK; i++) {
         const als *a = &x->list[i];
         const cs81 *sa = g->sees + 10 * i;
+        /* the digits that can be restricted common with a: b's cells holding d (never none
+         * when b has d) must all be among sa[d], so an empty sa[d] rules d out */
+        unsigned live = 0;
+        for (int d = 1; d <= 9; d++)
+            if (!empty(sa[d])) live |= bit(d);
+        live &= a->digits;
+        if (!live) continue;
         for (size_t j = i + 1; j < n; j++) {
             const als *b = &x->list[j];
-            unsigned common = a->digits & b->digits;
+            unsigned common = live & b->digits;
             if (!common || overlap(a->cells, b->cells)) continue;
             const cs81 *wb = g->with + 10 * j;
             int found[2] = {0, 0}, nf = 0;

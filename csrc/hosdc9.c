@@ -1,6 +1,7 @@
 /* hosdc9.c -- HoDoKu's Sue de Coq search; see hosdc9.h and the twin src/sudokit/_pysdc9.py
  * (same search, same order, same records). */
 #include "hosdc9.h"
+#include "bits.h"
 #include "geom9.h"
 
 #include <stdlib.h>
@@ -27,12 +28,7 @@ typedef struct {
     subset line_sets[MAX_SUBSETS], box_sets[MAX_SUBSETS];
 } hs_ctx;
 
-static int pc(unsigned m)
-{
-    int n = 0;
-    for (; m; m &= m - 1) n++;
-    return n;
-}
+static int pc(unsigned m) { return bit_count(m); }
 
 static int put(hs_out *out, const uint8_t *bytes, size_t n)
 {
@@ -49,11 +45,24 @@ static int put(hs_out *out, const uint8_t *bytes, size_t n)
     return HS_OK;
 }
 
+/* BOX_HOUSE[c]: the box of cell c as a house (18-26); a table, in_house runs in inner loops. */
+static const uint8_t BOX_HOUSE[81] = {
+    18, 18, 18, 19, 19, 19, 20, 20, 20,
+    18, 18, 18, 19, 19, 19, 20, 20, 20,
+    18, 18, 18, 19, 19, 19, 20, 20, 20,
+    21, 21, 21, 22, 22, 22, 23, 23, 23,
+    21, 21, 21, 22, 22, 22, 23, 23, 23,
+    21, 21, 21, 22, 22, 22, 23, 23, 23,
+    24, 24, 24, 25, 25, 25, 26, 26, 26,
+    24, 24, 24, 25, 25, 25, 26, 26, 26,
+    24, 24, 24, 25, 25, 25, 26, 26, 26,
+};
+
 static int in_house(int h, int c)
 {
     if (h < 9) return c / 9 == h;
     if (h < 18) return c % 9 == h - 9;
-    return c / 27 * 3 + c % 9 / 3 == h - 18;
+    return BOX_HOUSE[c] == h;
 }
 
 /* Every non-empty subset of list, depth first (the twin's _subsets), into sets; the count. */

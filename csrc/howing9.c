@@ -1,6 +1,7 @@
 /* howing9.c -- HoDoKu's XY-Wing, XYZ-Wing and W-Wing; see howing9.h and the twin
  * src/sudokit/_pywing9.py (same search, same order, same records). */
 #include "howing9.h"
+#include "bits.h"
 #include "geom9.h"
 
 #include <stdlib.h>
@@ -46,12 +47,7 @@ static int cells_of(cellset s, uint8_t *out)
     return n;
 }
 
-static int pc(unsigned m)
-{
-    int n = 0;
-    for (; m; m &= m - 1) n++;
-    return n;
-}
+static int pc(unsigned m) { return count9(m); } /* candidate masks only */
 
 static int low_digit(unsigned m)
 {
