@@ -28,7 +28,7 @@ Searches are bounded: ``budget`` links (or states) per call; past it :class:`Sea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Protocol
 
@@ -52,11 +52,12 @@ DEFAULT_BUDGET = 2_000_000
 
 #: A chain: ((node, truth), ...) from the start to the end, each implied by the one before.
 Chain = tuple[tuple[int, bool], ...]
-#: A chain step found, for HoDoKu's sort: (eliminations, index sum, their set, length, make it).
-_Item = tuple[int, int, Hashable, int, Callable[[], Step]]
-#: The eliminations of an XY-Chain or Remote Pair as ((digit, 81-bit cells), ...), digits
-#: ascending, none with no cell: equal keys <=> equal eliminations.
+#: The eliminations of an X-/XY-Chain or Remote Pair as ((digit, 81-bit cells), ...),
+#: digits ascending, none with no cell: equal keys <=> equal eliminations.
 _Key = tuple[tuple[int, int], ...]
+#: A chain found, for HoDoKu's sort: (eliminations, index sum, their key, length, where
+#: its record starts in the search's bytes).
+_Item = tuple[int, int, _Key, int, int]
 
 
 # ---------------------------------------------------------------- text
@@ -129,15 +130,6 @@ def _elim_digits(elims: Sequence[tuple[int, int]]) -> str:
     return "/".join(str(d) for d in sorted({d for _, d in elims}))
 
 
-def _index_sum(elims: Sequence[tuple[int, int]]) -> int:
-    """HoDoKu's ``getIndexSumme`` over the eliminations sorted by (digit, cell)."""
-    total, offset = 0, 1
-    for cell, d in sorted(elims, key=lambda e: (e[1], e[0])):
-        total += cell * offset + d
-        offset += 80
-    return total
-
-
 def _elim_order(elims: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     """A chain step's eliminations, distinct, in HoDoKu's order (digit, then cell)."""
     return tuple(sorted(set(elims), key=lambda e: (e[1], e[0])))
@@ -200,17 +192,25 @@ def find_x_chain(state: Candidates, *, budget: int = DEFAULT_BUDGET) -> Iterator
         return
     where = state.where
     found: list[_Item] = []
+    sums: dict[_Key, tuple[int, int]] = {}  # key -> (eliminations, index sum)
     at = 0
     while at < len(data):
         d, n = data[at], data[at + 1]
-        cells = data[at + 2:at + 2 + n]
+        key = ((d, where[d] & PEER_MASK[data[at + 2]] & PEER_MASK[data[at + 1 + n]]),)
+        counted = sums.get(key)
+        if counted is None:
+            sums[key] = counted = _key_counts(key)
+        found.append((counted[0], counted[1], key, n, at))
         at += 2 + n
-        chain: Chain = tuple((9 * c + d - 1, bool(k & 1)) for k, c in enumerate(cells))
-        elims = [(c, d) for c in cells_of(where[d] & PEER_MASK[cells[0]] & PEER_MASK[cells[-1]])]
-        key = frozenset(elims)
-        found.append((len(key), _index_sum(elims), key, n,
-                      partial(_chain_step, "x_chain", "X-Chain", CANDIDATES, chain, elims, f"{d} ", "", d)))
-    yield from _ho_steps(found)
+    yield from _ho_steps(found, partial(_x_step, data))
+
+
+def _x_step(data: bytes, item: _Item) -> Step:
+    """The step of the ``ho_single`` X-Chain record of ``item``."""
+    at, key = item[4], item[2]
+    d, n = data[at], data[at + 1]
+    chain: Chain = tuple((9 * c + d - 1, bool(k & 1)) for k, c in enumerate(data[at + 2:at + 2 + n]))
+    return _chain_step("x_chain", "X-Chain", CANDIDATES, chain, _key_elims(key), f"{d} ", "", d)
 
 
 def _chain_step(technique: str, name: str, g: Nodes, chain: Chain, elims: list[tuple[int, int]],
@@ -244,10 +244,12 @@ def _xy(state: Candidates, budget: int, remote: bool) -> Iterator[Step]:
     HoDoKu sorts them (:func:`_ho_order`); one step per set of eliminations, the first.
     A record is read for the sort only (ends, eliminations as masks); the chain of a
     step is decoded when the step is written."""
-    where = state.where
     data, _spent = _backend.kernel().ho_xy(state.cand_bytes(), remote, budget)
     if data is None:
         raise SearchLimitExceeded("chain search budget exhausted")
+    if not data:
+        return
+    where = state.where
     found: list[_Item] = []
     sums: dict[_Key, tuple[int, int]] = {}  # key -> (eliminations, index sum)
     at = 0
@@ -262,24 +264,24 @@ def _xy(state: Candidates, budget: int, remote: bool) -> Iterator[Step]:
         counted = sums.get(key)
         if counted is None:
             sums[key] = counted = _key_counts(key)
-        found.append((counted[0], counted[1], key, n, partial(_xy_step, state, data, at, remote, key)))
+        found.append((counted[0], counted[1], key, n, at))
         at += 1 + 2 * n
-    yield from _ho_steps(found)
+    yield from _ho_steps(found, partial(_xy_step, state, data, remote))
 
 
-def _ho_steps(found: list[_Item]) -> Iterator[Step]:
-    """The steps of ``found`` in HoDoKu's order (:func:`_ho_order`), one per set of
-    eliminations (the first); the first step without the sort when :func:`_ho_first`
-    knows it (a walk reads no further)."""
-    done: set[Hashable] = set()
+def _ho_steps(found: list[_Item], make: Callable[[_Item], Step]) -> Iterator[Step]:
+    """The steps (``make``) of ``found`` in HoDoKu's order (:func:`_ho_order`), one per
+    set of eliminations (the first); the first step without the sort when
+    :func:`_ho_first` knows it (a walk reads no further)."""
+    done: set[_Key] = set()
     first = _ho_first(found)
     if first is not None:
         done.add(first[2])
-        yield first[4]()
-    for _n, _sum, seen, _length, make in _ho_order(found):
-        if seen not in done:
-            done.add(seen)
-            yield make()
+        yield make(first)
+    for item in _ho_order(found):
+        if item[2] not in done:
+            done.add(item[2])
+            yield make(item)
 
 
 def _ho_first(found: list[_Item]) -> _Item | None:
@@ -302,8 +304,9 @@ def _ho_first(found: list[_Item]) -> _Item | None:
 
 
 def _key_counts(key: _Key) -> tuple[int, int]:
-    """How many eliminations a key of :func:`_xy` has, and their index sum
-    (:func:`_index_sum`; the key lists them by digit, then cell)."""
+    """How many eliminations a key of :func:`_xy` has, and their index sum (HoDoKu's
+    ``getIndexSumme``: over the eliminations by digit, then cell, as the key lists them,
+    the k-th adds ``cell * (1 + 80 k) + digit``)."""
     n = total = 0
     for d, mask in key:
         while mask:
@@ -333,8 +336,9 @@ def _key_elims(key: _Key) -> list[tuple[int, int]]:
     return [(c, d) for d, mask in key for c in cells_of(mask)]
 
 
-def _xy_step(state: Candidates, data: bytes, at: int, remote: bool, key: _Key) -> Step:
-    """The step of the ``ho_xy`` record at ``at``."""
+def _xy_step(state: Candidates, data: bytes, remote: bool, item: _Item) -> Step:
+    """The step of the ``ho_xy`` record of ``item``."""
+    at, key = item[4], item[2]
     if not STEP_TEXT.get():
         return bare_step("remote_pair", "Remote Pair", _key_elims(key)) if remote else bare_step("xy_chain", "XY-Chain", _key_elims(key))
     n = data[at]

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 from dataclasses import replace
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, compress
 from array import array
 
 from .. import _backend
@@ -17,7 +17,7 @@ from ..errors import SudokuError
 from ..grid import Grid
 from . import als, chains, coloring, fish, registry, single_digit, uniqueness, wings
 from .model import BIT, CELL_BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_MASK, PEER_MASK, POPCOUNT, Candidates, cells_of
-from .path import MAX_STEPS, hodoku_brute_force_step, next_step
+from .path import MAX_STEPS, hodoku_brute_force_step
 from .step import STEP_TEXT, Step, cells_text
 
 
@@ -351,7 +351,7 @@ def _walk(
         if 0 not in vb:
             return out, "solved"
         if givens is None:
-            givens = frozenset(i for i, v in enumerate(clues) if v)
+            givens = frozenset(compress(range(81), clues))
         state = _grid_state(vb, cb, wb, givens)
         step = None
         for part in runs:
@@ -635,7 +635,10 @@ def _ho_next(state: Candidates, technique: registry.Technique, ids: frozenset[st
     """The HoDoKu path's step for ``technique`` (the enabled ``ids`` filter a shared search)."""
     shared = _HO_SHARED.get(technique.id)
     if shared is None:
-        return next_step(state, (technique,))
+        for step in technique.finder(state):  # path.next_step for one technique
+            if step.placements or step.eliminations:
+                return step
+        return None
     return next((s for s in shared(state) if s.technique in ids and (s.placements or s.eliminations)), None)
 
 

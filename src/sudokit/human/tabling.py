@@ -62,8 +62,7 @@ class _Found:
             chain.byteswap()
         self.grouped = max(chain) >= GROUP
         self.key = data[at:at + 2 * n]
-        # HoDoKu's getIndexSumme (chains._index_sum) over the already sorted eliminations
-        self.index_sum = sum(c * (1 + 80 * k) + d for k, (c, d) in enumerate(zip(self.key[::2], self.key[1::2])))
+        self.index_sum = _index_sum(self.key)
 
     @property
     def elims(self) -> list[tuple[int, int]]:
@@ -77,6 +76,12 @@ class _Found:
         if sys.byteorder == "big":
             chain.byteswap()
         return chain.tolist()
+
+
+def _index_sum(key: bytes) -> int:
+    """HoDoKu's getIndexSumme (as chains._key_counts) over a record's eliminations, which
+    the kernel sorts by digit, then cell."""
+    return sum(c * (1 + 80 * k) + d for k, (c, d) in enumerate(zip(key[::2], key[1::2])))
 
 
 def _compare(a: _Found, b: _Found) -> int:
@@ -196,25 +201,27 @@ def _first(data: bytes) -> _Found | None:
     :func:`_compare` orders them by length among themselves and puts each before every
     other record, whatever the other records' comparisons (which are not transitive), so
     a stable merge sort (Python's) leaves the shortest (the first on a tie) in front."""
-    heads: list[tuple[int, int]] = []  # (offset, eliminations) of each record
-    most, at = -1, 0
-    while at < len(data):
+    heads: list[int] = []  # the offsets of the records with the most eliminations
+    most, at, end = -1, 0, len(data)
+    while at < end:
         n = data[at + 1] | data[at + 2] << 8
-        heads.append((at, n))
-        most = max(most, n)
+        if n > most:
+            most, heads = n, [at]
+        elif n == most:
+            heads.append(at)
         chain_at = at + 5 + 2 * n
         at = chain_at + 2 * (data[chain_at - 2] | data[chain_at - 1] << 8)
-    best: list[_Found] = []
-    low = -1
-    for at, n in heads:
-        if n != most:
-            continue
+    low, n, lowest = -1, most, heads
+    for at in heads:
+        index_sum = _index_sum(data[at + 3:at + 3 + 2 * n])
+        if low < 0 or index_sum < low:
+            lowest, low = [at], index_sum
+        elif index_sum == low:
+            lowest.append(at)
+    best = []
+    for at in lowest:
         chain_at = at + 5 + 2 * n
-        f = _Found(data, at + 3, n, _NAMES[data[at]], chain_at, data[chain_at - 2] | data[chain_at - 1] << 8)
-        if low < 0 or f.index_sum < low:
-            best, low = [f], f.index_sum
-        elif f.index_sum == low:
-            best.append(f)
+        best.append(_Found(data, at + 3, n, _NAMES[data[at]], chain_at, data[chain_at - 2] | data[chain_at - 1] << 8))
     one = best[0]
     for f in best[1:]:
         if f.kind != one.kind or f.key != one.key or f.grouped != one.grouped:
