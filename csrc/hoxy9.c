@@ -33,7 +33,7 @@ typedef struct {
     int nchain;
     uint8_t cells[MAX_LINKS / 2 + 2];
     int ncells;
-    cellset used;
+    uint8_t on_chain[81]; /* 1 for the cells on the chain */
     hx_key *keys;
     size_t cap, count;
     hx_out *out;
@@ -164,23 +164,24 @@ static int check(hx_ctx *x, int end, int level)
 static int extend(hx_ctx *x, int cell, int v, int level)
 {
     if (level >= MAX_LINKS) return HX_OK;
-    int slot = v != low_digit(x->cands[cell]);
+    unsigned vbit = 1u << (v - 1), own = x->cands[cell];
+    int slot = (own & (0u - own)) != vbit; /* v is the cell's higher digit */
     for (int k = 0; k < x->nnext[cell][slot]; k++) {
         int c = x->next[cell][slot][k];
         unsigned m = x->cands[c];
         if (x->pair && m != x->pair) continue;
-        if (has(x->used, c)) continue; /* back to the chain (to its start: a loop, not reported) */
+        if (x->on_chain[c]) continue; /* back to the chain (to its start: a loop, not reported) */
         if (++*x->spent > x->budget) return HX_BUDGET;
         if (level + 1 >= MAX_LINKS) continue;
-        int w = low_digit(m & ~(1u << (v - 1)));
+        int w = low_digit(m ^ vbit); /* c is bivalue and holds v: its other digit */
         x->chain[x->nchain++] = (uint16_t)(2 * (9 * c + v - 1));
         x->chain[x->nchain++] = (uint16_t)(2 * (9 * c + w - 1) + 1);
         x->cells[x->ncells++] = (uint8_t)c;
         int status = w == x->d ? check(x, c, level + 2) : HX_OK;
         if (status == HX_OK) {
-            add(&x->used, c);
+            x->on_chain[c] = 1;
             status = extend(x, c, w, level + 2);
-            drop(&x->used, c);
+            x->on_chain[c] = 0;
         }
         x->nchain -= 2, x->ncells--;
         if (status != HX_OK) return status;
@@ -199,6 +200,7 @@ int hoxy9_search(const uint16_t cands[81], int remote, long budget, hx_out *out,
     memcpy(x->cands, cands, sizeof x->cands);
     x->out = out, x->remote = remote, x->budget = budget, x->spent = spent;
     x->keys = NULL, x->cap = x->count = 0;
+    memset(x->on_chain, 0, sizeof x->on_chain);
     cellset rows[9], cols[9], boxes[9], bivalue = {0, 0};
     memset(rows, 0, sizeof rows), memset(cols, 0, sizeof cols), memset(boxes, 0, sizeof boxes);
     memset(x->where, 0, sizeof x->where);
@@ -240,9 +242,9 @@ int hoxy9_search(const uint16_t cands[81], int remote, long budget, hx_out *out,
             x->nchain = 2;
             x->cells[0] = (uint8_t)start;
             x->ncells = 1;
-            x->used = (cellset){0, 0};
-            add(&x->used, start);
+            x->on_chain[start] = 1;
             status = extend(x, start, x->e, 1);
+            x->on_chain[start] = 0;
         }
     }
     free(x->keys);

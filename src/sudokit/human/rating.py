@@ -374,7 +374,7 @@ def _rate(
     # "solved" when it ran (its set is the larger one), as before this option existed.
     ho_counts = ho.counts
     solved = se_end == "solved" if se else ho_end == "solved" and BACKTRACKING not in ho_counts
-    er, ep, ed, hardest = _se_numbers(se_steps, by_id)
+    er, ep, ed, hardest = _se_numbers(se_steps, by_id) if se else (0.0, 0.0, 0.0, "")
     score, level = _hodoku_numbers((), by_id, solved and ho_end == "solved", ho_counts, ho_values) if hodoku else (0, "")
     if not se:
         hardest = _hodoku_hardest(ho, ho_values)
@@ -465,7 +465,8 @@ def _hodoku_numbers(
         if value is None:
             value = _ho_value_of(technique, by_id)
         score += value[0] * n
-        level = max(level, value[1])
+        if value[1] > level:
+            level = value[1]
     if not solved:
         level = max(level, HODOKU_LEVELS.index("Unfair"))
     while score > HODOKU_MAX_SCORE[HODOKU_LEVELS[level]] and level < len(HODOKU_LEVELS) - 1:
@@ -507,9 +508,12 @@ def _hodoku_hardest(path: HoTally, values: Mapping[str, tuple[int, int]]) -> str
     """The name of the first step of the highest HoDoKu level on the HoDoKu path: the
     first step of the first technique (in order of use) at that level; ``values``: the
     labels' (score, level index) of :func:`_plan_lookup`."""
-    levels = {t: values.get(t, (0, 0))[1] for t in path.counts}
-    top = max(levels.values(), default=0)
-    return next((path.names[t] for t, level in levels.items() if level == top), "")
+    top, name = -1, ""
+    for t in path.counts:
+        level = values.get(t, (0, 0))[1]
+        if level > top:  # strictly: the first technique at the top level keeps it
+            top, name = level, path.names[t]
+    return name
 
 
 def _level_index(level: object) -> int:
