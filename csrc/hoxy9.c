@@ -195,6 +195,14 @@ int hoxy9_search(const uint16_t cands[81], int remote, long budget, hx_out *out,
     if (budget < 0) return HX_BAD_INPUT;
     for (int i = 0; i < 81; i++)
         if (cands[i] > 0x1FF) return HX_BAD_INPUT;
+    /* A Remote Pair chain only holds cells whose pair another cell holds too: from any
+     * other cell no link passes the pair test (none is taken or counted in spent). */
+    uint8_t holders_of[512] = {0}, pairs = 0;
+    if (remote) {
+        for (int i = 0; i < 81; i++)
+            if (two_bits(cands[i]) && holders_of[cands[i]]++ == 1) pairs = 1;
+        if (!pairs) return HX_OK;
+    }
     hx_ctx *x = malloc(sizeof *x); /* next/nnext are written below for every bivalue cell */
     if (!x) return HX_NO_MEMORY;
     memcpy(x->cands, cands, sizeof x->cands);
@@ -207,7 +215,7 @@ int hoxy9_search(const uint16_t cands[81], int remote, long budget, hx_out *out,
     for (int i = 0; i < 81; i++) {
         add(&rows[i / 9], i), add(&cols[i % 9], i), add(&boxes[i / 27 * 3 + i % 9 / 3], i);
         for (uint32_t m = cands[i]; m; m &= m - 1) add(&x->where[1 + lowest_index(m)], i);
-        if (two_bits(cands[i])) add(&bivalue, i);
+        if (two_bits(cands[i]) && (!remote || holders_of[cands[i]] >= 2)) add(&bivalue, i);
     }
     for (cellset todo = bivalue; !empty(todo);) {
         int i = pop(&todo); /* only bivalue cells are ever on a chain */
