@@ -35,6 +35,18 @@ typedef struct {
     uint16_t *rdist; /* each node's distance to tnode (0xFFFF: none) */
     uint16_t *bdist, *queue;
     int16_t *bpar;
+    /* HoDoKu's net tables (TablingSolver): each premise's direct entries (its simulation,
+     * edge e0[v] + i for entry i + 1) keep their reasons (retIndices, largest first) and
+     * distance; a premise's expanded table (x*) and the chains built from it decide which
+     * step of one result HoDoKu keeps and whether it is a net at all */
+    int nets, e0[GROUP], nsim[GROUP];
+    uint16_t (*erets)[5], *edist;
+    size_t ecap;
+    int xprem, xn;
+    uint16_t xnode[LIMIT], xdist[LIMIT];
+    int16_t xsrc[LIMIT], *xidx;
+    uint32_t xgen, *xmark, mgen, *mmark;
+    uint16_t **xcache; /* each premise's expanded table once built: n, then nodes, distances, sources */
 } fc_ctx;
 
 /* At least two cells (cheaper than counting them). */
@@ -61,14 +73,46 @@ typedef struct {
     uint16_t out[GROUP];
     int nout;
     uint32_t chouses[81]; /* each cell's houses */
+    uint16_t rets[GROUP][5], dist[GROUP]; /* each entry's reasons (entry indices) and distance */
+    int16_t idx[GROUP];                  /* a seen node's entry index */
 } fc_sim;
 
-static void sim_add(fc_sim *s, int node)
+/* TableEntry.makeSRetIndex: the largest reason first (swapped with the one found larger). */
+static void sort_rets(uint16_t r[5])
+{
+    for (int i = 1; i < 5; i++)
+        if (r[i] > r[0]) {
+            uint16_t t = r[0];
+            r[0] = r[i], r[i] = t;
+        }
+}
+
+/* TableEntry.addEntry: a new node, its reasons and its distance (that of its first
+ * reason, as given, + 1; HoDoKu keeps 9 bits). */
+static void sim_entry(fc_sim *s, int node, const uint16_t *rets, int nr)
 {
     uint64_t b = (uint64_t)1 << (node & 63);
     if (s->seen[node >> 6] & b) return;
     s->seen[node >> 6] |= b;
-    s->out[s->nout++] = (uint16_t)node;
+    int i = s->nout++;
+    s->out[i] = (uint16_t)node;
+    s->idx[node] = (int16_t)i;
+    int r0 = nr ? rets[0] : 0;
+    s->dist[i] = (uint16_t)(((r0 < i ? s->dist[r0] : 0) + 1) & 0x1FF);
+    for (int k = 0; k < 5; k++) s->rets[i][k] = k < nr ? rets[k] : 0;
+    sort_rets(s->rets[i]);
+}
+
+static void sim_add(fc_sim *s, int node)
+{
+    static const uint16_t none[1] = {0};
+    sim_entry(s, node, none, 1);
+}
+
+/* The entry index of a seen node, else 0 (TableEntry.getEntryIndex). */
+static uint16_t sim_index(const fc_sim *s, int node)
+{
+    return (s->seen[node >> 6] >> (node & 63) & 1) ? (uint16_t)s->idx[node] : 0;
 }
 
 static int cell_house(int c, int k) { return k == 0 ? c / 9 : k == 1 ? 9 + c % 9 : box_house(c); }
@@ -114,16 +158,17 @@ static void sim_remove(fc_sim *s, int c, int d)
     sim_count(s, c, d, 0);
 }
 
-/* TablingSolver.setCell (the entries) and Sudoku2.setCell. */
-static void sim_place(fc_sim *s, int c, int d)
+/* TablingSolver.setCell (the entries, the set's reasons given) and Sudoku2.setCell. */
+static void sim_place(fc_sim *s, int c, int d, const uint16_t *rets, int nr)
 {
     const ht_ctx *g = s->g;
-    sim_add(s, on_node(c, d));
+    uint16_t ri[1] = {(uint16_t)s->nout}; /* the deletions' reason: the set's index (even when it is not added) */
+    sim_entry(s, on_node(c, d), rets, nr);
     cs81 orig = cs_and(g->where[d], g->peer[c]); /* the original candidates of d that see c */
-    while (!cs_empty(orig)) sim_add(s, off_node(cs_pop(&orig), d));
+    while (!cs_empty(orig)) sim_entry(s, off_node(cs_pop(&orig), d), ri, 1);
     unsigned own = s->cands[c];
     for (int o = 1; o <= 9; o++)
-        if (o != d && (own >> (o - 1) & 1)) sim_add(s, off_node(c, o));
+        if (o != d && (own >> (o - 1) & 1)) sim_entry(s, off_node(c, o), ri, 1);
     if (s->values[c] == d) return;
     s->values[c] = (uint8_t)d;
     s->cands[c] = 0;
@@ -147,18 +192,20 @@ static int simulate(fc_ctx *f, fc_sim *s, const int8_t free0[27][10], int cell, 
     memset(s->seen, 0, sizeof s->seen);
     s->nout = s->nns = s->nhs = 0;
     int premise = on ? on_node(cell, digit) : off_node(cell, digit);
+    static const uint16_t none[1] = {0};
     if (on) {
-        sim_place(s, cell, digit);
+        sim_place(s, cell, digit, none, 1);
     } else {
         sim_add(s, premise);
         sim_remove(s, cell, digit);
-        if (pop64(s->cands[cell]) == 1) sim_place(s, cell, lowest_index64(s->cands[cell]) + 1);
+        if (pop64(s->cands[cell]) == 1) sim_place(s, cell, lowest_index64(s->cands[cell]) + 1, none, 1);
     }
     for (int round = 0; round < LOOK_AHEAD; round++) {
         uint8_t sc[81 + 27 * 9], sd[81 + 27 * 9];
         int n = 0;
         for (int i = 0; i < s->nns; i++)
             if (!s->values[s->nsc[i]]) sc[n] = s->nsc[i], sd[n++] = s->nsd[i];
+        int nnaked = n;
         cs81 taken = {0, 0}; /* one hidden single per cell, the first queued */
         for (int i = 0; i < s->nhs; i++) {
             int c = s->hsc[i], d = s->hsd[i];
@@ -167,7 +214,44 @@ static int simulate(fc_ctx *f, fc_sim *s, const int8_t free0[27][10], int cell, 
             taken = cs_or(taken, cs_bit(c));
             sc[n] = (uint8_t)c, sd[n++] = (uint8_t)d;
         }
-        for (int i = 0; i < n; i++) sim_place(s, sc[i], sd[i]);
+        for (int i = 0; i < n; i++) {
+            /* the set's reasons: a naked single's other original digits deleted; a hidden
+             * single's other original places deleted in its house with the fewest places
+             * (row, then column, then box on ties) */
+            int c = sc[i], d = sd[i], nr = 0, naked = i < nnaked;
+            uint16_t rets[5];
+            if (naked) {
+                for (int o = 1; o <= 9 && nr < 5; o++)
+                    if (o != d && (g->cands[c] >> (o - 1) & 1)) rets[nr++] = sim_index(s, off_node(c, o));
+            } else {
+                int h = c / 9;
+                if (s->free[9 + c % 9][d] < s->free[h][d]) h = 9 + c % 9;
+                if (s->free[box_house(c)][d] < s->free[h][d]) h = box_house(c);
+                cs81 places = cs_minus(cs_and(g->where[d], g->house[h]), cs_bit(c));
+                while (!cs_empty(places) && nr < 5) rets[nr++] = sim_index(s, off_node(cs_pop(&places), d));
+            }
+            if (!nr) rets[nr++] = 0;
+            sim_place(s, c, d, rets, nr);
+        }
+    }
+    if (f->nets) { /* keep each entry's reasons and distance for HoDoKu's chains */
+        size_t need = f->g->ne + (size_t)s->nout;
+        if (need > f->ecap) {
+            size_t cap = f->ecap ? 2 * f->ecap : 65536;
+            while (cap < need) cap *= 2;
+            uint16_t(*r)[5] = realloc(f->erets, cap * sizeof *r);
+            if (!r) return HT_NO_MEMORY;
+            f->erets = r;
+            uint16_t *dd = realloc(f->edist, cap * sizeof *dd);
+            if (!dd) return HT_NO_MEMORY;
+            f->edist = dd;
+            f->ecap = cap;
+        }
+        f->e0[premise] = (int)f->g->ne, f->nsim[premise] = s->nout - 1;
+        for (int i = 1; i < s->nout; i++) {
+            memcpy(f->erets[f->g->ne + (size_t)i - 1], s->rets[i], sizeof s->rets[i]);
+            f->edist[f->g->ne + (size_t)i - 1] = s->dist[i];
+        }
     }
     for (int i = 0; i < s->nout; i++)
         if (s->out[i] != premise) TRY(ht_link(f->g, premise, s->out[i]));
@@ -321,6 +405,156 @@ done:
     return status;
 }
 
+/* ---------------------------------------------------------- HoDoKu's net chains */
+/* Entry i of node v's direct table (0: v itself): node, distance, reasons (NULL: none). */
+static int direct_count(const fc_ctx *f, int v)
+{
+    int n = 1 + f->g->adjoff[v + 1] - f->g->adjoff[v];
+    return n < LIMIT ? n : LIMIT;
+}
+
+static int direct_node(const fc_ctx *f, int v, int i) { return i ? f->g->adj[f->g->adjoff[v] + i - 1] : v; }
+
+static int direct_dist(const fc_ctx *f, int v, int i)
+{
+    if (!i) return 1;
+    return v < GROUP && i - 1 < f->nsim[v] ? f->edist[f->e0[v] + i - 1] : 2;
+}
+
+static const uint16_t *direct_rets(const fc_ctx *f, int v, int i)
+{
+    return i && v < GROUP && i - 1 < f->nsim[v] ? f->erets[f->e0[v] + i - 1] : NULL;
+}
+
+static int direct_index(const fc_ctx *f, int v, int node)
+{
+    int n = direct_count(f, v);
+    for (int i = 0; i < n; i++)
+        if (direct_node(f, v, i) == node) return i;
+    return -1;
+}
+
+/* TablingSolver.expandTables for premise p: its direct entries, then breadth first each
+ * entry's direct entries (from that entry's table, at the sum of the distances), at most
+ * LIMIT entries; an entry already there from another table takes a shorter sum. */
+static void expand(fc_ctx *f, int p)
+{
+    if (f->xprem == p) return;
+    f->xprem = p;
+    uint32_t gen = ++f->xgen;
+    f->xn = 0;
+    const uint16_t *c = f->xcache[p];
+    if (c) { /* built before (a verity's premises take turns) */
+        int n = f->xn = c[0];
+        memcpy(f->xnode, c + 1, (size_t)n * sizeof *c);
+        memcpy(f->xdist, c + 1 + n, (size_t)n * sizeof *c);
+        memcpy(f->xsrc, c + 1 + 2 * n, (size_t)n * sizeof *c);
+        for (int i = 0; i < n; i++) f->xmark[f->xnode[i]] = gen, f->xidx[f->xnode[i]] = (int16_t)i;
+        return;
+    }
+    for (int i = 0, n = direct_count(f, p); i < n; i++) {
+        int v = direct_node(f, p, i);
+        if (f->xmark[v] == gen) continue;
+        f->xmark[v] = gen, f->xidx[v] = (int16_t)f->xn;
+        f->xnode[f->xn] = (uint16_t)v, f->xdist[f->xn] = (uint16_t)direct_dist(f, p, i), f->xsrc[f->xn++] = -1;
+    }
+    for (int j = 1; j < f->xn && f->xn < LIMIT; j++) {
+        int src = f->xnode[j], base = f->xdist[j];
+        for (int k = 1, n = direct_count(f, src); k < n; k++) {
+            int v = direct_node(f, src, k), d = (base + direct_dist(f, src, k)) & 0x1FF;
+            if (f->xmark[v] == gen) {
+                int o = f->xidx[v];
+                if (f->xsrc[o] >= 0 && f->xdist[o] > d) f->xsrc[o] = (int16_t)src, f->xdist[o] = (uint16_t)d;
+            } else if (f->xn < LIMIT) {
+                f->xmark[v] = gen, f->xidx[v] = (int16_t)f->xn;
+                f->xnode[f->xn] = (uint16_t)v, f->xdist[f->xn] = (uint16_t)d, f->xsrc[f->xn++] = (int16_t)src;
+            }
+        }
+    }
+    uint16_t *keep = malloc((1 + 3 * (size_t)f->xn) * sizeof *keep);
+    if (!keep) return; /* not kept: built again next time */
+    int n = keep[0] = (uint16_t)f->xn;
+    memcpy(keep + 1, f->xnode, (size_t)n * sizeof *keep);
+    memcpy(keep + 1 + n, f->xdist, (size_t)n * sizeof *keep);
+    memcpy(keep + 1 + 2 * n, f->xsrc, (size_t)n * sizeof *keep);
+    f->xcache[p] = keep;
+}
+
+static cs81 node_cells(const fc_ctx *f, int node)
+{
+    return node < GROUP ? cs_bit(node % 81) : f->g->groups[(node - GROUP) / 2].mask;
+}
+
+static int node_first_cell(const fc_ctx *f, int node)
+{
+    return node < GROUP ? node % 81 : f->g->groups[(node - GROUP) / 2].first;
+}
+
+/* TablingSolver.buildChain from entry i of the expanded table: back along the first
+ * reasons (through the table an entry came from, then back) to the premise; the main
+ * chain (ismin 0) marks its nodes (mmark) and its cells (chainset) and lists the other
+ * reasons of its entries, its net branches (mins); a branch (ismin 1) stops at a node of
+ * the main chain. Returns the number of nodes; *last: the last one. */
+static int build(fc_ctx *f, int i, int ismin, cs81 *chainset, int *mins, int *nmins, int *last)
+{
+    static const uint16_t zero[5] = {0, 0, 0, 0, 0};
+    int len = 1, cur = -1, first = i, expanded = 0; /* cur: -1 the expanded table, else a direct one */
+    *last = f->xnode[i];
+    if (!ismin) f->mmark[*last] = f->mgen;
+    while (first != 0 && len < LIMIT) {
+        if (cur < 0 && f->xsrc[first] >= 0) {
+            int node = f->xnode[first];
+            cur = f->xsrc[first];
+            first = direct_index(f, cur, node);
+            if (first < 0) return len;
+            expanded = 1;
+        }
+        const uint16_t *r = direct_rets(f, cur < 0 ? f->xprem : cur, first);
+        if (!r) r = zero;
+        for (int q = 0; q < 5; q++) {
+            int e = r[q], node = cur < 0 ? f->xnode[e] : direct_node(f, cur, e);
+            if (q == 0) {
+                first = e;
+                len++;
+                *last = node;
+                if (!ismin) {
+                    *chainset = cs_or(*chainset, node_cells(f, node));
+                    f->mmark[node] = f->mgen;
+                } else if (cs_has(*chainset, node_first_cell(f, node)) && f->mmark[node] == f->mgen) {
+                    return len;
+                }
+            } else if (e && !ismin && *nmins < 200) {
+                mins[(*nmins)++] = node;
+            }
+        }
+        if (expanded && first == 0) {
+            int ret = direct_node(f, cur, 0);
+            cur = -1, first = f->xidx[ret], expanded = 0;
+        }
+    }
+    return len;
+}
+
+/* HoDoKu's length of the chain from premise p to node end (the main chain and each
+ * branch that joins it: its nodes with a separator instead of the joining one) and whether
+ * it is a net; -1 when end is not in p's expanded table. */
+static int ho_length(fc_ctx *f, int p, int end, int *net)
+{
+    expand(f, p);
+    *net = 0;
+    if (f->xmark[end] != f->xgen) return -1;
+    cs81 chainset = {0, 0};
+    int mins[200], nmins = 0, last, none = 0;
+    f->mgen++;
+    int len = build(f, f->xidx[end], 0, &chainset, mins, &nmins, &last);
+    for (int k = 0; k < nmins; k++) {
+        if (f->xmark[mins[k]] != f->xgen) continue;
+        int blen = build(f, f->xidx[mins[k]], 1, &chainset, NULL, &none, &last);
+        if (f->mmark[last] == f->mgen) len += blen, *net = 1;
+    }
+    return len;
+}
+
 /* What a result does: mode 0 notes its first appearance; mode 1 keeps the target's
  * shortest chains per kind (the first on ties). */
 static void mark(fc_ctx *f, int id)
@@ -336,6 +570,20 @@ static int emit(fc_ctx *f, const fc_yield *y)
         return HT_OK;
     }
     if (id != f->target) return HT_OK;
+    if (f->nets) { /* HoDoKu's chains: a net only, the first kept unless a later one is strictly
+                    * shorter; one step per placement and kind (its key names the kind), per
+                    * elimination one */
+        int len = 0, net = 0;
+        for (int i = 0; i < y->np; i++)
+            for (int k = 0; k < y->nends[i]; k++) {
+                int n1, l = ho_length(f, y->premise[i], y->ends[i][k], &n1);
+                if (l < 0) return HT_OK; /* beyond HoDoKu's table */
+                len += l, net |= n1;
+            }
+        int slot = y->placed && y->ekind == HF_NONE;
+        if (net && (!f->have[slot] || len < f->blen[slot])) f->have[slot] = 1, f->blen[slot] = len, f->best[slot] = *y;
+        return HT_OK;
+    }
     int len = 0;
     if (y->ekind == HF_NONE) /* a verity: every end is tnode; distances from the reverse walk */
         for (int i = 0; i < y->np; i++) len += y->nends[i] * ((f->rdist[y->premise[i]] != 0xFFFF ? f->rdist[y->premise[i]] : 0) + 1);
@@ -600,6 +848,7 @@ static int search(fc_ctx *f, int nets, ht_out *out)
 {
     ht_ctx *g = f->g;
     ht_prepare(g, 1);
+    f->nets = nets;
     TRY(nets ? net_links(f) : ht_chain_links(g));
     TRY(ht_group_links(g));
     TRY(ht_build_adjacency(g));
@@ -620,6 +869,12 @@ static int search(fc_ctx *f, int nets, ht_out *out)
         for (int h = 0; h < 27; h++)
             if (!cs_empty(cs_and(f->allowed[d], g->house[h]))) f->ahouses[d] |= 1u << h;
     }
+    f->xmark = calloc(MAX_NODES, sizeof *f->xmark);
+    f->mmark = calloc(MAX_NODES, sizeof *f->mmark);
+    f->xidx = calloc(MAX_NODES, sizeof *f->xidx);
+    f->xcache = calloc(MAX_NODES, sizeof *f->xcache);
+    if (!f->xmark || !f->mmark || !f->xidx || !f->xcache) return HT_NO_MEMORY;
+    f->xprem = -1;
     f->queue = malloc((size_t)g->n * sizeof *f->queue);
     f->bmark = calloc((size_t)g->n, sizeof *f->bmark);
     f->bdist = malloc((size_t)g->n * sizeof *f->bdist);
@@ -629,13 +884,22 @@ static int search(fc_ctx *f, int nets, ht_out *out)
     f->mode = 0;
     f->target = -1;
     TRY(results(f));
-    f->target = choose(f);
-    if (f->target < 0) return HT_OK;
     f->mode = 1;
-    f->bprem = -1;
-    f->tnode = f->target >= OFF ? f->target - OFF : f->target + OFF; /* placed: its on node; else its off node */
-    TRY(reverse_distances(f));
-    TRY(results(f));
+    for (f->target = choose(f); f->target >= 0; f->target = choose(f)) {
+        f->bprem = -1;
+        f->tnode = f->target >= OFF ? f->target - OFF : f->target + OFF; /* placed: its on node; else its off node */
+        if (!nets) {
+            TRY(reverse_distances(f));
+            TRY(results(f));
+            break;
+        }
+        f->have[0] = f->have[1] = 0;
+        TRY(results(f));
+        if (f->have[0] || f->have[1]) break;
+        f->first[f->target] = -1; /* HoDoKu drops a Forcing Net step whose chains are no net */
+    }
+    if (f->target < 0) return HT_OK;
+    if (nets) return record(f, &f->best[f->have[0] ? 0 : 1], out); /* a placement's contradiction sorts first */
     /* a placement: the kind found first (contradictions come first); an elimination: a
      * verity only when strictly shorter */
     int kind = f->have[0] ? 0 : 1;
@@ -666,6 +930,10 @@ int hoforce9_find(const uint16_t cands[81], const uint8_t values[81], int nets, 
     f->g = g;
     int status = search(f, nets, out);
     *spent = g->spent;
+    if (f->xcache)
+        for (int v = 0; v < MAX_NODES; v++) free(f->xcache[v]);
+    free(f->xcache);
+    free(f->erets), free(f->edist), free(f->xmark), free(f->mmark), free(f->xidx);
     free(f->tab), free(f->queue), free(f->bmark), free(f->bdist), free(f->bpar), free(f->rdist);
     ht_free(g);
     free(g), free(f);

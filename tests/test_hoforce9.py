@@ -114,3 +114,31 @@ def test_net_singles_follow_hodokus_queues() -> None:
 
         cands, vals = _grid(state)
         assert _core.ho_forcing(cands, vals, True, 1 << 40) == _pyforce9.ho_forcing(cands, vals, True, 1 << 40)
+
+
+#: top1465 #2 before HoDoKu's "Forcing Net Contradiction in c5 => r3c7<>9": the premise
+#: r3c7=9 also empties r3c5, but HoDoKu keeps the contradiction in c5, found first, as
+#: its own chain (built back along each single's reasons, net branches counted) is not
+#: longer; breadth-first lengths picked r3c5.
+_NET_LENGTH = (
+    "1246.5.8.8.62............2.....6.7..6....7.1...91..2...5.4....3...91...4..8.....2",
+    "000 000 000 000 144 000 104 000 140 000 144 000 000 14c 10d 11c 11c 051 154 144 054 0c4 1cc 189 12c 000 121"
+    " 01e 08d 017 094 000 102 000 11c 190 000 08c 016 094 102 000 11c 000 190 054 0c4 000 000 09c 08c 000 034 0b0"
+    " 142 000 003 000 0c2 0a2 1a1 160 000 046 064 046 000 000 0a6 0b0 070 000 10c 12d 000 054 054 024 121 160 000",
+)
+
+
+@pytest.mark.single_backend
+def test_net_steps_keep_hodokus_chain_lengths() -> None:
+    from sudokit.human.forcing import find_forcing_net
+
+    values = [int(ch) if ch.isdigit() else 0 for ch in _NET_LENGTH[0]]
+    masks = [int(m, 16) for m in _NET_LENGTH[1].split()]
+    state = Candidates(values, masks, frozenset())
+    assert str(next(find_forcing_net(state))).split("\n")[0] == "Forcing Net Contradiction in c5 => r3c7<>9"
+    cands, vals = _grid(state)
+    assert _pyforce9.ho_forcing(cands, vals, True, 1 << 40)[0] is not None
+    if "c" in _backend.available():
+        from sudokit import _core
+
+        assert _core.ho_forcing(cands, vals, True, 1 << 40) == _pyforce9.ho_forcing(cands, vals, True, 1 << 40)

@@ -17,11 +17,15 @@ closure is larger). Then, as HoDoKu's ``TablingSolver`` checks them:
 * *verity*: both tables of a candidate (on and off), or the on-tables of every candidate
   of a cell or of every place of a digit in a house, agree on a result; it is true.
 
-HoDoKu keeps one step per (kind, result), replaced only by a strictly shorter one (the
-length: the breadth-first distances of the chain ends, unlimited walk); for one placement
-the kind found first (a contradiction: those are checked first), for one elimination the
-shorter chain (ties: found first); then its sort puts a placement before any elimination,
-the lowest cell (then digit) first. Only that first step is returned. Behaviour
+HoDoKu keeps one step per (kind, result), replaced only by a strictly shorter one; for
+one placement the kind found first (a contradiction: those are checked first), for one
+elimination the shorter chain (ties: found first); then its sort puts a placement before
+any elimination, the lowest cell (then digit) first. Only that first step is returned.
+For a Forcing Chain the length is the breadth-first distances of the chain ends
+(unlimited walk). For a Forcing Net it is HoDoKu's own (:class:`_NetChains`): each
+premise's entries keep their reasons (the deletions that made a single), its table is
+expanded as ``expandTables`` does, and a chain is built back along the reasons with its
+net branches; a step whose chains have no branch is no net, and HoDoKu drops it. Behaviour
 re-implemented from HoDoKu 2.2's documented solver.
 """
 
@@ -85,11 +89,17 @@ class Tables:
                 self.exists[_on(cell, d)] = self.exists[_off(cell, d)] = True
         for g in self.groups:
             self.exists[g.node] = self.exists[g.node + 1] = True
+        #: a Forcing Net premise's direct entries (its simulation): reasons and distances
+        self.rets: dict[int, list[list[int]]] = {}
+        self.dist: dict[int, list[int]] = {}
         if nets:
             for cell in range(81):
                 for d in _DIGITS[self.cands[cell]]:
-                    self.links[_on(cell, d)] = simulate(state, cell, d, True)
-                    self.links[_off(cell, d)] = simulate(state, cell, d, False)
+                    for node, on in ((_on(cell, d), True), (_off(cell, d), False)):
+                        sim = play(state, cell, d, on)
+                        self.links[node] = sim.out[1:]
+                        self.rets[node] = sim.rets
+                        self.dist[node] = sim.dist
         else:
             chain_links(self.cands, self.where, self.links)
         group_links(self.where, self.groups, self.links)
@@ -116,6 +126,11 @@ def simulate(state: State, cell: int, digit: int, on: bool) -> list[int]:
     """The nodes a Forcing Net premise sets and deletes (in order) on a copy of ``state``:
     the premise carried out, then four rounds of the naked and hidden singles HoDoKu's
     queues hold (:class:`_Sim`)."""
+    return play(state, cell, digit, on).out[1:]
+
+
+def play(state: State, cell: int, digit: int, on: bool) -> _Sim:
+    """:func:`simulate`'s grid afterwards, with every entry's reasons and distance."""
     sim = _Sim(state)
     if on:
         sim.place(cell, digit)
@@ -132,11 +147,32 @@ def simulate(state: State, cell: int, digit: int, on: bool) -> list[int]:
             if not sim.values[c] and not taken >> c & 1 and any(sim.free[h][d] == 1 for h in _CELL_HOUSES[c]):
                 hidden.append((c, d))
                 taken |= 1 << c
-        for c, d in naked + hidden:
-            sim.place(c, d)
-    out = sim.out
-    out.remove(_on(cell, digit) if on else _off(cell, digit))
-    return out
+        for k, (c, d) in enumerate(naked + hidden):
+            # the set's reasons: a naked single's other original digits deleted; a hidden
+            # single's other original places deleted in its house with the fewest places
+            # (row, then column, then box on ties)
+            if k < len(naked):
+                rets = [sim.index(_off(c, o)) for o in _DIGITS[state.cands[c]] if o != d][:5]
+            else:
+                hs = _CELL_HOUSES[c]
+                h = hs[0]
+                if sim.free[hs[1]][d] < sim.free[h][d]:
+                    h = hs[1]
+                if sim.free[hs[2]][d] < sim.free[h][d]:
+                    h = hs[2]
+                rets = [sim.index(_off(p, d)) for p in _cells(state.where[d] & _HOUSE[h] & ~(1 << c))][:5]
+            sim.place(c, d, rets or [0])
+    return sim
+
+
+def _sorted_rets(rets: list[int]) -> list[int]:
+    """``TableEntry.makeSRetIndex``: five reasons, the largest first (swapped with each
+    one found larger)."""
+    r = (list(rets) + [0] * 5)[:5]
+    for i in range(1, 5):
+        if r[i] > r[0]:
+            r[0], r[i] = r[i], r[0]
+    return r
 
 
 class _Sim:
@@ -147,7 +183,7 @@ class _Sim:
     original candidates of the digit that see the cell, then the cell's other candidates.
     These quirks decide which singles a false premise sets first, so which nets exist."""
 
-    __slots__ = ("orig", "cands", "values", "free", "nsq", "hsq", "out", "seen")
+    __slots__ = ("orig", "cands", "values", "free", "nsq", "hsq", "out", "seen", "rets", "dist")
 
     def __init__(self, state: State) -> None:
         self.orig = state.where
@@ -157,12 +193,25 @@ class _Sim:
         self.nsq: list[tuple[int, int]] = []
         self.hsq: list[tuple[int, int]] = []
         self.out: list[int] = []
-        self.seen: set[int] = set()
+        self.seen: dict[int, int] = {}  # node: entry index
+        self.rets: list[list[int]] = []
+        self.dist: list[int] = []
 
-    def add(self, node: int) -> None:
-        if node not in self.seen:
-            self.seen.add(node)
-            self.out.append(node)
+    def add(self, node: int, rets: list[int] | None = None) -> None:
+        """``TableEntry.addEntry``: a new node, its reasons (entry indices, the largest
+        first) and its distance (that of its first reason, as given, + 1; 9 bits)."""
+        if node in self.seen:
+            return
+        i = len(self.out)
+        self.seen[node] = i
+        self.out.append(node)
+        r0 = rets[0] if rets else 0
+        self.dist.append(((self.dist[r0] if r0 < i else 0) + 1) & 0x1FF)
+        self.rets.append(_sorted_rets(rets or [0]))
+
+    def index(self, node: int) -> int:
+        """The entry index of a node, else 0 (``TableEntry.getEntryIndex``)."""
+        return self.seen.get(node, 0)
 
     def _hidden(self, h: int, d: int) -> None:
         bit = 1 << (d - 1)
@@ -194,15 +243,16 @@ class _Sim:
             elif self.free[h][d] == 0:
                 self._unqueue(h, d)
 
-    def place(self, c: int, d: int) -> None:
-        """``TablingSolver.setCell`` (the entries) and ``Sudoku2.setCell``."""
-        self.add(_on(c, d))
+    def place(self, c: int, d: int, rets: list[int] | None = None) -> None:
+        """``TablingSolver.setCell`` (the entries, the set's reasons given) and ``Sudoku2.setCell``."""
+        ri = [len(self.out)]  # the deletions' reason: the set's index (even when it is not added)
+        self.add(_on(c, d), rets)
         for p in _cells(self.orig[d] & _PEER[c]):
-            self.add(_off(p, d))
+            self.add(_off(p, d), ri)
         own = _DIGITS[self.cands[c]]
         for other in own:
             if other != d:
-                self.add(_off(c, other))
+                self.add(_off(c, other), ri)
         if self.values[c] == d:
             return
         self.values[c] = d
@@ -351,8 +401,10 @@ class Search:
         # placement the kind found first (contradictions are checked first), for one
         # elimination the shorter chain (ties: found first)
         Found = tuple[int, tuple[int, int], list[tuple[int, list[int]]]]
-        best: dict[tuple[bool, tuple[int, int, bool]], Found] = {}
         walks: dict[int, dict[int, tuple[int, int]]] = {}
+        if self.nets:
+            return self._first_net(walks)
+        best: dict[tuple[bool, tuple[int, int, bool]], Found] = {}
         for result, entity, chains in self.results():
             length = 0
             for premise, ends in chains:
@@ -374,6 +426,178 @@ class Search:
         result = min(chosen, key=_key)  # the first of the lowest key: sorted() is stable
         _length, entity, chains = chosen[result]
         return (result, entity, chains), walks
+
+
+    def _first_net(self, walks: dict[int, dict[int, tuple[int, int]]]
+                   ) -> tuple[Result, dict[int, dict[int, tuple[int, int]]]] | None:
+        # HoDoKu keeps one step per result (per placement and kind: that key names the
+        # kind; a placement's contradiction then sorts first): the first found, replaced by
+        # a strictly shorter one (its chain lengths, _NetChains); it drops a step whose
+        # chains are no net
+        found: dict[tuple[int, int, bool], list[tuple[tuple[int, int], list[tuple[int, list[int]]]]]] = {}
+        for result, entity, chains in self.results():
+            found.setdefault(result, []).append((entity, chains))
+        hc = _NetChains(self.tables)
+        for result in sorted(found, key=_key):  # stable: the first found of a key first
+            slots: list[tuple[int, tuple[int, int], list[tuple[int, list[int]]]] | None] = [None, None]
+            for entity, chains in found[result]:
+                length, net = 0, False
+                for premise, ends in chains:
+                    for e in ends:
+                        got = hc.length(premise, e)
+                        if got is None:
+                            break
+                        length += got[0]
+                        net |= got[1]
+                    else:
+                        continue
+                    break
+                else:
+                    slot = int(result[2] and entity[0] == NONE)
+                    old = slots[slot]
+                    if net and (old is None or length < old[0]):
+                        slots[slot] = (length, entity, chains)
+            best = slots[0] if slots[0] is not None else slots[1]
+            if best is not None:
+                for premise, _ends in best[2]:
+                    if premise not in walks:
+                        walks[premise] = self.tables.walk(premise, 1 << 30)[1]
+                return (result, best[1], best[2]), walks
+        return None
+
+
+class _NetChains:
+    """HoDoKu's chains of a Forcing Net (``TablingSolver.expandTables`` and ``buildChain``):
+    a premise's expanded table, the chain back from one of its nodes and its length."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.t = tables
+        self.xprem = -1
+        self.xnode: list[int] = []
+        self.xdist: list[int] = []
+        self.xsrc: list[int] = []
+        self.xidx: dict[int, int] = {}
+        self.mark: set[int] = set()
+
+    def _count(self, v: int) -> int:
+        return min(1 + len(self.t.links[v]), TABLE_LIMIT)
+
+    def _node(self, v: int, i: int) -> int:
+        return self.t.links[v][i - 1] if i else v
+
+    def _dist(self, v: int, i: int) -> int:
+        if not i:
+            return 1
+        dist = self.t.dist.get(v)
+        return dist[i] if dist is not None and i < len(dist) else 2
+
+    def _rets(self, v: int, i: int) -> list[int]:
+        rets = self.t.rets.get(v)
+        return rets[i] if i and rets is not None and i < len(rets) else [0] * 5
+
+    def _index(self, v: int, node: int) -> int:
+        for i in range(self._count(v)):
+            if self._node(v, i) == node:
+                return i
+        return -1
+
+    def expand(self, p: int) -> None:
+        """The expanded table of premise p: its direct entries, then breadth first each
+        entry's direct entries (at the sum of the distances), at most the table limit; an
+        entry already there from another table takes a shorter sum."""
+        if self.xprem == p:
+            return
+        self.xprem = p
+        node, dist, src, idx = self.xnode, self.xdist, self.xsrc, self.xidx
+        node.clear()
+        dist.clear()
+        src.clear()
+        idx.clear()
+        for i in range(self._count(p)):
+            v = self._node(p, i)
+            if v not in idx:
+                idx[v] = len(node)
+                node.append(v)
+                dist.append(self._dist(p, i))
+                src.append(-1)
+        j = 1
+        while j < len(node) and len(node) < TABLE_LIMIT:
+            s, base = node[j], dist[j]
+            for k in range(1, self._count(s)):
+                v, d = self._node(s, k), (base + self._dist(s, k)) & 0x1FF
+                o = idx.get(v)
+                if o is not None:
+                    if src[o] >= 0 and dist[o] > d:
+                        src[o], dist[o] = s, d
+                elif len(node) < TABLE_LIMIT:
+                    idx[v] = len(node)
+                    node.append(v)
+                    dist.append(d)
+                    src.append(s)
+            j += 1
+
+    def _cells(self, node: int) -> int:
+        return 1 << node % 81 if node < GROUP else self.t.groups[(node - GROUP) // 2].mask
+
+    def _first_cell(self, node: int) -> int:
+        return node % 81 if node < GROUP else self.t.node_cell(node)[0]
+
+    def _build(self, i: int, ismin: bool, chainset: list[int], mins: list[int]) -> tuple[int, int]:
+        """(nodes walked, last node) back from entry i: along the first reasons (through
+        the table an entry came from, then back) to the premise; the main chain marks its
+        nodes and cells and lists its entries' other reasons (the net branches); a branch
+        stops at a node of the main chain."""
+        length, cur, first, expanded = 1, -1, i, False
+        last = self.xnode[i]
+        if not ismin:
+            self.mark.add(last)
+        while first != 0 and length < TABLE_LIMIT:
+            if cur < 0 and self.xsrc[first] >= 0:
+                node = self.xnode[first]
+                cur = self.xsrc[first]
+                first = self._index(cur, node)
+                if first < 0:
+                    return length, last
+                expanded = True
+            rets = self._rets(self.xprem if cur < 0 else cur, first)
+            for q in range(5):
+                e = rets[q]
+                node = self.xnode[e] if cur < 0 else self._node(cur, e)
+                if q == 0:
+                    first = e
+                    length += 1
+                    last = node
+                    if not ismin:
+                        chainset[0] |= self._cells(node)
+                        self.mark.add(node)
+                    elif chainset[0] >> self._first_cell(node) & 1 and node in self.mark:
+                        return length, last
+                elif e and not ismin and len(mins) < 200:
+                    mins.append(node)
+            if expanded and first == 0:
+                ret = self._node(cur, 0)
+                cur, first, expanded = -1, self.xidx[ret], False
+        return length, last
+
+    def length(self, p: int, end: int) -> tuple[int, bool] | None:
+        """HoDoKu's length of the chain from premise p to node end (the main chain and each
+        branch that joins it) and whether it is a net; None beyond p's expanded table."""
+        self.expand(p)
+        if end not in self.xidx:
+            return None
+        chainset = [0]
+        mins: list[int] = []
+        self.mark = set()
+        total, _last = self._build(self.xidx[end], False, chainset, mins)
+        net = False
+        for m in mins:
+            if m not in self.xidx:
+                continue
+            n, last = self._build(self.xidx[m], True, chainset, [])
+            if last in self.mark:
+                total += n
+                net = True
+        return total, net
 
 
 def _key(result: tuple[int, int, bool]) -> tuple[int, int]:
