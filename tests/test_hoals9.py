@@ -262,7 +262,9 @@ def test_xz_and_xy_wing_steps_follow_the_rules(backend: str) -> None:
             got = list(finder(state))
             assert len(got) == len(want)
             for step, (sets, xs, elims) in zip(got, want):
-                assert list(step.eliminations) == elims and all(solution[c] != d for c, d in elims)
+                # the same eliminations, each once (ALS-XZ lists them in HoDoKu's search order)
+                assert sorted(step.eliminations, key=lambda e: (e[1], e[0])) == elims == sorted(set(step.eliminations), key=lambda e: (e[1], e[0]))
+                assert all(solution[c] != d for c, d in elims)
                 assert step.notation.startswith(", ".join(f"{k}={text[a]}" for k, a in zip("ABC", sets)))
                 assert ("X=" if kind == 0 else "X,Y=") + ",".join(str(d) for d in range(1, 10) if xs >> (d - 1) & 1) in step.notation
             first = next(finder(state), None)
@@ -278,3 +280,19 @@ def test_xz_and_xy_wing_steps_follow_the_rules(backend: str) -> None:
 def test_xz_and_xy_wing_search_refuses_bad_input(backend: str, cands: bytes, kind: int, limit: int) -> None:
     with pytest.raises(ValueError):
         _backend.kernel().ho_als_steps(cands, kind, limit)
+
+
+def test_als_xz_lists_its_eliminations_as_hodoku_adds_them() -> None:
+    """HoDoKu deletes (and prints) an ALS-XZ step's eliminations in the order its search
+    adds them: for a doubly linked pair the common digits' first (here r6c2<>6), then each
+    set's locked digits (r8c6<>3), not digit by digit. The line is HoDoKu 2.2.4's own, from
+    its printed path (/vp) of this grantm diabolical puzzle; sorted by digit it would read
+    "r8c6<>3, r6c2<>6"."""
+    from sudokit.grid import Grid
+    from sudokit.human.hodoku_path import hodoku_walk
+    from sudokit.human.rating import _plan
+
+    puzzle = "900250003003004000002000590080040009300805007100030050097000600000400200200061004"
+    steps, _end = hodoku_walk(Grid.parse(puzzle), _plan("all", True)[3])
+    lines = [str(s) for s in steps if s.technique == "als_xz"]
+    assert "Almost Locked Set XZ-Rule: A=r6c34679 {246789}, B=r1347c6 {23678}, X=2,7 => r6c2<>6, r8c6<>3" in lines

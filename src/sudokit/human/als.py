@@ -218,17 +218,58 @@ def _decode_step(data: bytes, k: int) -> tuple[tuple[list[tuple[int, str]], int,
 
 
 def find_als_xz(state: Candidates) -> Iterator[Step]:
-    """ALS-XZ (singly and doubly linked), in HoDoKu's RC order."""
+    """ALS-XZ (singly and doubly linked), in HoDoKu's RC order; each step's eliminations
+    in the order HoDoKu's search adds them (:func:`_xz_found_order`)."""
     for (a, b), xs, zs, elims in _kernel_steps(state, 0):
         x = ",".join(map(str, DIGITS_OF[xs]))
         z = f", Z={','.join(map(str, DIGITS_OF[zs]))}" if zs else ""
         yield _als_step(
-            "als_xz", "Almost Locked Set XZ-Rule", elims, (a[0], b[0]),
+            "als_xz", "Almost Locked Set XZ-Rule", _xz_found_order(state, a[0], b[0], xs, elims), (a[0], b[0]),
             f"A={a[1]}, B={b[1]}, X={x}{z}",
             f"X={x} can be in only one of the two sets, so the other is locked; "
             + ("both are locked, as the sets are doubly linked." if POPCOUNT[xs] == 2
                else "either way one of them holds the other common digit."),
         )
+
+
+def _xz_found_order(state: Candidates, a: int, b: int, xs: int, elims: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """An ALS-XZ step's eliminations (A, B: cell masks; ``xs``: the RC digits) in the
+    order HoDoKu's AlsSolver adds them, which is the order it deletes them (it matters for
+    the singles that follow) and prints their digits in: for each RC digit x (ascending),
+    every other common digit z (ascending) from the cells that see all of A's and B's z;
+    then, doubly linked, each digit of A but the RCs from the cells that see all of A's
+    (not in B), then the same for B. Each elimination once, where it first comes."""
+    where, cands = state.where, state.cands
+    wanted, seen = set(elims), set()
+    order: list[tuple[int, int]] = []
+
+    def sees_all(cells: int, d: int) -> int:
+        """The cells outside ``cells`` that hold d and see each of its cells holding d."""
+        mask = where[d] & ~cells
+        for c in cells_of(cells & where[d]):
+            mask &= PEER_MASK[c]
+        return mask
+
+    def add(mask: int, d: int) -> None:
+        for c in cells_of(mask):
+            if (c, d) in wanted and (c, d) not in seen:
+                seen.add((c, d))
+                order.append((c, d))
+
+    digits_a = digits_b = 0
+    for c in cells_of(a):
+        digits_a |= cands[c]
+    for c in cells_of(b):
+        digits_b |= cands[c]
+    for x in DIGITS_OF[xs]:
+        for z in DIGITS_OF[digits_a & digits_b & ~BIT[x]]:
+            add(sees_all(a, z) & sees_all(b, z), z)
+    if POPCOUNT[xs] == 2:
+        for own, other, digits in ((a, b, digits_a), (b, a, digits_b)):
+            for d in DIGITS_OF[digits & ~xs]:
+                add(sees_all(own, d) & ~other, d)
+    order += sorted(wanted - seen, key=lambda e: (e[1], e[0]))  # none: the kernel finds the same set
+    return tuple(order)
 
 
 def find_als_xy_wing(state: Candidates) -> Iterator[Step]:
@@ -381,16 +422,17 @@ def _blossoms(state: Candidates, stem: int, digits: list[int], petals: dict[int,
         yield from _blossoms(state, stem, digits, petals, k + 1, chosen + [p], used | p.cells)
 
 
-def _als_step(technique: str, name: str, elims: list[tuple[int, int]], sets: tuple[int, ...],
+def _als_step(technique: str, name: str, elims: list[tuple[int, int]] | tuple[tuple[int, int], ...], sets: tuple[int, ...],
               pattern: str, why: str, stem: int = -1) -> Step:
-    """The step; ``sets``: the cell masks of its ALS (A, B, C, ... or the petals)."""
+    """The step; ``sets``: the cell masks of its ALS (A, B, C, ... or the petals);
+    ``elims`` as a tuple: already in HoDoKu's order (ALS-XZ), a list: sorted here."""
     roles = ("base", "cover", "pivot", "fin", "other", "other", "other", "other", "other")
     cells: list[tuple[int, str]] = [(stem, "pivot")] if stem >= 0 else []
     for k, a in enumerate(sets):
         cells += [(c, roles[min(k, len(roles) - 1)] if stem < 0 else "base") for c in cells_of(a)]
     return Step(
         technique, name, _FAMILY,
-        eliminations=tuple(sorted(set(elims), key=lambda e: (e[1], e[0]))),  # HoDoKu's order
+        eliminations=elims if isinstance(elims, tuple) else tuple(sorted(set(elims), key=lambda e: (e[1], e[0]))),
         cells=tuple(cells),
         digits=tuple(sorted({d for _, d in elims})),
         why=why,
