@@ -55,3 +55,17 @@ def test_the_hodoku_path_takes_hodokus_step(backend: str, line: str, hodoku: str
     state = library_state(line)
     step = hodoku_path._ho_next(state, technique(_SLOT[line.split(":")[1]]), frozenset(TECHNIQUE_IDS))
     assert step is not None and str(step) == hodoku
+
+
+def test_uniqueness_test_3_lists_its_eliminations_as_hodoku_adds_them() -> None:
+    """HoDoKu deletes (and prints) a Uniqueness Test 3 step's eliminations house by house,
+    cell by cell, as its search adds them: here r8c4<>9 before r8c6<>5, not digit by digit.
+    The line is HoDoKu 2.2.4's own, from its printed path (/vp) of this grantm diabolical
+    puzzle; sorted by digit it would read "r8c6<>5, r8c4<>9"."""
+    from sudokit.grid import Grid
+    from sudokit.human.rating import _plan
+
+    puzzle = "900070008000841000004609700000503000200060001007020300089000540100000002300000006"
+    steps, _end = hodoku_path.hodoku_walk(Grid.parse(puzzle), _plan("all", True)[3])
+    lines = [str(s) for s in steps if s.technique == "unique_rectangle_3"]
+    assert "Uniqueness Test 3: 4/7 in r5c46,r9c46 => r8c4<>9, r8c6<>5" in lines

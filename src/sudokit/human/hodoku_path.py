@@ -790,7 +790,7 @@ def _hodoku_hidden(state: _HodokuState, size: int) -> Step | None:
 
 _NAKED_SUBSETS = frozenset({"locked_pair", "locked_triple", "naked_pair", "naked_triple", "naked_quad"})
 #: Techniques whose step lists its eliminations in HoDoKu's own order already.
-_AS_FOUND = frozenset({"sue_de_coq", "als_xz"})
+_AS_FOUND = frozenset({"sue_de_coq", "als_xz", "unique_rectangle_3"})
 #: Techniques whose search sorts its step's list (HoDoKu's Candidate order: digit, cell)
 #: before the step is applied: the chains keyed by their eliminations.
 _DIGIT_FIRST = frozenset({"x_chain", "xy_chain", "remote_pair", "nice_loop", "grouped_nice_loop", "forcing_chain", "forcing_net"})

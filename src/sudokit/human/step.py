@@ -75,7 +75,7 @@ _NO_PATTERN = frozenset({"bug_plus_1", "forcing_chain", "forcing_net"})
 #: HoDoKu never sorts before printing: "r1c789<>9, r3c7<>1", digits as they come.
 _LISTED_AS_FOUND = frozenset({
     "naked_pair", "naked_triple", "naked_quad", "hidden_pair", "hidden_triple", "hidden_quad",
-    "locked_pair", "locked_triple", "sue_de_coq", "als_xz",
+    "locked_pair", "locked_triple", "sue_de_coq", "als_xz", "unique_rectangle_3",
 })
 
 

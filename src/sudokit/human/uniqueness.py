@@ -40,7 +40,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .. import _backend
-from .model import BIT, CELL_HOUSES, DIGITS_OF, HOUSE_NAMES, Candidates
+from .model import BIT, CELL_HOUSES, DIGITS_OF, HOUSE_CELLS, HOUSE_NAMES, Candidates
 from .step import Step, cell_text, cells_text
 
 __all__ = [
@@ -70,8 +70,9 @@ def _shared_houses(a: int, b: int) -> list[int]:
     return [h for h in CELL_HOUSES[a] if h in CELL_HOUSES[b]]
 
 
-def _ur_step(kind: int, rect: tuple[int, ...], ab: int, elims: list[tuple[int, int]], why: str,
+def _ur_step(kind: int, rect: tuple[int, ...], ab: int, elims: list[tuple[int, int]] | tuple[tuple[int, int], ...], why: str,
              roofs: tuple[int, ...] = (), extra: tuple[int, ...] = (), houses: tuple[str, ...] = ()) -> Step:
+    """The step; ``elims`` as a tuple: already in HoDoKu's order (Type 3), a list: sorted here."""
     a, b = DIGITS_OF[ab]
     if not houses:  # the rectangle's two rows and two columns
         first, last = min(rect), max(rect)
@@ -80,7 +81,7 @@ def _ur_step(kind: int, rect: tuple[int, ...], ab: int, elims: list[tuple[int, i
     roles = tuple((c, "roof" if c in roofs else "floor") for c in rect) + tuple((c, "subset") for c in extra)
     return Step(
         f"unique_rectangle_{kind}", f"Uniqueness Test {kind}", _FAMILY,
-        eliminations=tuple(sorted(set(elims))),
+        eliminations=elims if isinstance(elims, tuple) else tuple(sorted(set(elims))),
         cells=roles,
         houses=houses,
         digits=(a, b),
@@ -227,8 +228,19 @@ def _ur3(state: Candidates, rect: tuple[int, ...], ab: int, cells: list[int], pa
     digits = (cands[add[0]] | cands[add[1]]) & ~ab | _mask_of(cands, subset[:-1])  # before the last cell joined
     union = digits | cands[subset[-1]]
     houses = [h for h in pair if h != 255]
+    # HoDoKu adds the eliminations house by house (the subset's house, then the box of a
+    # line subset inside one box), cell by cell, digit by digit; it deletes and prints them
+    # in that order ("r134c2<>4, r4c2<>1"): each once, where it first comes.
+    wanted, ordered = set(elims), []
+    for h in houses:
+        for c in HOUSE_CELLS[h]:
+            for d in DIGITS_OF[cands[c]]:
+                if (c, d) in wanted:
+                    wanted.discard((c, d))
+                    ordered.append((c, d))
+    ordered += sorted(wanted)  # none: the kernel eliminates only in those houses
     return _ur_step(
-        3, rect, ab, elims,
+        3, rect, ab, tuple(ordered),
         f"{cell_text(add[0])} or {cell_text(add[1])} holds one of "
         f"{','.join(map(str, DIGITS_OF[digits & ~_mask_of(cands, subset)] or DIGITS_OF[digits]))} "
         f"(else a deadly pattern); with {cells_text(subset)} they lock "
