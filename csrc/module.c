@@ -1258,19 +1258,16 @@ static PyObject *core_engine_solve(PyObject *self, PyObject *const *args, Py_ssi
         return NULL;
     }
     if (status == ENG_NO_MEMORY) return PyErr_NoMemory();
-    PyObject *result = PyTuple_New(4);
-    if (!result) return NULL;
     PyObject *items[4] = {PyLong_FromLong(status), PyLong_FromUnsignedLong(count),
                           PyBytes_FromStringAndSize((const char *)solution, count ? n_cells : 0),
                           PyLong_FromUnsignedLongLong(nodes)};
-    for (int k = 0; k < 4; k++) {
-        if (!items[k]) {
-            for (int j = 0; j < 4; j++) Py_XDECREF(items[j]);
-            Py_DECREF(result);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(result, k, items[k]);
+    /* every item made before the tuple takes any: on a failure each is released once */
+    PyObject *result = items[0] && items[1] && items[2] && items[3] ? PyTuple_New(4) : NULL;
+    if (!result) {
+        for (int j = 0; j < 4; j++) Py_XDECREF(items[j]);
+        return NULL;
     }
+    for (int k = 0; k < 4; k++) PyTuple_SET_ITEM(result, k, items[k]);
     return result;
 }
 /* ================================================================= end variant engine */
