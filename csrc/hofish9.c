@@ -3,6 +3,7 @@
 #include "hofish9.h"
 
 #include "bits.h"
+#include "geom9.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -204,15 +205,6 @@ typedef struct {
     cells81 base, endo;
 } view_set;
 
-/* The three houses of each cell: its row, column and box. */
-static const uint8_t CELL_HOUSES[81][3] = {
-#define HF_ROW(r) {r, 9, 18 + r / 3 * 3}, {r, 10, 18 + r / 3 * 3}, {r, 11, 18 + r / 3 * 3}, \
-    {r, 12, 19 + r / 3 * 3}, {r, 13, 19 + r / 3 * 3}, {r, 14, 19 + r / 3 * 3}, \
-    {r, 15, 20 + r / 3 * 3}, {r, 16, 20 + r / 3 * 3}, {r, 17, 20 + r / 3 * 3}
-    HF_ROW(0), HF_ROW(1), HF_ROW(2), HF_ROW(3), HF_ROW(4), HF_ROW(5), HF_ROW(6), HF_ROW(7), HF_ROW(8)
-#undef HF_ROW
-};
-
 static inline int c_lowest(cells81 a) { return a.lo ? lowest_index64(a.lo) : 64 + lowest_index64(a.hi); }
 
 static inline int c_has(cells81 a, int cell) { return (int)((cell < 64 ? a.lo >> cell : a.hi >> (cell - 64)) & 1); }
@@ -220,7 +212,7 @@ static inline int c_has(cells81 a, int cell) { return (int)((cell < 64 ? a.lo >>
 /* The base places sharing a cover with a cell. */
 static inline cells81 near_of(const view_set *v, int cell)
 {
-    const uint8_t *h = CELL_HOUSES[cell];
+    const uint8_t *h = GEOM9_CELL_HOUSES[cell];
     return c_or(c_or(v->in[h[0]], v->in[h[1]]), v->in[h[2]]);
 }
 
@@ -261,7 +253,7 @@ static int can_cover(const view_set *v, cells81 need, cells81 covered, int k)
         return fins && fins <= MAX_FINS;
     }
     if (!k) return 0;
-    const uint8_t *h = CELL_HOUSES[c_lowest(need)];
+    const uint8_t *h = GEOM9_CELL_HOUSES[c_lowest(need)];
     for (int j = 0; j < 3; j++) {
         cells81 m = v->in[h[j]];
         if (c_any(m) && can_cover(v, c_andnot(need, m), c_or(covered, m), k - 1)) return 1;
@@ -287,7 +279,7 @@ static int maybe_fish(const view_set *v, cells81 kill)
         int c = c_lowest(kill);
         if (c < 64) kill.lo &= kill.lo - 1;
         else kill.hi &= kill.hi - 1;
-        const uint8_t *h = CELL_HOUSES[c];
+        const uint8_t *h = GEOM9_CELL_HOUSES[c];
         int own = c_has(v->base, c) ? 2 : 1; /* covers c must lie in */
         cells81 need = c_andnot(v->base, x->peers[c]);
         cells81 left = c_andnot(need, near_of(v, c));
@@ -484,20 +476,7 @@ int hofish9_search(const uint16_t cands[81], int size, int finned, int mutant, i
 
 /* ---------------------------------------------------------------- basic and finned fish */
 
-/* POP9[m]: the bits of a 9-bit mask (one load: the fish searches count lines at every step). */
-static const uint8_t POP9[512] = {
-#define P2(n) n, n + 1, n + 1, n + 2
-#define P4(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
-#define P6(n) P4(n), P4(n + 1), P4(n + 1), P4(n + 2)
-#define P8(n) P6(n), P6(n + 1), P6(n + 1), P6(n + 2)
-    P8(0), P8(1),
-#undef P2
-#undef P4
-#undef P6
-#undef P8
-};
-
-static inline int pc9(unsigned m) { return POP9[m & 0x1FF]; }
+static inline int pc9(unsigned m) { return count9(m); } /* one table load (bits.h) */
 
 /* One digit and orientation of the basic/finned search (sudokit.human.fish). */
 typedef struct {

@@ -30,26 +30,12 @@ static int count64(uint64_t x)
 
 static int count(cellset s) { return count64(s.lo) + count64(s.hi); }
 
-/* CELL_HOUSES[c]: the row (0-8), column (9-17) and box (18-26) of cell c: a table, the
- * searches look them up in their inner loops. */
-static const uint8_t CELL_HOUSES[81][3] = {
-    {0, 9, 18}, {0, 10, 18}, {0, 11, 18}, {0, 12, 19}, {0, 13, 19}, {0, 14, 19}, {0, 15, 20}, {0, 16, 20}, {0, 17, 20},
-    {1, 9, 18}, {1, 10, 18}, {1, 11, 18}, {1, 12, 19}, {1, 13, 19}, {1, 14, 19}, {1, 15, 20}, {1, 16, 20}, {1, 17, 20},
-    {2, 9, 18}, {2, 10, 18}, {2, 11, 18}, {2, 12, 19}, {2, 13, 19}, {2, 14, 19}, {2, 15, 20}, {2, 16, 20}, {2, 17, 20},
-    {3, 9, 21}, {3, 10, 21}, {3, 11, 21}, {3, 12, 22}, {3, 13, 22}, {3, 14, 22}, {3, 15, 23}, {3, 16, 23}, {3, 17, 23},
-    {4, 9, 21}, {4, 10, 21}, {4, 11, 21}, {4, 12, 22}, {4, 13, 22}, {4, 14, 22}, {4, 15, 23}, {4, 16, 23}, {4, 17, 23},
-    {5, 9, 21}, {5, 10, 21}, {5, 11, 21}, {5, 12, 22}, {5, 13, 22}, {5, 14, 22}, {5, 15, 23}, {5, 16, 23}, {5, 17, 23},
-    {6, 9, 24}, {6, 10, 24}, {6, 11, 24}, {6, 12, 25}, {6, 13, 25}, {6, 14, 25}, {6, 15, 26}, {6, 16, 26}, {6, 17, 26},
-    {7, 9, 24}, {7, 10, 24}, {7, 11, 24}, {7, 12, 25}, {7, 13, 25}, {7, 14, 25}, {7, 15, 26}, {7, 16, 26}, {7, 17, 26},
-    {8, 9, 24}, {8, 10, 24}, {8, 11, 24}, {8, 12, 25}, {8, 13, 25}, {8, 14, 25}, {8, 15, 26}, {8, 16, 26}, {8, 17, 26}
-};
-
-static int row_of(int c) { return CELL_HOUSES[c][0]; }
-static int col_of(int c) { return CELL_HOUSES[c][1] - 9; }
-static int box_of(int c) { return CELL_HOUSES[c][2] - 18; }
+static int row_of(int c) { return GEOM9_CELL_HOUSES[c][0]; }
+static int col_of(int c) { return GEOM9_CELL_HOUSES[c][1] - 9; }
+static int box_of(int c) { return GEOM9_CELL_HOUSES[c][2] - 18; }
 
 /* House k (0 row, 1 column, 2 box) of cell c. */
-static int house_of(int c, int k) { return CELL_HOUSES[c][k]; }
+static int house_of(int c, int k) { return GEOM9_CELL_HOUSES[c][k]; }
 
 typedef struct {
     uint8_t cell, strong;

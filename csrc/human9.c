@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bits.h"
+#include "geom9.h"
 #include "human9.h"
 
 typedef struct {
@@ -601,24 +602,11 @@ static void ho_push(uint8_t *queue, int *len, int cap, int cell, int digit)
     ++*len;
 }
 
-/* CELL_HOUSES[cell]: its row, column and box. */
-static const uint8_t CELL_HOUSES[81][3] = {
-    {0, 9, 18}, {0, 10, 18}, {0, 11, 18}, {0, 12, 19}, {0, 13, 19}, {0, 14, 19}, {0, 15, 20}, {0, 16, 20}, {0, 17, 20},
-    {1, 9, 18}, {1, 10, 18}, {1, 11, 18}, {1, 12, 19}, {1, 13, 19}, {1, 14, 19}, {1, 15, 20}, {1, 16, 20}, {1, 17, 20},
-    {2, 9, 18}, {2, 10, 18}, {2, 11, 18}, {2, 12, 19}, {2, 13, 19}, {2, 14, 19}, {2, 15, 20}, {2, 16, 20}, {2, 17, 20},
-    {3, 9, 21}, {3, 10, 21}, {3, 11, 21}, {3, 12, 22}, {3, 13, 22}, {3, 14, 22}, {3, 15, 23}, {3, 16, 23}, {3, 17, 23},
-    {4, 9, 21}, {4, 10, 21}, {4, 11, 21}, {4, 12, 22}, {4, 13, 22}, {4, 14, 22}, {4, 15, 23}, {4, 16, 23}, {4, 17, 23},
-    {5, 9, 21}, {5, 10, 21}, {5, 11, 21}, {5, 12, 22}, {5, 13, 22}, {5, 14, 22}, {5, 15, 23}, {5, 16, 23}, {5, 17, 23},
-    {6, 9, 24}, {6, 10, 24}, {6, 11, 24}, {6, 12, 25}, {6, 13, 25}, {6, 14, 25}, {6, 15, 26}, {6, 16, 26}, {6, 17, 26},
-    {7, 9, 24}, {7, 10, 24}, {7, 11, 24}, {7, 12, 25}, {7, 13, 25}, {7, 14, 25}, {7, 15, 26}, {7, 16, 26}, {7, 17, 26},
-    {8, 9, 24}, {8, 10, 24}, {8, 11, 24}, {8, 12, 25}, {8, 13, 25}, {8, 14, 25}, {8, 15, 26}, {8, 16, 26}, {8, 17, 26}
-};
-
 static inline void ho_houses(int cell, int houses[3])
 {
-    houses[0] = CELL_HOUSES[cell][0];
-    houses[1] = CELL_HOUSES[cell][1];
-    houses[2] = CELL_HOUSES[cell][2];
+    houses[0] = GEOM9_CELL_HOUSES[cell][0];
+    houses[1] = GEOM9_CELL_HOUSES[cell][1];
+    houses[2] = GEOM9_CELL_HOUSES[cell][2];
 }
 
 /* Remove a candidate with HoDoKu's bookkeeping; 1 if it was there. */
@@ -805,19 +793,6 @@ static int ho_subset_step(const ho_state *s, const int *cells, int size, unsigne
     return is_locked == locked;
 }
 
-/* POP9[m]: the bits of a 9-bit mask (one load; the subset searches count at every step). */
-static const uint8_t POP9[512] = {
-#define P2(n) n, n + 1, n + 1, n + 2
-#define P4(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
-#define P6(n) P4(n), P4(n + 1), P4(n + 1), P4(n + 2)
-#define P8(n) P6(n), P6(n + 1), P6(n + 1), P6(n + 2)
-    P8(0), P8(1),
-#undef P2
-#undef P4
-#undef P6
-#undef P8
-};
-
 /* The first combination (lexicographic, of `size` of the n sets) whose union has exactly
  * `size` bits and that `accept` takes, into idx; 1 if there is one. A prefix whose union
  * already has more than `size` bits is not extended: no combination through it qualifies,
@@ -836,12 +811,12 @@ static int ho_combos(const ho_state *s, const unsigned *sets, int n, int size, h
             continue;
         }
         unsigned unio = acc[t] | sets[idx[t]];
-        if (POP9[unio] > size) {
+        if (count9(unio) > size) {
             idx[t]++;
             continue;
         }
         if (t == size - 1) {
-            if (POP9[unio] == size && accept(s, idx, size, unio, arg, o)) return 1;
+            if (count9(unio) == size && accept(s, idx, size, unio, arg, o)) return 1;
             idx[t]++;
             continue;
         }
@@ -873,7 +848,7 @@ static int ho_naked(const ho_state *s, int size, int locked, ho_dels *o)
         int unit = u < 9 ? 18 + u : u - 9, cells[9], m = 0;
         unsigned sets[9];
         for (int k = 0; k < 9; k++) {
-            int c = cell_of(unit, k), n = POP9[s->cands[c] & 0x1FF];
+            int c = cell_of(unit, k), n = count9(s->cands[c]);
             if (n && n <= size) sets[m] = s->cands[c], cells[m++] = c;
         }
         if (m < size) continue;
