@@ -89,6 +89,12 @@ def test_bad_input_is_refused(backend: str) -> None:
     assert kernel.ho_forcing(bytes(162), bytes(81), True, 0) == (b"", 0)  # nothing to search
 
 
+def _state_of(case: tuple[str, str]) -> Candidates:
+    """A candidate grid written as 81 values, then 81 hexadecimal candidate masks."""
+    values = [int(ch) if ch.isdigit() else 0 for ch in case[0]]
+    return Candidates(values, [int(m, 16) for m in case[1].split()], frozenset())
+
+
 #: A grid of magictour top1465 #1 before HoDoKu's first Forcing Net (81 values, then 81
 #: candidate masks): the premise r6c1=3 reaches r7c8=8 only when its singles are set in the
 #: order HoDoKu's queues hold them (r7c8's naked single before the hidden single r7c5=8
@@ -105,9 +111,7 @@ _QUEUE_ORDER = (
 def test_net_singles_follow_hodokus_queues() -> None:
     from sudokit.human.forcing import find_forcing_net
 
-    values = [int(ch) if ch.isdigit() else 0 for ch in _QUEUE_ORDER[0]]
-    masks = [int(m, 16) for m in _QUEUE_ORDER[1].split()]
-    state = Candidates(values, masks, frozenset())
+    state = _state_of(_QUEUE_ORDER)
     assert str(next(find_forcing_net(state))).split("\n")[0] == "Forcing Net Verity => r6c5=3"
     if "c" in _backend.available():
         from sudokit import _core
@@ -132,9 +136,7 @@ _NET_LENGTH = (
 def test_net_steps_keep_hodokus_chain_lengths() -> None:
     from sudokit.human.forcing import find_forcing_net
 
-    values = [int(ch) if ch.isdigit() else 0 for ch in _NET_LENGTH[0]]
-    masks = [int(m, 16) for m in _NET_LENGTH[1].split()]
-    state = Candidates(values, masks, frozenset())
+    state = _state_of(_NET_LENGTH)
     assert str(next(find_forcing_net(state))).split("\n")[0] == "Forcing Net Contradiction in c5 => r3c7<>9"
     cands, vals = _grid(state)
     assert _pyforce9.ho_forcing(cands, vals, True, 1 << 40)[0] is not None
