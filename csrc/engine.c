@@ -508,9 +508,10 @@ static int triples(model *m, uint32_t *cand)
 
 /* Run every primitive to the common fixpoint; 0 on a contradiction.  The cheap ones settle
  * first (eliminations and relations before each pass of hidden singles: fewer house scans,
- * 5-8% less work on non-consecutive and renban, 15% on Kropki); locked candidates, pointing
- * and rel_points run only then (any order reaches the same fixpoint, this one reaches it
- * with the fewest passes of the costly ones). */
+ * 5-8% less work on non-consecutive and renban, 15% on Kropki); rel_points, locked
+ * candidates and pointing run only then (any order reaches the same fixpoint, this one
+ * reaches it with the fewest passes of the costly ones: rel_points before locked
+ * candidates is 5% less work on non-consecutive, the same elsewhere). */
 static int propagate(model *m, uint32_t *cand)
 {
     for (;;) {
@@ -529,15 +530,15 @@ static int propagate(model *m, uint32_t *cand)
             if (e < 0) return 0;
             if (!a && !c && !d && !e && !m->qlen) break;
         }
+        int p = rel_points(m, cand);
+        if (p < 0) return 0;
+        if (p) continue;
         int l = locked(m, cand);
         if (l < 0) return 0;
         if (l) continue;
         int q = m->point ? pointing(m, cand) : 0;
         if (q < 0) return 0;
-        if (q) continue;
-        int p = rel_points(m, cand);
-        if (p < 0) return 0;
-        if (!p) return 1;
+        if (!q) return 1;
     }
 }
 

@@ -322,6 +322,71 @@ def test_relations_between_peers_exclude_equal_digits() -> None:
 
 
 @pytest.mark.single_backend
+def test_relation_tables_follow_their_rules_in_either_cell_order() -> None:
+    """compile_puzzle builds one table per rule and reuses it for every pair (and its
+    transpose when the first cell is the larger): each pair's table must still be exactly
+    its rules, with equal digits dropped only where the two cells share a house."""
+    n = 6
+    cons = (
+        NonConsecutive(),
+        Thermometer((9, 2, 3), slow=True),  # r2c4 -> r1c3: the first cell is the larger
+        Thermometer((0, 7), slow=True),  # r1c1 -> r2c2: one box, no other rule
+        Thermometer((20, 27), slow=True),  # r4c3 -> r5c4: the same rule, no shared house
+        Thermometer((12, 19)),
+        Whisper((35, 34, 28), difference=3),
+        Kropki((13, 7), "black"),
+        XV((16, 22), 5),
+        Extremum(14, False),
+        Palindrome((30, 31, 24, 25)),
+    )
+    rules = {
+        "apart": lambda x, y: abs(x - y) != 1,
+        "slow": lambda x, y: x <= y,
+        "fast": lambda x, y: x < y,
+        "whisper": lambda x, y: abs(x - y) >= 3,
+        "black": lambda x, y: x == 2 * y or y == 2 * x,
+        "v": lambda x, y: x + y == 5,
+        "max": lambda x, y: x > y,
+        "same": lambda x, y: x == y,
+    }
+    ruled: dict[tuple[int, int], list] = {}  # per pair (smaller cell first): its rules on (x, y)
+
+    def add(a: int, b: int, rule: str) -> None:
+        pred = rules[rule]
+        ruled.setdefault((min(a, b), max(a, b)), []).append(pred if a < b else lambda x, y, p=pred: p(y, x))
+
+    for r in range(n):
+        for c in range(n):
+            if c + 1 < n:
+                add(r * n + c, r * n + c + 1, "apart")
+            if r + 1 < n:
+                add(r * n + c, (r + 1) * n + c, "apart")
+    for a, b in ((9, 2), (2, 3)):
+        add(a, b, "slow")
+    add(0, 7, "slow")
+    add(20, 27, "slow")
+    add(12, 19, "fast")
+    for a, b in ((35, 34), (34, 28)):
+        add(a, b, "whisper")
+    add(13, 7, "black")
+    add(16, 22, "v")
+    for other in (8, 13, 15, 20):
+        add(14, other, "max")
+    add(30, 25, "same")
+    add(31, 24, "same")
+    program = compile_puzzle(Puzzle(size=n, constraints=cons))
+    houses_of = {c: {k for k, h in enumerate(program.houses) if c in h} for c in range(n * n)}
+    expected = {}
+    for (a, b), preds in ruled.items():
+        share = bool(houses_of[a] & houses_of[b])
+        expected[(a, b)] = [
+            sum(1 << (y - 1) for y in range(1, n + 1) if all(pred(x, y) for pred in preds) and not (share and x == y))
+            for x in range(1, n + 1)
+        ]
+    assert program.rels == expected
+
+
+@pytest.mark.single_backend
 def test_engines_agree_without_locked_candidates() -> None:
     """Over 256 full houses the engines skip locked candidates (the pair table is quadratic):
     a 4x4 Sudoku whose houses are repeated 22 times still counts the same in both, same tree."""
