@@ -107,7 +107,16 @@ class _Builder:
         key = tuple(sorted(set(cells)))
         if len(key) > self.n:
             raise InvalidConstraintError(f"{len(key)} cells cannot hold distinct digits 1..{self.n}", constraint=self.name, cell=key[0], size=self.w)
-        if len(key) > 1 and key not in self._house_set:
+        if len(key) > 1:
+            self._add_house(key)
+
+    def pair_house(self, a: int, b: int) -> None:
+        """The two-cell house of cells a < b (anti-knight, anti-king: thousands of them, so
+        without :meth:`house`'s sort)."""
+        self._add_house((a, b))
+
+    def _add_house(self, key: tuple[int, ...]) -> None:
+        if key not in self._house_set:
             self._house_set.add(key)
             self.program.houses.append(key)
             self.program.house_names.append(self.name)
@@ -208,11 +217,10 @@ def compile_puzzle(puzzle: Puzzle) -> Program:
     for k, region in enumerate(puzzle.region_list()):
         b.name = f"{'box' if puzzle.regions is None else 'region'} {k + 1}"
         b.house(region)
-    pairs = set(_pairs(puzzle, _ORTHO))
     for con, name in zip(puzzle.constraints, _names(puzzle)):
         b.name = name
         _COMPILERS[type(con)](b, con)
-    _negatives(b, puzzle, pairs)
+    _negatives(b, puzzle)
     _distinct_peers(b.program)
     return b.program
 
@@ -232,6 +240,8 @@ def _distinct_peers(program: Program) -> None:
     """A relation between two cells of one house also forbids equal digits: stating it in the
     table makes arc consistency much stronger (a non-consecutive neighbour of {4, 5} can
     hold neither 4 nor 5)."""
+    if not program.rels:
+        return
     houses_of = [0] * len(program.masks)  # per cell, a bit per house it is in
     for k, house in enumerate(program.houses):
         for cell in house:
@@ -263,8 +273,8 @@ def _disjoint(b: _Builder, con: C.DisjointGroups) -> None:
 
 def _pairs_house(offsets: list[tuple[int, int]]) -> Callable[[_Builder, C.Constraint], None]:
     def compile_it(b: _Builder, con: C.Constraint) -> None:
-        for p, q in _pairs(b.puzzle, offsets):
-            b.house((p, q))
+        for p, q in _pairs(b.puzzle, offsets):  # p < q
+            b.pair_house(p, q)
 
     return compile_it
 
@@ -432,8 +442,11 @@ def _EQUAL(x: int, y: int) -> bool:
     return x == y
 
 
-def _negatives(b: _Builder, puzzle: Puzzle, pairs: set[tuple[int, int]]) -> None:
+def _negatives(b: _Builder, puzzle: Puzzle) -> None:
     """Kropki/XV negative constraints: every orthogonal pair without a mark."""
+    if not any(isinstance(con, (C.KropkiNegative, C.XVNegative)) for con in puzzle.constraints):
+        return  # the pairs below cost more than the rest of a large grid's compile
+    pairs = set(_pairs(puzzle, _ORTHO))
     marked_k = {tuple(sorted(c.cells)) for c in puzzle.constraints if isinstance(c, C.Kropki)}
     marked_xv = {tuple(sorted(c.cells)) for c in puzzle.constraints if isinstance(c, C.XV)}
     for con, name in zip(puzzle.constraints, _names(puzzle)):
