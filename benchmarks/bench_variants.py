@@ -3,6 +3,8 @@
     python benchmarks/bench_variants.py            # fixed puzzle files, ~2 minutes
     python benchmarks/bench_variants.py --quick    # smoke run (3 puzzles per type)
     python benchmarks/bench_variants.py --generate # generate afresh, with generation rates
+    python benchmarks/bench_variants.py --runs 5 --types "non-consecutive,little killer"
+                                                   # each type 5 times: ratios' median (range)
 
 By default each type is timed on the fixed puzzles of benchmarks/data/variants/<type>.jsonl
 (written once by make_variant_data.py, seeds 0..19), so engine changes are measured on the
@@ -24,6 +26,10 @@ With ``--generate``, generation rates (puzzles per second) per type and size too
 Times are CPU seconds of this process (``time.process_time``), best of 5 runs for ours (3
 for 16x16 and up), one run for CP-SAT: on a shared, overloaded machine wall-clock times of
 millisecond solves mostly measure waiting for a core (``--wall`` measures wall clock).
+
+Both columns move by up to a third from run to run even on a quiet machine, so one run
+cannot tell 45x from 60x: ``--runs N`` measures each type N times in a row and prints the
+times' medians over the runs and each ratio as "median (lowest-highest)" over the runs.
 """
 
 from __future__ import annotations
@@ -154,14 +160,17 @@ def main() -> None:
     parser.add_argument("--wall", action="store_true", help="wall-clock times instead of CPU time")
     parser.add_argument("--types", help="comma-separated type names (default: all)")
     parser.add_argument("--generate", action="store_true", help="generate the puzzles afresh (seeds 0..count-1) and report generation rates")
+    parser.add_argument("--runs", type=int, default=1, help="measure each type this many times; ratios as median (range) over the runs")
     args = parser.parse_args()
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
     global CLOCK
     CLOCK = time.perf_counter if args.wall else time.process_time
     count = 3 if args.quick else args.count
     clock = "wall clock" if args.wall else "CPU time"
     source = "generated afresh" if args.generate else "fixed files benchmarks/data/variants"
     print(f"CPU: {_cpu()}; load average {os.getloadavg()[0]:.1f}; Python {platform.python_version()}; "
-          f"up to {count} puzzles per type ({source}); {clock}\n")
+          f"up to {count} puzzles per type ({source}); {clock}{f'; {args.runs} runs per type, times are medians over them' if args.runs > 1 else ''}\n")
     print("| type | n | ours solve µs | ours count-2 µs | API count-2 µs | CP-SAT solve µs | CP-SAT count-2 µs | solve ratio | count-2 ratio "
           f"| branches |{' generated/s |' if args.generate else ''}")
     print(f"|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|{'---:|' if args.generate else ''}")
@@ -170,12 +179,20 @@ def main() -> None:
         if wanted is not None and name not in wanted:
             continue
         n = max(1, count // 4) if "25" in name else max(1, count // 2) if "grids" in options else count
-        row = bench_type(name, dict(options), n, not args.no_cpsat, fixed=not args.generate)
-        cp = (f"{row['cp_solve'] * 1e6:,.0f} | {row['cp_count2'] * 1e6:,.0f} | {row['cp_solve'] / row['solve']:,.0f}x | "
-              f"{row['cp_count2'] / row['count2']:,.0f}x" if "cp_solve" in row else "- | - | - | -")
+        rows = [bench_type(name, dict(options), n, not args.no_cpsat, fixed=not args.generate) for _ in range(args.runs)]
+        row = {key: statistics.median(r[key] for r in rows) if isinstance(rows[0][key], (int, float)) else rows[0][key] for key in rows[0]}
+        cp = (f"{row['cp_solve'] * 1e6:,.0f} | {row['cp_count2'] * 1e6:,.0f} | {_ratios(rows, 'cp_solve', 'solve')} | "
+              f"{_ratios(rows, 'cp_count2', 'count2')}" if "cp_solve" in row else "- | - | - | -")
         gen = f" {row['gen']:,.1f} |" if args.generate else ""
         print(f"| {name} | {row['n']} | {row['solve'] * 1e6:,.1f} | {row['count2'] * 1e6:,.1f} | {row['api'] * 1e6:,.0f} | {cp} "
               f"| {row['branches']:,.0f} |{gen}", flush=True)
+
+
+def _ratios(rows: list[dict[str, Any]], theirs: str, ours: str) -> str:
+    """CP-SAT's median over ours, per run: "61x" for one run, "61x (44-75x)" for several."""
+    ratios = sorted(r[theirs] / r[ours] for r in rows)
+    text = f"{statistics.median(ratios):,.0f}x"
+    return text if len(ratios) == 1 else f"{text} ({ratios[0]:,.0f}-{ratios[-1]:,.0f}x)"
 
 
 def _cpu() -> str:
