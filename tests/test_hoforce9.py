@@ -107,17 +107,24 @@ _QUEUE_ORDER = (
 )
 
 
-@pytest.mark.single_backend
-def test_net_singles_follow_hodokus_queues() -> None:
+def _assert_first_net(case: tuple[str, str], first_line: str) -> None:
+    """The first Forcing Net step of the grid reads ``first_line``; the twin finds a step,
+    and the C kernel gives the twin's bytes."""
     from sudokit.human.forcing import find_forcing_net
 
-    state = _state_of(_QUEUE_ORDER)
-    assert str(next(find_forcing_net(state))).split("\n")[0] == "Forcing Net Verity => r6c5=3"
+    state = _state_of(case)
+    assert str(next(find_forcing_net(state))).split("\n")[0] == first_line
+    cands, vals = _grid(state)
+    assert _pyforce9.ho_forcing(cands, vals, True, 1 << 40)[0] is not None
     if "c" in _backend.available():
         from sudokit import _core
 
-        cands, vals = _grid(state)
         assert _core.ho_forcing(cands, vals, True, 1 << 40) == _pyforce9.ho_forcing(cands, vals, True, 1 << 40)
+
+
+@pytest.mark.single_backend
+def test_net_singles_follow_hodokus_queues() -> None:
+    _assert_first_net(_QUEUE_ORDER, "Forcing Net Verity => r6c5=3")
 
 
 #: top1465 #2 before HoDoKu's "Forcing Net Contradiction in c5 => r3c7<>9": the premise
@@ -134,13 +141,4 @@ _NET_LENGTH = (
 
 @pytest.mark.single_backend
 def test_net_steps_keep_hodokus_chain_lengths() -> None:
-    from sudokit.human.forcing import find_forcing_net
-
-    state = _state_of(_NET_LENGTH)
-    assert str(next(find_forcing_net(state))).split("\n")[0] == "Forcing Net Contradiction in c5 => r3c7<>9"
-    cands, vals = _grid(state)
-    assert _pyforce9.ho_forcing(cands, vals, True, 1 << 40)[0] is not None
-    if "c" in _backend.available():
-        from sudokit import _core
-
-        assert _core.ho_forcing(cands, vals, True, 1 << 40) == _pyforce9.ho_forcing(cands, vals, True, 1 << 40)
+    _assert_first_net(_NET_LENGTH, "Forcing Net Contradiction in c5 => r3c7<>9")
