@@ -2,6 +2,7 @@
  * src/sudokit/_pycolor9.py (same search, same order, same records). */
 #include "hocolor9.h"
 #include "bits.h"
+#include "cells81.h"
 #include "geom9.h"
 
 #include <stdlib.h>
@@ -10,9 +11,7 @@
 #define MAX_CLUSTERS 41 /* 81 cells, 2+ per cluster */
 
 /* An 81-bit cell mask: cells 0-63 in lo, 64-80 in hi. */
-typedef struct {
-    uint64_t lo, hi;
-} cmask;
+typedef cs81 cmask; /* cells81.h */
 
 static cmask cm_or(cmask a, cmask b) { return (cmask){a.lo | b.lo, a.hi | b.hi}; }
 static cmask cm_and(cmask a, cmask b) { return (cmask){a.lo & b.lo, a.hi & b.hi}; }
@@ -20,20 +19,6 @@ static cmask cm_andnot(cmask a, cmask b) { return (cmask){a.lo & ~b.lo, a.hi & ~
 static int cm_any(cmask a) { return (a.lo | a.hi) != 0; }
 static int cm_has(cmask a, int c) { return c < 64 ? (int)(a.lo >> c & 1) : (int)(a.hi >> (c - 64) & 1); }
 static cmask cm_cell(int c) { return c < 64 ? (cmask){(uint64_t)1 << c, 0} : (cmask){0, (uint64_t)1 << (c - 64)}; }
-
-/* The lowest cell of a non-empty mask, taken out of it: `while (cm_any(m)) c = cm_pop(&m);`
- * visits the cells ascending in as many steps as there are cells. */
-static int cm_pop(cmask *m)
-{
-    if (m->lo) {
-        int c = lowest_index64(m->lo);
-        m->lo &= m->lo - 1;
-        return c;
-    }
-    int c = 64 + lowest_index64(m->hi);
-    m->hi &= m->hi - 1;
-    return c;
-}
 
 typedef struct {
     cmask m1, m2, s1, s2; /* the colors' cells and the cells they see */
@@ -76,7 +61,7 @@ static int put_cells(hc_out *out, cmask m)
 {
     uint8_t buf[82];
     int n = 0;
-    while (cm_any(m)) buf[1 + n++] = (uint8_t)cm_pop(&m);
+    while (cm_any(m)) buf[1 + n++] = (uint8_t)cs_pop(&m);
     buf[0] = (uint8_t)n;
     return put(out, buf, (size_t)n + 1);
 }
@@ -91,7 +76,7 @@ static int put_record(hc_out *out, int kind, int d, int i, int j, cmask elims)
 static cmask seen_by_any(const tables *t, cmask m)
 {
     cmask s = {0, 0};
-    while (cm_any(m)) s = cm_or(s, t->peers[cm_pop(&m)]);
+    while (cm_any(m)) s = cm_or(s, t->peers[cs_pop(&m)]);
     return s;
 }
 
@@ -103,9 +88,9 @@ static int clusters_of(const tables *t, cmask where, int d, cluster cl[MAX_CLUST
     for (int h = 0; h < 27; h++) {
         cmask places = cm_and(where, t->house[h]);
         if (!cm_any(places)) continue;
-        int a = cm_pop(&places); /* the lower cell first */
+        int a = cs_pop(&places); /* the lower cell first */
         if (!cm_any(places)) continue;
-        int b = cm_pop(&places);
+        int b = cs_pop(&places);
         if (cm_any(places)) continue; /* a strong link: exactly two places */
         links[nl][0] = h, links[nl][1] = a, links[nl][2] = b, nl++;
         adj[a][deg[a]++] = b;
@@ -137,7 +122,7 @@ static int clusters_of(const tables *t, cmask where, int d, cluster cl[MAX_CLUST
         cluster *x = &cl[(*n)++];
         x->m1 = x->m2 = (cmask){0, 0};
         for (cmask rest = members; cm_any(rest);) {
-            int c = cm_pop(&rest);
+            int c = cs_pop(&rest);
             if (color[c]) x->m2 = cm_or(x->m2, cm_cell(c));
             else x->m1 = cm_or(x->m1, cm_cell(c));
         }
@@ -166,7 +151,7 @@ static int clusters_of(const tables *t, cmask where, int d, cluster cl[MAX_CLUST
 static int count(cmask m)
 {
     int n = 0;
-    while (cm_any(m)) cm_pop(&m), n++;
+    while (cm_any(m)) cs_pop(&m), n++;
     return n;
 }
 

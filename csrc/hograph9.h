@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "bits.h"
+#include "cells81.h"
 #include "hotable9.h"
 
 #define OFF 729
@@ -21,49 +22,6 @@
 #define MAX_NODES (GROUP + 2 * MAX_GROUPS)
 #define LIMIT 1000 /* HoDoKu's Options.MAX_TABLE_ENTRY_LENGTH */
 #define ELIM_WORDS 12 /* 729 bits: (d-1)*81 + cell, i.e. sorted by digit then cell */
-
-/* A set of cells: bits 0..63 in lo, 64..80 in hi. */
-typedef struct {
-    uint64_t lo, hi;
-} cs81;
-
-/* Set bits of x. Without the popcnt instruction enabled (the default build targets plain
- * x86-64) __builtin_popcountll is a call into libgcc's table-driven __popcountdi2; the
- * SWAR sum inline is cheaper. */
-static inline int pop64(uint64_t x)
-{
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__POPCNT__) || !defined(__x86_64__))
-    return __builtin_popcountll(x);
-#else
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-#endif
-}
-
-static inline cs81 cs_bit(int c)
-{
-    cs81 s = {0, 0};
-    if (c < 64) s.lo = (uint64_t)1 << c;
-    else s.hi = (uint64_t)1 << (c - 64);
-    return s;
-}
-static inline int cs_has(cs81 s, int c) { return c < 64 ? (int)(s.lo >> c & 1) : (int)(s.hi >> (c - 64) & 1); }
-static inline cs81 cs_and(cs81 a, cs81 b) { return (cs81){a.lo & b.lo, a.hi & b.hi}; }
-static inline cs81 cs_or(cs81 a, cs81 b) { return (cs81){a.lo | b.lo, a.hi | b.hi}; }
-static inline cs81 cs_minus(cs81 a, cs81 b) { return (cs81){a.lo & ~b.lo, a.hi & ~b.hi}; }
-static inline int cs_empty(cs81 s) { return !s.lo && !s.hi; }
-static inline int cs_count(cs81 s) { return pop64(s.lo) + pop64(s.hi); }
-static inline int cs_first(cs81 s) { return s.lo ? lowest_index64(s.lo) : 64 + lowest_index64(s.hi); }
-/* Removes and returns the lowest cell of a non-empty set. */
-static inline int cs_pop(cs81 *s)
-{
-    int c = cs_first(*s);
-    if (c < 64) s->lo &= s->lo - 1;
-    else s->hi &= s->hi - 1;
-    return c;
-}
 
 typedef struct {
     int digit, line, col, box, first; /* line/col: -1 unless all cells share it; box: house 18..26 */

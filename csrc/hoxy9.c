@@ -2,16 +2,14 @@
  * and the twin src/sudokit/_pyxy9.py (same search, same order, same records). */
 #include "hoxy9.h"
 #include "bits.h"
+#include "cells81.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_LINKS 20
 
-/* A set of cells: bit i of lo (i < 64) or of hi (i - 64). */
-typedef struct {
-    uint64_t lo, hi;
-} cellset;
+typedef cs81 cellset; /* cells81.h: bit i of lo (i < 64) or of hi (i - 64) */
 
 /* Eliminations, as HoDoKu's deletesMap keys them: up to two digits and their cells. */
 typedef struct {
@@ -45,19 +43,6 @@ static void drop(cellset *s, int c) { if (c < 64) s->lo &= ~(1ull << c); else s-
 static cellset and3(cellset a, cellset b, cellset c) { return (cellset){a.lo & b.lo & c.lo, a.hi & b.hi & c.hi}; }
 static int empty(cellset s) { return !s.lo && !s.hi; }
 static cellset or2(cellset a, cellset b) { return (cellset){a.lo | b.lo, a.hi | b.hi}; }
-
-/* The lowest cell of a non-empty set, taken out of it (visits cells ascending). */
-static int pop(cellset *s)
-{
-    if (s->lo) {
-        int c = lowest_index64(s->lo);
-        s->lo &= s->lo - 1;
-        return c;
-    }
-    int c = 64 + lowest_index64(s->hi);
-    s->hi &= s->hi - 1;
-    return c;
-}
 
 static int two_bits(unsigned m) /* exactly two digits: a bivalue cell */
 {
@@ -218,7 +203,7 @@ int hoxy9_search(const uint16_t cands[81], int remote, long budget, hx_out *out,
         if (two_bits(cands[i]) && (!remote || holders_of[cands[i]] >= 2)) add(&bivalue, i);
     }
     for (cellset todo = bivalue; !empty(todo);) {
-        int i = pop(&todo); /* only bivalue cells are ever on a chain */
+        int i = cs_pop(&todo); /* only bivalue cells are ever on a chain */
         /* the peers in HoDoKu's link order: the row, the column, then the rest of the box */
         cellset row = rows[i / 9], col = cols[i % 9], box = boxes[i / 27 * 3 + i % 9 / 3];
         drop(&row, i), drop(&col, i);
@@ -233,7 +218,7 @@ int hoxy9_search(const uint16_t cands[81], int remote, long budget, hx_out *out,
             int count = 0;
             for (int k = 0; k < 3; k++)
                 for (cellset m = {parts[k].lo & holders.lo, parts[k].hi & holders.hi}; !empty(m);)
-                    x->next[i][slot][count++] = (uint8_t)pop(&m);
+                    x->next[i][slot][count++] = (uint8_t)cs_pop(&m);
             x->nnext[i][slot] = (uint8_t)count;
         }
     }
