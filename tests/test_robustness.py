@@ -469,6 +469,32 @@ def test_a_rating_that_is_neither_number_nor_label_is_rejected(rating: object) -
         Record.of({"puzzle": EXAMPLE, "rating": rating})
 
 
+@pytest.mark.single_backend
+def test_a_rating_of_too_many_digits_is_rejected_with_underscores_too() -> None:
+    """int() reads "9_999..." (2,500 digits) and the finiteness check then raised
+    OverflowError (found by fuzz_formats)."""
+    from sudokit.formats import read_collection
+
+    for rating in ("9" * 2500, "9_" * 1250 + "9"):
+        body = f"puzzle,rating\n{EXAMPLE},{rating}\n".encode()
+        with pytest.raises(InvalidFormatError, match="more than 40 digits"):
+            list(read_collection(io.BytesIO(body), "csv"))
+    assert next(read_collection(io.BytesIO(f"puzzle,rating\n{EXAMPLE},1_000\n".encode()), "csv")).rating == 1000
+
+
+@pytest.mark.single_backend
+def test_an_npy_dtype_numpy_cannot_parse_is_an_unknown_dtype() -> None:
+    """numpy.dtype("|3 070u1") raises SyntaxError, which escaped read_collection (found by
+    fuzz_formats)."""
+    pytest.importorskip("numpy")
+    from sudokit.formats import read_collection
+
+    header = "{'descr': '|3 070u1', 'fortran_order': False, 'shape': (2, 81), }".ljust(118) + "\n"
+    body = b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header.encode("latin-1") + bytes(162)
+    with pytest.raises(InvalidFormatError, match="unknown dtype"):
+        list(read_collection(io.BytesIO(body), "npy"))
+
+
 # ----------------------------------------------------------------- huge --jobs
 @pytest.mark.single_backend
 def test_rate_refuses_a_huge_jobs_count() -> None:

@@ -116,7 +116,7 @@ def _rows_numpy(stream: IO[bytes], count: int, descr: str, source: str) -> Itera
         raise MissingDependencyError(f"{source}: reading a {descr} array needs NumPy: install sudokit[numpy] (uint8 arrays need nothing)") from None
     try:
         dtype = np.dtype(descr)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, SyntaxError):  # numpy parses "3 070u1"-like shapes with Python's parser
         raise format_error(f"unknown dtype {descr!r} in the .npy header", source) from None
     if dtype.kind not in "iu":
         raise format_error(f"expected an integer array, got dtype {dtype}", source)

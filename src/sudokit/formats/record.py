@@ -109,14 +109,15 @@ def _rating(value: Any) -> Rating | None:
     if not isinstance(value, (str, numbers.Number)):  # a list or dict would become its repr
         raise InvalidFormatError(f"bad rating {value!r} (a number or a label)")
     text = str(value).strip()
-    if len(text) > MAX_JSON_DIGITS and text.lstrip("+-").replace(".", "", 1).isdigit():
+    digits = text.lstrip("+-").replace("_", "").replace(".", "", 1)  # int() and float() take "1_000"
+    if len(digits) > MAX_JSON_DIGITS and digits.isdigit():
         raise InvalidFormatError(f"bad rating {text[:12]}... (a number of more than {MAX_JSON_DIGITS} digits)")
     for kind in (int, float):
         try:
             number = kind(text)
         except ValueError:
             continue
-        if not math.isfinite(number):
+        if isinstance(number, float) and not math.isfinite(number):
             raise InvalidFormatError(f"bad rating {text!r} (not a finite number)")
         return number
     return text
