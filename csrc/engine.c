@@ -61,40 +61,49 @@ static int eliminate(model *m, uint32_t *cand)
     return 1;
 }
 
-/* Hidden singles: -1 contradiction, else 1 if anything changed.  `size` is n_digits (a full
- * house's cells), a constant for 9 digits: the loops over a house unrolled. */
+/* Hidden singles in full house h: -1 contradiction, else 1 if anything changed.  `size` is
+ * n_digits (a full house's cells), a constant for 9 digits: the loops over a house unrolled. */
+SK_INLINE int hidden_house(model *m, uint32_t *cand, int h, const int size)
+{
+    const int *cells = m->full_cells + (size_t)h * (size_t)size;
+    uint32_t once = 0, twice = 0, placed = 0;
+    for (int k = 0; k < size; k++) {
+        uint32_t v = cand[cells[k]];
+        twice |= once & v;
+        once |= v;
+        if (at_most_one_bit(v)) placed |= v;
+    }
+    if (once != m->full) return -1;
+    uint32_t exact = once & ~twice;
+    if (!(exact & ~placed)) return 0; /* placed digits are already alone */
+    int changed = 0;
+    for (int k = 0; k < size; k++) {
+        uint32_t v = cand[cells[k]] & exact;
+        /* two digits with this cell as their only place fail even when the cell holds
+         * nothing else: testing that only on a change made the fixpoint depend on
+         * the order the propagators ran in (C and the twin parted on rare puzzles) */
+        if (!at_most_one_bit(v)) return -1;
+        if (v && v != cand[cells[k]]) {
+            narrow(m, cand, cells[k], v);
+            changed = 1;
+        }
+    }
+    return changed;
+}
+
+/* Hidden singles on the dirty full houses: -1 contradiction, else 1 if anything changed.  A
+ * house a narrowing of this pass dirties again waits for the next pass. */
 SK_INLINE int hidden_n(model *m, uint32_t *cand, const int size)
 {
-    int changed = 0, nd = 0, *list = m->hlist;
-    /* the dirty houses first, without a branch per house (the flag test went the unexpected
-     * way often); a house a later narrowing dirties again waits for the next pass */
-    for (int h = 0; h < m->n_full; h++) {
-        int d = m->d_house[h] & ENG_D_HIDDEN;
-        list[nd] = h, nd += d, m->d_house[h] &= (uint8_t)~ENG_D_HIDDEN;
-    }
-    for (int x = 0; x < nd; x++) {
-        int h = list[x];
-        const int *cells = m->full_cells + (size_t)h * (size_t)size;
-        uint32_t once = 0, twice = 0, placed = 0;
-        for (int k = 0; k < size; k++) {
-            uint32_t v = cand[cells[k]];
-            twice |= once & v;
-            once |= v;
-            if (at_most_one_bit(v)) placed |= v;
-        }
-        if (once != m->full) return -1;
-        uint32_t exact = once & ~twice;
-        if (!(exact & ~placed)) continue; /* placed digits are already alone */
-        for (int k = 0; k < size; k++) {
-            uint32_t v = cand[cells[k]] & exact;
-            /* two digits with this cell as their only place fail even when the cell holds
-             * nothing else: testing that only on a change made the fixpoint depend on
-             * the order the propagators ran in (C and the twin parted on rare puzzles) */
-            if (!at_most_one_bit(v)) return -1;
-            if (v && v != cand[cells[k]]) {
-                narrow(m, cand, cells[k], v);
-                changed = 1;
-            }
+    int changed = 0;
+    eng_absorb(m);
+    for (int w = 0; w < m->hwords; w++) {
+        uint64_t set = m->p_hidden[w];
+        m->p_hidden[w] = 0;
+        for (; set; set &= set - 1) {
+            int r = hidden_house(m, cand, 64 * w + lowest_index64(set), size);
+            if (r < 0) return -1;
+            changed |= r;
         }
     }
     return changed;
@@ -196,9 +205,10 @@ static int locked(model *m, uint32_t *cand)
     default: break;
     }
     int changed = 0, n = m->n_digits;
-    for (int h = 0; h < m->n_full; h++) m->lock_snap[h] = m->d_house[h] & ENG_D_LOCK, m->d_house[h] &= (uint8_t)~ENG_D_LOCK;
+    eng_absorb(m);
+    for (int w = 0; w < m->hwords; w++) m->lock_snap[w] = m->p_lock[w], m->p_lock[w] = 0;
     for (int p = 0; p < m->n_lock; p++) {
-        if (!m->lock_snap[m->lock_house[2 * p]] && !m->lock_snap[m->lock_house[2 * p + 1]]) continue;
+        if (!ENG_HTEST(m->lock_snap, m->lock_house[2 * p]) && !ENG_HTEST(m->lock_snap, m->lock_house[2 * p + 1])) continue;
         const int *shared_cells = m->lock_cells + m->lock_start[p];
         int s = m->lock_shared[p], r = n - s;
         const int *rest1 = shared_cells + s, *rest2 = rest1 + r;
@@ -226,38 +236,42 @@ SK_INLINE int pointing_n(model *m, uint32_t *cand, const int n)
     int changed = 0;
     size_t words = m->words;
     uint64_t common[ENG_MAX_CELLS / 64];
-    for (int h = 0; h < m->n_full; h++) {
-        if (!(m->d_house[h] & ENG_D_POINT)) continue;
-        m->d_house[h] &= (uint8_t)~ENG_D_POINT;
-        uint32_t lost = m->lost ? m->lost[h] : m->full; /* places unchanged: nothing new to find */
-        if (m->lost) m->lost[h] = 0;
-        if (!lost) continue;
-        const int *cells = m->full_cells + m->full_start[h];
-        uint32_t once = 0, twice = 0, thrice = 0, more = 0;
-        for (int k = 0; k < n; k++) {
-            uint32_t v = cand[cells[k]];
-            more |= thrice & v, thrice |= twice & v, twice |= once & v, once |= v;
-        }
-        /* two or three places (none: hidden singles fail; one: placed, then eliminated) */
-        for (uint32_t ds = twice & ~more & lost; ds; ds = clear_lowest(ds)) {
-            int d = lowest_index(ds);
-            uint32_t bit = 1u << d;
-            int places[ENG_MAX_DIGITS], np = 0;
-            for (int k = 0; k < n; k++)
-                if (cand[cells[k]] & bit) places[np++] = cells[k];
-            memcpy(common, m->adj + (size_t)places[0] * words, words * sizeof(uint64_t));
-            for (int j = 1; j < np; j++)
-                for (size_t w = 0; w < words; w++) common[w] &= m->adj[(size_t)places[j] * words + w];
-            if (m->full_mask) /* the house's own cells hold d only at its places */
-                for (size_t w = 0; w < words; w++) common[w] &= ~m->full_mask[(size_t)h * words + w];
-            for (size_t w = 0; w < words; w++)
-                for (uint64_t bits = common[w]; bits; bits &= bits - 1) {
-                    int x = (int)(w * 64 + (size_t)__builtin_ctzll(bits));
-                    if (cand[x] & bit) {
-                        if (!narrow(m, cand, x, cand[x] & ~bit)) return -1;
-                        changed = 1;
+    eng_absorb(m);
+    for (int hw = 0; hw < m->hwords; hw++) {
+        uint64_t set = m->p_point[hw];
+        m->p_point[hw] = 0;
+        for (; set; set &= set - 1) {
+            int h = 64 * hw + lowest_index64(set);
+            uint32_t lost = m->lost ? m->lost[h] : m->full; /* places unchanged: nothing new to find */
+            if (m->lost) m->lost[h] = 0;
+            if (!lost) continue;
+            const int *cells = m->full_cells + m->full_start[h];
+            uint32_t once = 0, twice = 0, thrice = 0, more = 0;
+            for (int k = 0; k < n; k++) {
+                uint32_t v = cand[cells[k]];
+                more |= thrice & v, thrice |= twice & v, twice |= once & v, once |= v;
+            }
+            /* two or three places (none: hidden singles fail; one: placed, then eliminated) */
+            for (uint32_t ds = twice & ~more & lost; ds; ds = clear_lowest(ds)) {
+                int d = lowest_index(ds);
+                uint32_t bit = 1u << d;
+                int places[ENG_MAX_DIGITS], np = 0;
+                for (int k = 0; k < n; k++)
+                    if (cand[cells[k]] & bit) places[np++] = cells[k];
+                memcpy(common, m->adj + (size_t)places[0] * words, words * sizeof(uint64_t));
+                for (int j = 1; j < np; j++)
+                    for (size_t w = 0; w < words; w++) common[w] &= m->adj[(size_t)places[j] * words + w];
+                if (m->full_mask) /* the house's own cells hold d only at its places */
+                    for (size_t w = 0; w < words; w++) common[w] &= ~m->full_mask[(size_t)h * words + w];
+                for (size_t w = 0; w < words; w++)
+                    for (uint64_t bits = common[w]; bits; bits &= bits - 1) {
+                        int x = (int)(w * 64 + (size_t)__builtin_ctzll(bits));
+                        if (cand[x] & bit) {
+                            if (!narrow(m, cand, x, cand[x] & ~bit)) return -1;
+                            changed = 1;
+                        }
                     }
-                }
+            }
         }
     }
     return changed;
@@ -338,52 +352,52 @@ SK_INLINE void link_mark(model *m, int p, int d, int epoch)
 
 SK_INLINE int rel_points_n(model *m, uint32_t *cand, const int n)
 {
-    int changed = 0, nd = 0, *list = m->hlist;
-    uint32_t *losts = m->hlost;
-    /* the dirty houses with relations first, without a branch per house (as in hidden_n);
-     * lost: the places of other digits did not change, nothing new for them */
-    for (int h = 0; h < m->n_full; h++) {
-        int d = (m->d_house[h] & ENG_D_PAIR ? 1 : 0) & m->house_rel[h];
-        uint32_t lost = m->rlost[h];
-        list[nd] = h, losts[nd] = lost, nd += d & (lost != 0);
-        m->d_house[h] &= (uint8_t)~(d * ENG_D_PAIR), m->rlost[h] = lost & (0u - (uint32_t)(d ^ 1));
-    }
-    for (int x = 0; x < nd; x++) {
-        int h = list[x];
-        uint32_t lost = losts[x];
-        const int *cells = m->full_cells + (size_t)h * (size_t)n;
-        uint32_t c1 = 0, c2 = 0, c3 = 0;
-        for (int j = 0; j < n; j++) {
-            uint32_t v = cand[cells[j]];
-            c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
-        }
-        /* two places (three or four cut few more branches at twice the cost), found in one
-         * scan for every such digit */
-        uint32_t two = c2 & ~c3 & lost;
-        for (uint32_t ds = two; ds; ds = clear_lowest(ds)) {
-            int d = lowest_index(ds);
-            uint32_t bit = 1u << d, at = 0;
-            for (int j = 0; j < n; j++) at |= (cand[cells[j]] >> d & 1u) << j; /* its places, no branch per cell */
-            if (at_most_one_bit(at)) continue; /* an earlier digit took a place */
-            int p0 = cells[lowest_index(at)], p1 = cells[lowest_index(clear_lowest(at))];
-            if (m->link_epoch == INT_MAX) /* stamps of long searches start over */
-                memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
-            int epoch = ++m->link_epoch;
-            link_mark(m, p1, d, epoch); /* what p1 excludes; then p0 and its relations, which p1 must exclude too */
-            for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
-                int x;
-                uint32_t g;
-                if (t < m->w_rel.start[p0]) {
-                    x = p0, g = ~bit;
-                } else {
-                    int arc = m->rel_arc[t];
-                    x = m->rel_to[t], g = ~(arc & 1 ? m->rev : m->fwd)[(size_t)(arc >> 1) * (size_t)n + (size_t)d];
-                }
-                if (m->link_stamp[x] != epoch) continue;
-                uint32_t gone = g & m->link_gone[x] & cand[x];
-                if (gone) {
-                    if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
-                    changed = 1;
+    int changed = 0;
+    /* the dirty houses with relations; lost: the places of other digits did not change,
+     * nothing new for them */
+    eng_absorb(m);
+    for (int hw = 0; hw < m->hwords; hw++) {
+        uint64_t set = m->p_pair[hw] & m->rel_hmask[hw];
+        m->p_pair[hw] = 0;
+        for (; set; set &= set - 1) {
+            int h = 64 * hw + lowest_index64(set);
+            uint32_t lost = m->rlost[h];
+            m->rlost[h] = 0;
+            if (!lost) continue;
+            const int *cells = m->full_cells + (size_t)h * (size_t)n;
+            uint32_t c1 = 0, c2 = 0, c3 = 0;
+            for (int j = 0; j < n; j++) {
+                uint32_t v = cand[cells[j]];
+                c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
+            }
+            /* two places (three or four cut few more branches at twice the cost), found in one
+             * scan for every such digit */
+            uint32_t two = c2 & ~c3 & lost;
+            for (uint32_t ds = two; ds; ds = clear_lowest(ds)) {
+                int d = lowest_index(ds);
+                uint32_t bit = 1u << d, at = 0;
+                for (int j = 0; j < n; j++) at |= (cand[cells[j]] >> d & 1u) << j; /* its places, no branch per cell */
+                if (at_most_one_bit(at)) continue; /* an earlier digit took a place */
+                int p0 = cells[lowest_index(at)], p1 = cells[lowest_index(clear_lowest(at))];
+                if (m->link_epoch == INT_MAX) /* stamps of long searches start over */
+                    memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
+                int epoch = ++m->link_epoch;
+                link_mark(m, p1, d, epoch); /* what p1 excludes; then p0 and its relations, which p1 must exclude too */
+                for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
+                    int x;
+                    uint32_t g;
+                    if (t < m->w_rel.start[p0]) {
+                        x = p0, g = ~bit;
+                    } else {
+                        int arc = m->rel_arc[t];
+                        x = m->rel_to[t], g = ~(arc & 1 ? m->rev : m->fwd)[(size_t)(arc >> 1) * (size_t)n + (size_t)d];
+                    }
+                    if (m->link_stamp[x] != epoch) continue;
+                    uint32_t gone = g & m->link_gone[x] & cand[x];
+                    if (gone) {
+                        if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
+                        changed = 1;
+                    }
                 }
             }
         }
@@ -402,39 +416,43 @@ static int rel_points(model *m, uint32_t *cand)
 static int rel_points_dups(model *m, uint32_t *cand)
 {
     int changed = 0, n = m->n_digits;
-    for (int h = 0; h < m->n_full; h++) {
-        if (!(m->d_house[h] & ENG_D_PAIR) || !m->house_rel[h]) continue;
-        m->d_house[h] &= (uint8_t)~ENG_D_PAIR;
-        uint32_t lost = m->rlost[h]; /* the places of other digits did not change: nothing new for them */
-        m->rlost[h] = 0;
-        if (!lost) continue;
-        const int *cells = m->full_cells + m->full_start[h];
-        uint32_t c1 = 0, c2 = 0, c3 = 0;
-        for (int j = 0; j < n; j++) {
-            uint32_t v = cand[cells[j]];
-            c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
-        }
-        /* two places (three or four cut few more branches at twice the cost) */
-        for (uint32_t ds = c2 & ~c3 & lost; ds; ds = clear_lowest(ds)) {
-            int d = lowest_index(ds), places[ENG_MAX_DIGITS], np = 0;
-            uint32_t bit = 1u << d;
-            for (int j = 0; j < n; j++)
-                if (cand[cells[j]] & bit) places[np++] = cells[j];
-            if (np != 2) continue;
-            if (m->link_epoch == INT_MAX) /* stamps of long searches start over */
-                memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
-            int epoch = ++m->link_epoch;
-            for (int j = 0; j < np; j++) link_fold(m, places[j], j, d, epoch);
-            int p0 = places[0];
-            for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
-                uint32_t a;
-                int x = t < m->w_rel.start[p0] ? p0 : rel_other(m, m->w_rel.items[t], p0, d, &a);
-                if (m->link_cnt[x] != np) continue;
-                m->link_cnt[x] = np + 1; /* once */
-                uint32_t gone = m->link_gone[x] & cand[x];
-                if (gone) {
-                    if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
-                    changed = 1;
+    eng_absorb(m);
+    for (int hw = 0; hw < m->hwords; hw++) {
+        uint64_t set = m->p_pair[hw] & m->rel_hmask[hw];
+        m->p_pair[hw] = 0;
+        for (; set; set &= set - 1) {
+            int h = 64 * hw + lowest_index64(set);
+            uint32_t lost = m->rlost[h]; /* the places of other digits did not change: nothing new for them */
+            m->rlost[h] = 0;
+            if (!lost) continue;
+            const int *cells = m->full_cells + m->full_start[h];
+            uint32_t c1 = 0, c2 = 0, c3 = 0;
+            for (int j = 0; j < n; j++) {
+                uint32_t v = cand[cells[j]];
+                c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
+            }
+            /* two places (three or four cut few more branches at twice the cost) */
+            for (uint32_t ds = c2 & ~c3 & lost; ds; ds = clear_lowest(ds)) {
+                int d = lowest_index(ds), places[ENG_MAX_DIGITS], np = 0;
+                uint32_t bit = 1u << d;
+                for (int j = 0; j < n; j++)
+                    if (cand[cells[j]] & bit) places[np++] = cells[j];
+                if (np != 2) continue;
+                if (m->link_epoch == INT_MAX) /* stamps of long searches start over */
+                    memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
+                int epoch = ++m->link_epoch;
+                for (int j = 0; j < np; j++) link_fold(m, places[j], j, d, epoch);
+                int p0 = places[0];
+                for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
+                    uint32_t a;
+                    int x = t < m->w_rel.start[p0] ? p0 : rel_other(m, m->w_rel.items[t], p0, d, &a);
+                    if (m->link_cnt[x] != np) continue;
+                    m->link_cnt[x] = np + 1; /* once */
+                    uint32_t gone = m->link_gone[x] & cand[x];
+                    if (gone) {
+                        if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
+                        changed = 1;
+                    }
                 }
             }
         }
@@ -548,7 +566,7 @@ static int propagate(model *m, uint32_t *cand)
 static void settle(model *m)
 {
     m->qlen = 0;
-    memset(m->d_house, 0, (size_t)m->n_full);
+    memset(m->fresh, 0, sizeof(uint64_t) * 5 * (size_t)m->hwords); /* fresh and the four p_ sets after it */
     if (m->lost) memset(m->lost, 0, sizeof(uint32_t) * (size_t)m->n_full);
     if (m->rlost) memset(m->rlost, 0, sizeof(uint32_t) * (size_t)m->n_full);
     while (m->rel_top) m->d_rel[m->rel_stack[--m->rel_top]] = 0;
@@ -690,7 +708,9 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
     int lc_max = m->n_rels >= m->n_cells ? ENG_LC_DENSE_MAX : 32;
     memcpy(states, m->masks0, sizeof(uint32_t) * n);
     m->qlen = 0;
-    memset(m->d_house, ENG_D_ALL, (size_t)m->n_full);
+    memset(m->fresh, 0, sizeof(uint64_t) * (size_t)m->hwords);
+    for (int h = 0; h < m->n_full; h++) /* every house, for every house propagator */
+        ENG_HSET(m->p_hidden, h), ENG_HSET(m->p_pair, h), ENG_HSET(m->p_lock, h), ENG_HSET(m->p_point, h);
     if (m->lost) memset(m->lost, 0xFF, sizeof(uint32_t) * (size_t)m->n_full);
     if (m->rlost) memset(m->rlost, 0xFF, sizeof(uint32_t) * (size_t)m->n_full);
     m->rel_top = 0;

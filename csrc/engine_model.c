@@ -546,20 +546,24 @@ static int build_rel_luts(eng_model *m)
     return build_rel_gates(m, n_luts);
 }
 
-/* One block of dirty flags: the house bits and a lock snapshot per full house, one per other item. */
+/* One block of dirty flags, one per item, and the house bit sets (engine_model.h). */
 static int alloc_dirty(eng_model *m)
 {
-    size_t f = (size_t)m->n_full;
-    size_t sizes[] = {f, f, (size_t)m->n_cells, (size_t)m->n_sums, (size_t)m->n_tri, (size_t)m->n_sw};
+    size_t sizes[] = {(size_t)m->n_cells, (size_t)m->n_sums, (size_t)m->n_tri, (size_t)m->n_sw};
     size_t total = 1;
-    for (size_t k = 0; k < 6; k++) total += sizes[k];
+    for (size_t k = 0; k < 4; k++) total += sizes[k];
     m->dirty = eng_zalloc(m, total, 1);
-    m->hlist = eng_alloc(m, sizeof(int) * 2 * (f + 1)); /* hlost after it */
-    if (!m->dirty || !m->hlist) return -2;
-    m->hlost = (uint32_t *)(m->hlist + f + 1);
-    uint8_t **flags[] = {&m->d_house, &m->lock_snap, &m->d_rel, &m->d_sum, &m->d_tri, &m->d_sw};
+    size_t hw = ((size_t)m->n_full + 63) / 64;
+    m->hwords = (int)hw;
+    uint64_t *sets = eng_zalloc(m, 7 * hw + 1, sizeof(uint64_t));
+    if (!m->dirty || !sets) return -2;
+    uint8_t **flags[] = {&m->d_rel, &m->d_sum, &m->d_tri, &m->d_sw};
     uint8_t *at = m->dirty;
-    for (size_t k = 0; k < 6; k++) *flags[k] = at, at += sizes[k];
+    for (size_t k = 0; k < 4; k++) *flags[k] = at, at += sizes[k];
+    uint64_t **set[] = {&m->fresh, &m->p_hidden, &m->p_pair, &m->p_lock, &m->p_point, &m->lock_snap, &m->rel_hmask};
+    for (size_t k = 0; k < 7; k++) *set[k] = sets + k * hw;
+    for (int h = 0; h < m->n_full; h++)
+        if (m->house_rel[h]) ENG_HSET(m->rel_hmask, h);
     return 0;
 }
 
@@ -639,6 +643,12 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
     for (int i = 0; three && i < m->n_cells; i++) three = m->w_house.start[i + 1] - m->w_house.start[i] == 3;
     if (three && !(m->cell_h3 = eng_alloc(m, sizeof(int) * 3 * (size_t)m->n_cells))) rc = -2;
     if (three && rc == 0) memcpy(m->cell_h3, m->w_house.items, sizeof(int) * 3 * (size_t)m->n_cells);
+    if (three && rc == 0 && m->hwords == 1) { /* a single grid of up to 64 houses: a cell marks them in one OR */
+        m->cell_hb = eng_zalloc(m, (size_t)m->n_cells, sizeof(uint64_t));
+        if (!m->cell_hb) rc = -2;
+        for (int i = 0; rc == 0 && i < m->n_cells; i++)
+            for (int k = 0; k < 3; k++) m->cell_hb[i] |= 1ull << m->cell_h3[3 * i + k];
+    }
     if (rc == 0)
         m->kinds = (m->lost ? ENG_K_LOST : 0u) | (m->n_rels ? ENG_K_REL : 0u) | (m->n_sums ? ENG_K_SUM : 0u) |
                    (m->n_tri ? ENG_K_TRI : 0u) | (m->n_sw ? ENG_K_SW : 0u) | (m->rlost ? ENG_K_RLOST : 0u);

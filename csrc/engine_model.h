@@ -30,7 +30,6 @@
 #define ENG_MAX_LUTS 64
 /* Pointing keeps a bit row per full house up to this many houses (it only saves work). */
 #define ENG_MAX_POINT_HOUSES 4096
-enum { ENG_D_HIDDEN = 1, ENG_D_LOCK = 2, ENG_D_PAIR = 4, ENG_D_POINT = 8, ENG_D_ALL = 15 };
 enum { ENG_K_LOST = 1, ENG_K_REL = 2, ENG_K_SUM = 4, ENG_K_TRI = 8, ENG_K_SW = 16, ENG_K_RLOST = 32 };
 enum { ENG_SUM_BOUNDS = 0, ENG_SUM_COMBOS = 1, ENG_SUM_REACH = 2 };
 
@@ -120,12 +119,16 @@ typedef struct {
     uint32_t *luts;
     eng_csr w_house, w_rel, w_sum, w_tri, w_sw; /* watchers: items of each kind per cell */
     int *cell_h3; /* when every cell is in exactly three full houses: them, three per cell (else NULL) */
-    uint8_t *dirty;                             /* one block holding the flags below */
-    /* d_house[h]: which house propagators have to revisit full house h (ENG_D_* bits: one
-     * store per house when a cell narrows); one flag per other item */
-    uint8_t *d_house, *d_rel, *d_sum, *d_tri, *d_sw, *lock_snap;
-    int *hlist;      /* scratch: the full houses a pass visits */
-    uint32_t *hlost; /* scratch: their lost digits */
+    uint8_t *dirty; /* one block holding the flags below: one per item */
+    uint8_t *d_rel, *d_sum, *d_tri, *d_sw;
+    /* The full houses to revisit, as bit sets of hwords words: a narrowed cell sets its houses
+     * in `fresh` (one OR on grids of up to 64 houses: cell_hb[c]), and each house propagator
+     * first moves `fresh` into every propagator's own set (eng_absorb), then visits the
+     * houses of its set.  Before, one flag byte per house: each pass scanned all of them. */
+    int hwords;
+    uint64_t *fresh, *p_hidden, *p_pair, *p_lock, *p_point, *lock_snap;
+    uint64_t *rel_hmask; /* the full houses with house_rel set (rel_points visits only those) */
+    uint64_t *cell_hb;   /* with hwords 1: the bit set of each cell's full houses (else NULL) */
     /* with point: lost[h] = the digits full house h lost a place of since pointing last
      * looked at it (pointing depends only on the places of a digit: the others are skipped) */
     uint32_t *lost;
@@ -166,20 +169,24 @@ int eng_sums_build(eng_model *m);
 int eng_sums(eng_model *m, uint32_t *cand);
 int eng_sandwiches(eng_model *m, uint32_t *cand);
 
+#define ENG_HSET(set, h) ((set)[(h) >> 6] |= 1ull << ((h)&63))
+#define ENG_HTEST(set, h) ((set)[(h) >> 6] >> ((h)&63) & 1u)
+
 /* Mark every item cell c takes part in dirty; the cell lost the digits `removed`, v are left. */
 static inline void eng_mark(eng_model *m, int c, uint32_t removed, uint32_t v)
 {
     unsigned kinds = m->kinds; /* skip the item kinds the program does not have */
     if (m->cell_h3) { /* single grids: no loop */
         const int *h3 = m->cell_h3 + 3 * c;
-        m->d_house[h3[0]] = ENG_D_ALL, m->d_house[h3[1]] = ENG_D_ALL, m->d_house[h3[2]] = ENG_D_ALL;
+        if (m->cell_hb) m->fresh[0] |= m->cell_hb[c];
+        else ENG_HSET(m->fresh, h3[0]), ENG_HSET(m->fresh, h3[1]), ENG_HSET(m->fresh, h3[2]);
         if (kinds & ENG_K_RLOST) m->rlost[h3[0]] |= removed, m->rlost[h3[1]] |= removed, m->rlost[h3[2]] |= removed;
         if (kinds & ENG_K_LOST) m->lost[h3[0]] |= removed, m->lost[h3[1]] |= removed, m->lost[h3[2]] |= removed;
     } else {
         const eng_csr *w = &m->w_house;
         for (int k = w->start[c]; k < w->start[c + 1]; k++) {
             int h = w->items[k];
-            m->d_house[h] = ENG_D_ALL;
+            ENG_HSET(m->fresh, h);
             if (kinds & ENG_K_RLOST) m->rlost[h] |= removed;
             if (kinds & ENG_K_LOST) m->lost[h] |= removed;
         }
@@ -210,6 +217,16 @@ static inline int eng_narrow(eng_model *m, uint32_t *cand, int c, uint32_t v)
     if ((v & (v - 1u)) == 0 && m->qlen < m->qcap) m->queue[m->qlen++] = c;
     eng_mark(m, c, removed, v);
     return 1;
+}
+
+/* Move the houses narrowed cells marked into every house propagator's own set. */
+static inline void eng_absorb(eng_model *m)
+{
+    for (int w = 0; w < m->hwords; w++) {
+        uint64_t f = m->fresh[w];
+        m->p_hidden[w] |= f, m->p_pair[w] |= f, m->p_lock[w] |= f, m->p_point[w] |= f;
+        m->fresh[w] = 0;
+    }
 }
 
 #endif
