@@ -540,11 +540,11 @@ static int propagate(model *m, uint32_t *cand)
             if (b) continue;
             int a = hidden(m, cand);
             if (a < 0) return 0;
-            int c = eng_sums(m, cand);
+            int c = m->n_sums ? eng_sums(m, cand) : 0; /* (no call: 1% of non-consecutive's time) */
             if (c < 0) return 0;
-            int d = triples(m, cand);
+            int d = m->n_tri ? triples(m, cand) : 0;
             if (d < 0) return 0;
-            int e = eng_sandwiches(m, cand);
+            int e = m->n_sw ? eng_sandwiches(m, cand) : 0;
             if (e < 0) return 0;
             if (!a && !c && !d && !e && !m->qlen) break;
         }
