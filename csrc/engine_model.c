@@ -651,7 +651,8 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
     }
     if (rc == 0)
         m->kinds = (m->lost ? ENG_K_LOST : 0u) | (m->n_rels ? ENG_K_REL : 0u) | (m->n_sums ? ENG_K_SUM : 0u) |
-                   (m->n_tri ? ENG_K_TRI : 0u) | (m->n_sw ? ENG_K_SW : 0u) | (m->rlost ? ENG_K_RLOST : 0u);
+                   (m->n_tri ? ENG_K_TRI : 0u) | (m->n_sw ? ENG_K_SW : 0u) | (m->rlost ? ENG_K_RLOST : 0u) |
+                   (m->cell_hb ? ENG_K_HB : 0u);
     if (rc == 0) {
         m->qcap = 2 * m->n_cells + 2;
         m->queue = eng_alloc(m, sizeof(int) * (size_t)m->qcap);

@@ -30,7 +30,10 @@
 #define ENG_MAX_LUTS 64
 /* Pointing keeps a bit row per full house up to this many houses (it only saves work). */
 #define ENG_MAX_POINT_HOUSES 4096
-enum { ENG_K_LOST = 1, ENG_K_REL = 2, ENG_K_SUM = 4, ENG_K_TRI = 8, ENG_K_SW = 16, ENG_K_RLOST = 32 };
+enum { ENG_K_LOST = 1, ENG_K_REL = 2, ENG_K_SUM = 4, ENG_K_TRI = 8, ENG_K_SW = 16, ENG_K_RLOST = 32, ENG_K_HB = 64 };
+/* A single grid of up to 64 houses whose only other items are relations (non-consecutive,
+ * Kropki, XV, whispers...): eng_mark's straight path. */
+#define ENG_K_GRID_RELS (ENG_K_HB | ENG_K_REL | ENG_K_RLOST)
 enum { ENG_SUM_BOUNDS = 0, ENG_SUM_COMBOS = 1, ENG_SUM_REACH = 2 };
 
 typedef struct {
@@ -173,9 +176,18 @@ int eng_sandwiches(eng_model *m, uint32_t *cand);
 #define ENG_HTEST(set, h) ((set)[(h) >> 6] >> ((h)&63) & 1u)
 
 /* Mark every item cell c takes part in dirty; the cell lost the digits `removed`, v are left. */
+static inline void eng_push_rel(eng_model *m, int c, uint32_t v);
+
 static inline void eng_mark(eng_model *m, int c, uint32_t removed, uint32_t v)
 {
     unsigned kinds = m->kinds; /* skip the item kinds the program does not have */
+    if (kinds == ENG_K_GRID_RELS) { /* the common case of relations, without a test per kind */
+        const int *h3 = m->cell_h3 + 3 * c;
+        m->fresh[0] |= m->cell_hb[c];
+        m->rlost[h3[0]] |= removed, m->rlost[h3[1]] |= removed, m->rlost[h3[2]] |= removed;
+        eng_push_rel(m, c, v);
+        return;
+    }
     if (m->cell_h3) { /* single grids: no loop */
         const int *h3 = m->cell_h3 + 3 * c;
         if (m->cell_hb) m->fresh[0] |= m->cell_hb[c];
@@ -191,20 +203,25 @@ static inline void eng_mark(eng_model *m, int c, uint32_t removed, uint32_t v)
             if (kinds & ENG_K_LOST) m->lost[h] |= removed;
         }
     }
-    if (kinds & ENG_K_REL) { /* onto the relation stack without a branch on whether (it went the unexpected way often) */
-        const uint32_t *gate = m->rel_gate[c];
-        unsigned reach = m->rel_reach[c];
-        int want = gate ? gate[v] != m->full : reach && (!m->popc || m->popc[v] <= reach);
-        int push = want & !m->d_rel[c];
-        m->rel_stack[m->rel_top] = c; /* room: rel_top <= n_cells (one entry per cell), n_cells + 1 entries */
-        m->rel_top += push, m->d_rel[c] |= (uint8_t)push;
-    }
+    if (kinds & ENG_K_REL) eng_push_rel(m, c, v);
     if (kinds & ENG_K_SUM)
         for (int k = m->w_sum.start[c]; k < m->w_sum.start[c + 1]; k++) m->d_sum[m->w_sum.items[k]] = 1;
     if (kinds & ENG_K_TRI)
         for (int k = m->w_tri.start[c]; k < m->w_tri.start[c + 1]; k++) m->d_tri[m->w_tri.items[k]] = 1;
     if (kinds & ENG_K_SW)
         for (int k = m->w_sw.start[c]; k < m->w_sw.start[c + 1]; k++) m->d_sw[m->w_sw.items[k]] = 1;
+}
+
+/* Cell c, left with candidates v, onto the relation stack when its relations can narrow the
+ * cells they join (once: d_rel), without a branch on whether (it went the unexpected way often). */
+static inline void eng_push_rel(eng_model *m, int c, uint32_t v)
+{
+    const uint32_t *gate = m->rel_gate[c];
+    unsigned reach = m->rel_reach[c];
+    int want = gate ? gate[v] != m->full : reach && (!m->popc || m->popc[v] <= reach);
+    int push = want & !m->d_rel[c];
+    m->rel_stack[m->rel_top] = c; /* room: rel_top <= n_cells (one entry per cell), n_cells + 1 entries */
+    m->rel_top += push, m->d_rel[c] |= (uint8_t)push;
 }
 
 /* Narrow cell c to mask v (a subset of its candidates); 0 on an empty mask.  A cell left
