@@ -567,6 +567,36 @@ static int alloc_dirty(eng_model *m)
     return 0;
 }
 
+/* eng_mark (engine_model.h) for the other programs: any houses, any item kinds. */
+void eng_mark_items(eng_model *m, int c, uint32_t removed, uint32_t v)
+{
+    unsigned kinds = m->kinds; /* skip the item kinds the program does not have */
+    const eng_csr *w = &m->w_house;
+    if (kinds & ENG_K_HB) /* the cell's houses as bit words (up to ENG_HB_WORDS) */
+        m->fresh[0] |= m->cell_hb[c];
+    else if (m->cell_hb)
+        for (int k = 0; k < m->hwords; k++) m->fresh[k] |= m->cell_hb[(size_t)c * (size_t)m->hwords + (size_t)k];
+    else
+        for (int k = w->start[c]; k < w->start[c + 1]; k++) ENG_HSET(m->fresh, w->items[k]);
+    if (kinds & ENG_K_H3) { /* single grids: no loop */
+        const int *h3 = m->cell_h3 + 3 * c;
+        if (kinds & ENG_K_RLOST) m->rlost[h3[0]] |= removed, m->rlost[h3[1]] |= removed, m->rlost[h3[2]] |= removed;
+        if (kinds & ENG_K_LOST) m->lost[h3[0]] |= removed, m->lost[h3[1]] |= removed, m->lost[h3[2]] |= removed;
+    } else {
+        if (kinds & ENG_K_RLOST)
+            for (int k = w->start[c]; k < w->start[c + 1]; k++) m->rlost[w->items[k]] |= removed;
+        if (kinds & ENG_K_LOST)
+            for (int k = w->start[c]; k < w->start[c + 1]; k++) m->lost[w->items[k]] |= removed;
+    }
+    if (kinds & ENG_K_REL) eng_push_rel(m, c, v);
+    if (kinds & ENG_K_SUM)
+        for (int k = m->w_sum.start[c]; k < m->w_sum.start[c + 1]; k++) m->d_sum[m->w_sum.items[k]] = 1;
+    if (kinds & ENG_K_TRI)
+        for (int k = m->w_tri.start[c]; k < m->w_tri.start[c + 1]; k++) m->d_tri[m->w_tri.items[k]] = 1;
+    if (kinds & ENG_K_SW)
+        for (int k = m->w_sw.start[c]; k < m->w_sw.start[c + 1]; k++) m->d_sw[m->w_sw.items[k]] = 1;
+}
+
 /* Decode and check the program; 0, -1 (malformed) or -2 (no memory). */
 int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
 {
@@ -643,16 +673,17 @@ int eng_model_read(eng_model *m, const int32_t *prog, size_t len)
     for (int i = 0; three && i < m->n_cells; i++) three = m->w_house.start[i + 1] - m->w_house.start[i] == 3;
     if (three && !(m->cell_h3 = eng_alloc(m, sizeof(int) * 3 * (size_t)m->n_cells))) rc = -2;
     if (three && rc == 0) memcpy(m->cell_h3, m->w_house.items, sizeof(int) * 3 * (size_t)m->n_cells);
-    if (three && rc == 0 && m->hwords == 1) { /* a single grid of up to 64 houses: a cell marks them in one OR */
-        m->cell_hb = eng_zalloc(m, (size_t)m->n_cells, sizeof(uint64_t));
+    if (rc == 0 && m->hwords <= ENG_HB_WORDS) { /* a cell marks its houses in a word or two */
+        m->cell_hb = eng_zalloc(m, (size_t)m->n_cells * (size_t)m->hwords + 1, sizeof(uint64_t));
         if (!m->cell_hb) rc = -2;
         for (int i = 0; rc == 0 && i < m->n_cells; i++)
-            for (int k = 0; k < 3; k++) m->cell_hb[i] |= 1ull << m->cell_h3[3 * i + k];
+            for (int k = m->w_house.start[i]; k < m->w_house.start[i + 1]; k++)
+                ENG_HSET(m->cell_hb + (size_t)i * (size_t)m->hwords, m->w_house.items[k]);
     }
     if (rc == 0)
         m->kinds = (m->lost ? ENG_K_LOST : 0u) | (m->n_rels ? ENG_K_REL : 0u) | (m->n_sums ? ENG_K_SUM : 0u) |
                    (m->n_tri ? ENG_K_TRI : 0u) | (m->n_sw ? ENG_K_SW : 0u) | (m->rlost ? ENG_K_RLOST : 0u) |
-                   (m->cell_hb ? ENG_K_HB : 0u);
+                   (m->cell_hb && m->hwords == 1 ? ENG_K_HB : 0u) | (m->cell_h3 ? ENG_K_H3 : 0u);
     if (rc == 0) {
         m->qcap = 2 * m->n_cells + 2;
         m->queue = eng_alloc(m, sizeof(int) * (size_t)m->qcap);

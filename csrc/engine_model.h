@@ -30,10 +30,14 @@
 #define ENG_MAX_LUTS 64
 /* Pointing keeps a bit row per full house up to this many houses (it only saves work). */
 #define ENG_MAX_POINT_HOUSES 4096
-enum { ENG_K_LOST = 1, ENG_K_REL = 2, ENG_K_SUM = 4, ENG_K_TRI = 8, ENG_K_SW = 16, ENG_K_RLOST = 32, ENG_K_HB = 64 };
-/* A single grid of up to 64 houses whose only other items are relations (non-consecutive,
- * Kropki, XV, whispers...): eng_mark's straight path. */
-#define ENG_K_GRID_RELS (ENG_K_HB | ENG_K_REL | ENG_K_RLOST)
+/* Item kinds a program has (eng_mark marks only those); HB: up to 64 full houses (cell_hb
+ * one word a cell), H3: every cell in three full houses (cell_h3). */
+enum { ENG_K_LOST = 1, ENG_K_REL = 2, ENG_K_SUM = 4, ENG_K_TRI = 8, ENG_K_SW = 16, ENG_K_RLOST = 32, ENG_K_HB = 64, ENG_K_H3 = 128 };
+/* eng_mark's two straight paths: houses only (any grid of up to 64 houses), and a single
+ * grid whose only other items are relations (non-consecutive, Kropki, XV, whispers...). */
+#define ENG_K_GRID_RELS (ENG_K_HB | ENG_K_H3 | ENG_K_REL | ENG_K_RLOST)
+/* cell_hb up to this many words a cell (128 full houses: 25x25, not Samurai) */
+#define ENG_HB_WORDS 2
 enum { ENG_SUM_BOUNDS = 0, ENG_SUM_COMBOS = 1, ENG_SUM_REACH = 2 };
 
 typedef struct {
@@ -131,7 +135,7 @@ typedef struct {
     int hwords;
     uint64_t *fresh, *p_hidden, *p_pair, *p_lock, *p_point, *lock_snap;
     uint64_t *rel_hmask; /* the full houses with house_rel set (rel_points visits only those) */
-    uint64_t *cell_hb;   /* with hwords 1: the bit set of each cell's full houses (else NULL) */
+    uint64_t *cell_hb;   /* with hwords <= ENG_HB_WORDS: each cell's full houses, hwords words a cell (else NULL) */
     /* with point: lost[h] = the digits full house h lost a place of since pointing last
      * looked at it (pointing depends only on the places of a digit: the others are skipped) */
     uint32_t *lost;
@@ -175,41 +179,24 @@ int eng_sandwiches(eng_model *m, uint32_t *cand);
 #define ENG_HSET(set, h) ((set)[(h) >> 6] |= 1ull << ((h)&63))
 #define ENG_HTEST(set, h) ((set)[(h) >> 6] >> ((h)&63) & 1u)
 
-/* Mark every item cell c takes part in dirty; the cell lost the digits `removed`, v are left. */
+/* Mark every item cell c takes part in dirty; the cell lost the digits `removed`, v are left.
+ * The two common kinds of single grids inline (houses only; relations too), the rest in
+ * engine_model.c (eng_mark_items). */
+void eng_mark_items(eng_model *m, int c, uint32_t removed, uint32_t v);
 static inline void eng_push_rel(eng_model *m, int c, uint32_t v);
 
 static inline void eng_mark(eng_model *m, int c, uint32_t removed, uint32_t v)
 {
-    unsigned kinds = m->kinds; /* skip the item kinds the program does not have */
-    if (kinds == ENG_K_GRID_RELS) { /* the common case of relations, without a test per kind */
+    if ((m->kinds & ~ENG_K_H3) == ENG_K_HB) { /* houses only */
+        m->fresh[0] |= m->cell_hb[c];
+    } else if (m->kinds == ENG_K_GRID_RELS) { /* without a test per item kind */
         const int *h3 = m->cell_h3 + 3 * c;
         m->fresh[0] |= m->cell_hb[c];
         m->rlost[h3[0]] |= removed, m->rlost[h3[1]] |= removed, m->rlost[h3[2]] |= removed;
         eng_push_rel(m, c, v);
-        return;
-    }
-    if (m->cell_h3) { /* single grids: no loop */
-        const int *h3 = m->cell_h3 + 3 * c;
-        if (m->cell_hb) m->fresh[0] |= m->cell_hb[c];
-        else ENG_HSET(m->fresh, h3[0]), ENG_HSET(m->fresh, h3[1]), ENG_HSET(m->fresh, h3[2]);
-        if (kinds & ENG_K_RLOST) m->rlost[h3[0]] |= removed, m->rlost[h3[1]] |= removed, m->rlost[h3[2]] |= removed;
-        if (kinds & ENG_K_LOST) m->lost[h3[0]] |= removed, m->lost[h3[1]] |= removed, m->lost[h3[2]] |= removed;
     } else {
-        const eng_csr *w = &m->w_house;
-        for (int k = w->start[c]; k < w->start[c + 1]; k++) {
-            int h = w->items[k];
-            ENG_HSET(m->fresh, h);
-            if (kinds & ENG_K_RLOST) m->rlost[h] |= removed;
-            if (kinds & ENG_K_LOST) m->lost[h] |= removed;
-        }
+        eng_mark_items(m, c, removed, v);
     }
-    if (kinds & ENG_K_REL) eng_push_rel(m, c, v);
-    if (kinds & ENG_K_SUM)
-        for (int k = m->w_sum.start[c]; k < m->w_sum.start[c + 1]; k++) m->d_sum[m->w_sum.items[k]] = 1;
-    if (kinds & ENG_K_TRI)
-        for (int k = m->w_tri.start[c]; k < m->w_tri.start[c + 1]; k++) m->d_tri[m->w_tri.items[k]] = 1;
-    if (kinds & ENG_K_SW)
-        for (int k = m->w_sw.start[c]; k < m->w_sw.start[c + 1]; k++) m->d_sw[m->w_sw.items[k]] = 1;
 }
 
 /* Cell c, left with candidates v, onto the relation stack when its relations can narrow the
