@@ -33,9 +33,12 @@
 /* Item kinds a program has (eng_mark marks only those); HB: up to 64 full houses (cell_hb
  * one word a cell), H3: every cell in three full houses (cell_h3). */
 enum { ENG_K_LOST = 1, ENG_K_REL = 2, ENG_K_SUM = 4, ENG_K_TRI = 8, ENG_K_SW = 16, ENG_K_RLOST = 32, ENG_K_HB = 64, ENG_K_H3 = 128 };
-/* eng_mark's two straight paths: houses only (any grid of up to 64 houses), and a single
- * grid whose only other items are relations (non-consecutive, Kropki, XV, whispers...). */
+/* eng_mark's straight paths: houses only (any grid of up to 64 houses), and a single grid
+ * whose only other items are relations (non-consecutive, Kropki, XV, whispers...), sums, or
+ * pointing's lost digits. */
 #define ENG_K_GRID_RELS (ENG_K_HB | ENG_K_H3 | ENG_K_REL | ENG_K_RLOST)
+#define ENG_K_GRID_SUMS (ENG_K_HB | ENG_K_H3 | ENG_K_SUM)    /* killer, little killer, arrows */
+#define ENG_K_GRID_POINT (ENG_K_HB | ENG_K_H3 | ENG_K_LOST)  /* anti-knight, anti-king */
 /* cell_hb up to this many words a cell (128 full houses: 25x25, not Samurai) */
 #define ENG_HB_WORDS 2
 enum { ENG_SUM_BOUNDS = 0, ENG_SUM_COMBOS = 1, ENG_SUM_REACH = 2 };
@@ -180,20 +183,28 @@ int eng_sandwiches(eng_model *m, uint32_t *cand);
 #define ENG_HTEST(set, h) ((set)[(h) >> 6] >> ((h)&63) & 1u)
 
 /* Mark every item cell c takes part in dirty; the cell lost the digits `removed`, v are left.
- * The two common kinds of single grids inline (houses only; relations too), the rest in
- * engine_model.c (eng_mark_items). */
+ * The common kinds of single grids inline (ENG_K_GRID_*), the rest in engine_model.c
+ * (eng_mark_items). */
 void eng_mark_items(eng_model *m, int c, uint32_t removed, uint32_t v);
 static inline void eng_push_rel(eng_model *m, int c, uint32_t v);
 
 static inline void eng_mark(eng_model *m, int c, uint32_t removed, uint32_t v)
 {
-    if ((m->kinds & ~ENG_K_H3) == ENG_K_HB) { /* houses only */
+    unsigned kinds = m->kinds;
+    if ((kinds & ~ENG_K_H3) == ENG_K_HB) { /* houses only */
         m->fresh[0] |= m->cell_hb[c];
-    } else if (m->kinds == ENG_K_GRID_RELS) { /* without a test per item kind */
+    } else if (kinds == ENG_K_GRID_RELS) {
         const int *h3 = m->cell_h3 + 3 * c;
         m->fresh[0] |= m->cell_hb[c];
         m->rlost[h3[0]] |= removed, m->rlost[h3[1]] |= removed, m->rlost[h3[2]] |= removed;
         eng_push_rel(m, c, v);
+    } else if (kinds == ENG_K_GRID_SUMS) {
+        m->fresh[0] |= m->cell_hb[c];
+        for (int k = m->w_sum.start[c]; k < m->w_sum.start[c + 1]; k++) m->d_sum[m->w_sum.items[k]] = 1;
+    } else if (kinds == ENG_K_GRID_POINT) {
+        const int *h3 = m->cell_h3 + 3 * c;
+        m->fresh[0] |= m->cell_hb[c];
+        m->lost[h3[0]] |= removed, m->lost[h3[1]] |= removed, m->lost[h3[2]] |= removed;
     } else {
         eng_mark_items(m, c, removed, v);
     }
