@@ -335,7 +335,6 @@ static void link_fold(model *m, int p, int j, int d, int epoch)
  * places: non-consecutive neighbours that are the only places of 5 in their row hold
  * neither 4 nor 6; a cell between two places of 5 holds neither either.)  Only the first
  * place and the cells related to it can lose anything: they are the ones tried. */
-static int rel_points_dups(model *m, uint32_t *cand);
 
 /* What place p of digit d+1 excludes at the cells it is related to: link_gone[x] (valid
  * while link_stamp[x] == epoch), and at p itself its other digits. */
@@ -350,111 +349,106 @@ SK_INLINE void link_mark(model *m, int p, int d, int epoch)
     stamp[p] = epoch, gone[p] = ~(1u << d);
 }
 
-SK_INLINE int rel_points_n(model *m, uint32_t *cand, const int n)
+/* rel_points on full house h for the digits in `lost`, one relation per pair of cells:
+ * -1 contradiction, else 1 if anything changed. */
+SK_INLINE int rel_points_house(model *m, uint32_t *cand, int h, uint32_t lost, const int n)
 {
     int changed = 0;
-    /* the dirty houses with relations; lost: the places of other digits did not change,
-     * nothing new for them */
-    eng_absorb(m);
-    for (int hw = 0; hw < m->hwords; hw++) {
-        uint64_t set = m->p_pair[hw] & m->rel_hmask[hw];
-        m->p_pair[hw] = 0;
-        for (; set; set &= set - 1) {
-            int h = 64 * hw + lowest_index64(set);
-            uint32_t lost = m->rlost[h];
-            m->rlost[h] = 0;
-            if (!lost) continue;
-            const int *cells = m->full_cells + (size_t)h * (size_t)n;
-            uint32_t c1 = 0, c2 = 0, c3 = 0;
-            for (int j = 0; j < n; j++) {
-                uint32_t v = cand[cells[j]];
-                c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
+    const int *cells = m->full_cells + (size_t)h * (size_t)n;
+    uint32_t c1 = 0, c2 = 0, c3 = 0;
+    for (int j = 0; j < n; j++) {
+        uint32_t v = cand[cells[j]];
+        c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
+    }
+    /* two places (three or four cut few more branches at twice the cost), found in one
+     * scan for every such digit */
+    uint32_t two = c2 & ~c3 & lost;
+    for (uint32_t ds = two; ds; ds = clear_lowest(ds)) {
+        int d = lowest_index(ds);
+        uint32_t bit = 1u << d, at = 0;
+        for (int j = 0; j < n; j++) at |= (cand[cells[j]] >> d & 1u) << j; /* its places, no branch per cell */
+        if (at_most_one_bit(at)) continue; /* an earlier digit took a place */
+        int p0 = cells[lowest_index(at)], p1 = cells[lowest_index(clear_lowest(at))];
+        if (m->link_epoch == INT_MAX) /* stamps of long searches start over */
+            memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
+        int epoch = ++m->link_epoch;
+        link_mark(m, p1, d, epoch); /* what p1 excludes; then p0 and its relations, which p1 must exclude too */
+        for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
+            int x;
+            uint32_t g;
+            if (t < m->w_rel.start[p0]) {
+                x = p0, g = ~bit;
+            } else {
+                int arc = m->rel_arc[t];
+                x = m->rel_to[t], g = ~(arc & 1 ? m->rev : m->fwd)[(size_t)(arc >> 1) * (size_t)n + (size_t)d];
             }
-            /* two places (three or four cut few more branches at twice the cost), found in one
-             * scan for every such digit */
-            uint32_t two = c2 & ~c3 & lost;
-            for (uint32_t ds = two; ds; ds = clear_lowest(ds)) {
-                int d = lowest_index(ds);
-                uint32_t bit = 1u << d, at = 0;
-                for (int j = 0; j < n; j++) at |= (cand[cells[j]] >> d & 1u) << j; /* its places, no branch per cell */
-                if (at_most_one_bit(at)) continue; /* an earlier digit took a place */
-                int p0 = cells[lowest_index(at)], p1 = cells[lowest_index(clear_lowest(at))];
-                if (m->link_epoch == INT_MAX) /* stamps of long searches start over */
-                    memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
-                int epoch = ++m->link_epoch;
-                link_mark(m, p1, d, epoch); /* what p1 excludes; then p0 and its relations, which p1 must exclude too */
-                for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
-                    int x;
-                    uint32_t g;
-                    if (t < m->w_rel.start[p0]) {
-                        x = p0, g = ~bit;
-                    } else {
-                        int arc = m->rel_arc[t];
-                        x = m->rel_to[t], g = ~(arc & 1 ? m->rev : m->fwd)[(size_t)(arc >> 1) * (size_t)n + (size_t)d];
-                    }
-                    if (m->link_stamp[x] != epoch) continue;
-                    uint32_t gone = g & m->link_gone[x] & cand[x];
-                    if (gone) {
-                        if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
-                        changed = 1;
-                    }
-                }
+            if (m->link_stamp[x] != epoch) continue;
+            uint32_t gone = g & m->link_gone[x] & cand[x];
+            if (gone) {
+                if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
+                changed = 1;
             }
         }
     }
     return changed;
 }
 
+/* The same when two relations join one pair of cells (folding every relation of a place). */
+static int rel_points_dups_house(model *m, uint32_t *cand, int h, uint32_t lost)
+{
+    int changed = 0, n = m->n_digits;
+    const int *cells = m->full_cells + m->full_start[h];
+    uint32_t c1 = 0, c2 = 0, c3 = 0;
+    for (int j = 0; j < n; j++) {
+        uint32_t v = cand[cells[j]];
+        c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
+    }
+    /* two places (three or four cut few more branches at twice the cost) */
+    for (uint32_t ds = c2 & ~c3 & lost; ds; ds = clear_lowest(ds)) {
+        int d = lowest_index(ds), places[ENG_MAX_DIGITS], np = 0;
+        uint32_t bit = 1u << d;
+        for (int j = 0; j < n; j++)
+            if (cand[cells[j]] & bit) places[np++] = cells[j];
+        if (np != 2) continue;
+        if (m->link_epoch == INT_MAX) /* stamps of long searches start over */
+            memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
+        int epoch = ++m->link_epoch;
+        for (int j = 0; j < np; j++) link_fold(m, places[j], j, d, epoch);
+        int p0 = places[0];
+        for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
+            uint32_t a;
+            int x = t < m->w_rel.start[p0] ? p0 : rel_other(m, m->w_rel.items[t], p0, d, &a);
+            if (m->link_cnt[x] != np) continue;
+            m->link_cnt[x] = np + 1; /* once */
+            uint32_t gone = m->link_gone[x] & cand[x];
+            if (gone) {
+                if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
+                changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
+/* rel_points on the dirty full houses with relations.  lost: the places of other digits did
+ * not change, nothing new for them. */
 static int rel_points(model *m, uint32_t *cand)
 {
     if (!m->n_rels) return 0; /* no house has a relation (and rlost is NULL) */
-    if (m->rel_dups) return rel_points_dups(m, cand);
-    return m->n_digits == 9 ? rel_points_n(m, cand, 9) : rel_points_n(m, cand, m->n_digits);
-}
-
-/* rel_points when two relations join one pair of cells (folding every relation of a place). */
-static int rel_points_dups(model *m, uint32_t *cand)
-{
-    int changed = 0, n = m->n_digits;
+    int changed = 0;
     eng_absorb(m);
     for (int hw = 0; hw < m->hwords; hw++) {
         uint64_t set = m->p_pair[hw] & m->rel_hmask[hw];
         m->p_pair[hw] = 0;
         for (; set; set &= set - 1) {
-            int h = 64 * hw + lowest_index64(set);
-            uint32_t lost = m->rlost[h]; /* the places of other digits did not change: nothing new for them */
+            int h = 64 * hw + lowest_index64(set), r;
+            uint32_t lost = m->rlost[h];
             m->rlost[h] = 0;
             if (!lost) continue;
-            const int *cells = m->full_cells + m->full_start[h];
-            uint32_t c1 = 0, c2 = 0, c3 = 0;
-            for (int j = 0; j < n; j++) {
-                uint32_t v = cand[cells[j]];
-                c3 |= c2 & v, c2 |= c1 & v, c1 |= v;
-            }
-            /* two places (three or four cut few more branches at twice the cost) */
-            for (uint32_t ds = c2 & ~c3 & lost; ds; ds = clear_lowest(ds)) {
-                int d = lowest_index(ds), places[ENG_MAX_DIGITS], np = 0;
-                uint32_t bit = 1u << d;
-                for (int j = 0; j < n; j++)
-                    if (cand[cells[j]] & bit) places[np++] = cells[j];
-                if (np != 2) continue;
-                if (m->link_epoch == INT_MAX) /* stamps of long searches start over */
-                    memset(m->link_stamp, 0, sizeof(int) * (size_t)m->n_cells), m->link_epoch = 0;
-                int epoch = ++m->link_epoch;
-                for (int j = 0; j < np; j++) link_fold(m, places[j], j, d, epoch);
-                int p0 = places[0];
-                for (int t = m->w_rel.start[p0] - 1; t < m->w_rel.start[p0 + 1]; t++) {
-                    uint32_t a;
-                    int x = t < m->w_rel.start[p0] ? p0 : rel_other(m, m->w_rel.items[t], p0, d, &a);
-                    if (m->link_cnt[x] != np) continue;
-                    m->link_cnt[x] = np + 1; /* once */
-                    uint32_t gone = m->link_gone[x] & cand[x];
-                    if (gone) {
-                        if (!narrow(m, cand, x, cand[x] & ~gone)) return -1;
-                        changed = 1;
-                    }
-                }
-            }
+            if (m->rel_dups) r = rel_points_dups_house(m, cand, h, lost);
+            else r = m->n_digits == 9 ? rel_points_house(m, cand, h, lost, 9) : rel_points_house(m, cand, h, lost, m->n_digits);
+            if (r < 0) return -1;
+            changed |= r;
         }
     }
     return changed;
