@@ -82,6 +82,19 @@ SK_INLINE int bit_count(uint32_t x)
 #endif
 }
 
+/* The same for 64 bits (cells81.h's cell sets). */
+static inline int pop64(uint64_t x)
+{
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__POPCNT__) || !defined(__x86_64__))
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 /* Number of set bits of a 9-bit mask (a candidate mask): one table load. */
 SK_INLINE int count9(uint32_t m)
 {

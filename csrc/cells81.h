@@ -13,21 +13,6 @@ typedef struct {
     uint64_t lo, hi;
 } cs81;
 
-/* Set bits of x. Without the popcnt instruction enabled (the default build targets plain
- * x86-64) __builtin_popcountll is a call into libgcc's table-driven __popcountdi2; the
- * SWAR sum inline is cheaper. */
-static inline int pop64(uint64_t x)
-{
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__POPCNT__) || !defined(__x86_64__))
-    return __builtin_popcountll(x);
-#else
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-#endif
-}
-
 static inline cs81 cs_bit(int c)
 {
     cs81 s = {0, 0};
