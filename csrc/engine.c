@@ -569,14 +569,6 @@ static void settle(model *m)
     memset(m->d_sw, 0, (size_t)m->n_sw);
 }
 
-/* Bits set in x, without a library call (no -mpopcnt by default). */
-SK_INLINE int count_bits(uint32_t x)
-{
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
-}
-
 /* Failed-literal probing of the cells with two candidates: a candidate whose placement
  * propagates to a contradiction goes (the cell keeps its other digit), repeated until every
  * such candidate survives its probe.  The result is unique (fewer candidates only make more
@@ -600,7 +592,7 @@ static int probe(model *m, uint32_t *cur, uint32_t *tmp)
      * their probes last succeeded on (Samurai: fewer probes, the same result). */
     for (int i = 0, quiet = 0; quiet < m->n_cells; i = i + 1 == m->n_cells ? 0 : i + 1) {
         quiet++;
-        if (at_most_one_bit(cur[i]) || count_bits(cur[i]) != 2) continue;
+        if (at_most_one_bit(cur[i]) || bit_count(cur[i]) != 2) continue;
         for (uint32_t vs = cur[i]; vs; vs = clear_lowest(vs)) {
             uint32_t bit = lowest_bit(vs);
             if (!(cur[i] & bit) || at_most_one_bit(cur[i]) || (ok[i] & bit)) continue;
@@ -611,7 +603,7 @@ static int probe(model *m, uint32_t *cur, uint32_t *tmp)
             mark(m, i, cur[i] & ~bit, bit);
             if (propagate(m, tmp)) {
                 for (size_t j = 0; j < n; j++) /* the two-candidate cells it placed (no branch per cell) */
-                    ok[j] |= tmp[j] & (0u - (uint32_t)(at_most_one_bit(tmp[j]) & (count_bits(cur[j]) == 2)));
+                    ok[j] |= tmp[j] & (0u - (uint32_t)(at_most_one_bit(tmp[j]) & (bit_count(cur[j]) == 2)));
                 continue;
             }
             settle(m);
@@ -649,7 +641,7 @@ static int pick(const model *m, const uint32_t *cand, const uint32_t *fails)
     int best = -1, ties = 0;
     for (int i = 0; i < m->n_cells; i++) {
         uint32_t v = cand[i];
-        uint64_t key = at_most_one_bit(v) ? UINT64_MAX : (uint64_t)count_bits(v) << 32 | (ENG_MAX_FAILS - fails[i]);
+        uint64_t key = at_most_one_bit(v) ? UINT64_MAX : (uint64_t)bit_count(v) << 32 | (ENG_MAX_FAILS - fails[i]);
         int less = key < best_key, same = key == best_key;
         ties = less ? 1 : ties + same;
         best = less ? i : best;
@@ -660,7 +652,7 @@ static int pick(const model *m, const uint32_t *cand, const uint32_t *fails)
     /* ties: the one linked to the most open cells by relations, then the first */
     int best_d = open_links(m, cand, best);
     for (int i = best + 1; i < m->n_cells; i++) {
-        if (at_most_one_bit(cand[i]) || ((uint64_t)count_bits(cand[i]) << 32 | (ENG_MAX_FAILS - fails[i])) != best_key) continue;
+        if (at_most_one_bit(cand[i]) || ((uint64_t)bit_count(cand[i]) << 32 | (ENG_MAX_FAILS - fails[i])) != best_key) continue;
         int d = open_links(m, cand, i);
         if (d > best_d) best = i, best_d = d;
     }
@@ -724,7 +716,7 @@ static int search(model *m, uint32_t limit, uint64_t budget, uint32_t *count, ui
     if (m->n_full > ENG_PROBE_HOUSES * m->n_digits && !probe(m, states, states + (n + 1) * n)) goto done;
     for (;;) {
         uint32_t *cur = states + (size_t)depth * n;
-        int cell = lc >= 0 && !at_most_one_bit(cur[lc]) && count_bits(cur[lc]) <= lc_max ? lc : pick(m, cur, fails);
+        int cell = lc >= 0 && !at_most_one_bit(cur[lc]) && bit_count(cur[lc]) <= lc_max ? lc : pick(m, cur, fails);
         if (cell < 0) {
             if (++*count == 1) write_solution(m, cur, solution);
             if (*count >= limit) goto done;
